@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Record is a whole game as data: enough to replay it exactly. Saved games, exported records and
+// the host's persisted table all use it.
+type Record struct {
+	Game   string   `json:"game"`
+	Config Config   `json:"config"`
+	Names  []string `json:"names,omitempty"`
+	Moves  []Move   `json:"moves"`
+}
+
+// ReplayError says which move of a record was refused.
+type ReplayError struct {
+	Index int
+	Move  Move
+	Err   error
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("move %d (%s): %v", e.Index, e.Move, e.Err)
+}
+
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// Replay rebuilds a game from its record. A refused move stops the replay with a *ReplayError;
+// the game as it stood before that move is returned too.
+func Replay(r Rules, rec Record) (Game, error) {
+	if rec.Game != r.Name() {
+		return nil, Errorf(KindMalformed, "replay", "record is for %q, not %q", rec.Game, r.Name())
+	}
+	g, err := r.New(rec.Config)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range rec.Moves {
+		if err := g.Apply(m); err != nil {
+			return g, &ReplayError{Index: i, Move: m, Err: err}
+		}
+	}
+	return g, nil
+}
+
+// DecodeRecord parses a record strictly: unknown fields are refused.
+func DecodeRecord(data []byte) (Record, error) {
+	var rec Record
+	if err := strictUnmarshal(data, &rec); err != nil {
+		return rec, Errorf(KindMalformed, "record", "%v", err)
+	}
+	return rec, nil
+}
+
+// DecodeMove parses one move strictly.
+func DecodeMove(data []byte) (Move, error) {
+	var m Move
+	if err := strictUnmarshal(data, &m); err != nil {
+		return m, Errorf(KindMalformed, "move", "%v", err)
+	}
+	return m, nil
+}
+
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytesReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data")
+	}
+	return nil
+}
