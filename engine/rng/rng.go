@@ -11,11 +11,20 @@ import (
 	"math/rand/v2"
 )
 
-// Rand is a deterministic random source. It is not safe for concurrent use.
-type Rand struct{ c *rand.ChaCha8 }
+// Rand is a deterministic random source. It is not safe for concurrent use. The zero value must
+// be seeded with Reseed before use.
+type Rand struct{ c rand.ChaCha8 }
 
 // New returns a generator seeded with seed.
-func New(seed [32]byte) *Rand { return &Rand{c: rand.NewChaCha8(seed)} }
+func New(seed [32]byte) *Rand {
+	r := new(Rand)
+	r.c.Seed(seed)
+	return r
+}
+
+// Reseed makes r behave exactly as New(seed). Hot loops (a deal every simulated round) keep a
+// Rand on the stack and reseed it, allocating nothing.
+func (r *Rand) Reseed(seed [32]byte) { r.c.Seed(seed) }
 
 // FromInt is a convenience for tests and simulations: a generator seeded from an integer.
 func FromInt(n uint64) *Rand {

@@ -1,0 +1,74 @@
+# Miskatonic. `make run` serves the app on http://localhost:8000; `make test` runs every check CI
+# runs. Nothing but Go is needed (make test installs Debian's chromium when run as root).
+
+GO      ?= go
+ADDR    ?= localhost:8000
+NETNS   ?= ../shared/tools/netns-run.sh
+CHROME  ?= /usr/bin/chromium
+# The service worker's cache is keyed by Version, so installed copies update exactly when the
+# commit changes. A dirty tree is "dev": the server then makes a fresh one each start.
+VERSION ?= $(shell if git diff --quiet HEAD -- 2>/dev/null; then git rev-parse --short=12 HEAD; else echo dev; fi)
+LDFLAGS := -X miskatonic/app.Version=$(VERSION)
+GOROOT  := $(shell $(GO) env GOROOT)
+WASM_EXEC := $(GOROOT)/lib/wasm/wasm_exec.js
+# Packages with golden vectors that must agree natively and under wasm.
+WASM_TESTED := $(wildcard engine/rng engine/fair)
+
+.PHONY: run build wasm static size test fmt-check vet purity unit wasm-test browser-test chromium clean
+
+run: wasm build
+	./bin/miskatonic serve -addr $(ADDR)
+
+build:
+	$(GO) build -ldflags '$(LDFLAGS)' -o bin/miskatonic ./cmd/miskatonic
+
+# The wasm and Go's own wasm_exec.js always travel together: go-app's embedded copy is from an
+# older Go and cannot start a Go 1.26 binary.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o web/app.wasm ./cmd/miskatonic
+	cp $(WASM_EXEC) web/wasm_exec.js
+
+static: wasm build
+	./bin/miskatonic static -out dist
+
+size: wasm build
+	./bin/miskatonic size web/app.wasm
+
+test: fmt-check vet purity unit wasm-test browser-test
+	@echo "make test: all passed"
+
+fmt-check:
+	@out=$$(gofmt -l app cmd engine); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	$(GO) vet -tags browser ./app/e2e/
+	GOOS=js GOARCH=wasm $(GO) vet $$(GOOS=js GOARCH=wasm $(GO) list -e -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./app/... ./cmd/... ./engine/...)
+
+# engine/ is pure: no I/O, no clock, no global randomness, nothing from app/ or cmd/.
+purity:
+	./.ci/purity
+
+unit:
+	$(GO) test ./...
+
+wasm-test:
+	@command -v node >/dev/null || { echo "wasm tests need Node.js: apt-get install nodejs"; exit 1; }
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" $(addprefix ./,$(WASM_TESTED))
+
+# Browser tests drive the real app in headless Chromium inside a private network namespace
+# (root). The test binary is built outside it, since nothing can be downloaded from inside.
+browser-test: chromium wasm
+	@test -x $(NETNS) || { echo "browser tests need $(NETNS) (the shared tools beside this clone)"; exit 1; }
+	@test "$$(id -u)" = 0 || { echo "browser tests run in a network namespace and need root (sudo make browser-test)"; exit 1; }
+	$(GO) test -c -tags browser -o bin/e2e.test ./app/e2e/
+	$(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=15m
+
+chromium:
+	@if [ ! -x $(CHROME) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  else echo "browser tests need $(CHROME): run as root so make can apt-get install chromium, or install it yourself"; exit 1; fi; \
+	fi
+
+clean:
+	rm -rf bin dist web/app.wasm web/app.wasm.br web/app.wasm.gz web/wasm_exec.js screenshots

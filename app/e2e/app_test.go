@@ -1,0 +1,209 @@
+//go:build browser
+
+package e2e
+
+import (
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"miskatonic/app"
+)
+
+// checkHome asserts the home screen a person meets: the product, three games, the first
+// playable with its two ways in, the others announced.
+func checkHome(t *testing.T, b *Browser) {
+	t.Helper()
+	b.WaitVisible("#home")
+	b.WaitText("#home h1", "Miskatonic")
+	b.WaitText("#game-arkham h2", "Arkham Ritual")
+	for _, c := range []struct{ css, want string }{
+		{"#game-rituals", "Coming later"},
+		{"#game-shadows", "Coming later"},
+		{"#home-new", "Create a table"},
+		{"#home-solo", "Play against bots"},
+	} {
+		if got := b.Text(c.css); !strings.Contains(got, c.want) {
+			t.Errorf("%s shows %q, want it to contain %q", c.css, got, c.want)
+		}
+	}
+	for css, want := range map[string]string{"#home-new": "/new?game=arkham", "#home-solo": "/solo?game=arkham"} {
+		href, err := Eval[string](b, `document.querySelector("`+css+`").getAttribute("href")`)
+		if err != nil || href != want {
+			t.Errorf("%s links to %q (%v), want %q", css, href, err, want)
+		}
+	}
+}
+
+func TestHomeLoads(t *testing.T) {
+	srv := StartApp(t)
+	for _, c := range []struct {
+		name string
+		vp   Viewport
+	}{{"laptop", Laptop}, {"phone", Phone}} {
+		t.Run(c.name, func(t *testing.T) {
+			b := NewBrowser(t, c.name, c.vp)
+			b.Open(srv.URL + "/")
+			b.WaitApp()
+			checkHome(t, b)
+			// The page must fit the phone's width: nothing scrolls sideways.
+			if wide, _ := Eval[bool](b, `document.documentElement.scrollWidth > window.innerWidth`); wide {
+				t.Errorf("home scrolls sideways at %dpx", c.vp.Width)
+			}
+			b.Screenshot("home")
+		})
+	}
+}
+
+// TestInstallable checks what a browser needs to offer installation: a manifest with local
+// icons at the sizes it asks for (a maskable one too) and a theme colour.
+func TestInstallable(t *testing.T) {
+	srv := StartApp(t)
+	b := NewBrowser(t, "pwa", Laptop)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	type icon struct{ Src, Sizes, Purpose string }
+	manifest, err := Eval[struct {
+		Name       string `json:"name"`
+		StartURL   string `json:"start_url"`
+		ThemeColor string `json:"theme_color"`
+		Icons      []icon `json:"icons"`
+	}](b, `fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if manifest.Name != "Miskatonic" || manifest.StartURL != "/" || manifest.ThemeColor != app.ThemeColor {
+		t.Errorf("manifest = %+v", manifest)
+	}
+	var sizes []string
+	for _, ic := range manifest.Icons {
+		if !strings.HasPrefix(ic.Src, "/web/") {
+			t.Errorf("icon %s is not a local file: it would stop the service worker installing", ic.Src)
+		}
+		ok, err := Eval[bool](b, `fetch("`+ic.Src+`").then(r => r.ok)`)
+		if !ok || err != nil {
+			t.Errorf("icon %s does not load (%v)", ic.Src, err)
+		}
+		sizes = append(sizes, ic.Sizes+ic.Purpose)
+	}
+	for _, want := range []string{"any", "192x192", "512x512", "512x512maskable"} {
+		if !slices.Contains(sizes, want) {
+			t.Errorf("manifest lacks a %s icon (has %v)", want, sizes)
+		}
+	}
+	theme, _ := Eval[string](b, `document.querySelector('meta[name=theme-color]').content`)
+	if theme != app.ThemeColor {
+		t.Errorf("theme-color = %q, want %q", theme, app.ThemeColor)
+	}
+}
+
+// TestOfflineStart: after one visit the service worker holds the app, so with the server gone
+// a reload still starts it and reaches home, and so does a page with a query string.
+func TestOfflineStart(t *testing.T) {
+	srv := StartApp(t)
+	b := NewBrowser(t, "offline", Laptop)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	b.WaitServiceWorker()
+	srv.Stop()
+	if resp, err := http.Get(srv.URL + "/"); err == nil {
+		resp.Body.Close()
+		t.Fatal("server still answers after Stop: the test would prove nothing")
+	}
+	b.Reload()
+	b.WaitApp()
+	checkHome(t, b)
+	b.Screenshot("offline-home")
+
+	b.Open(srv.URL + "/solo?game=arkham")
+	b.WaitApp()
+}
+
+// TestNotFound: an unknown path answers 404 with a page that leads home.
+func TestNotFound(t *testing.T) {
+	srv := StartApp(t)
+	resp, err := http.Get(srv.URL + "/no/such/crypt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("status = %d, want 404", resp.StatusCode)
+	}
+	b := NewBrowser(t, "lost", Phone)
+	b.Open(srv.URL + "/no/such/crypt")
+	b.WaitApp()
+	b.WaitText("#notfound h1", "Nothing lives here")
+	b.Screenshot("notfound")
+	b.Click("#notfound-home")
+	checkHome(t, b)
+}
+
+// TestStaticDist: the dist/ that `miskatonic static` writes, on a plain file server, behaves
+// like the live server: home loads, unknown paths get the friendly page, and it starts offline.
+func TestStaticDist(t *testing.T) {
+	dist := filepath.Join(t.TempDir(), "dist")
+	if _, err := app.WriteStatic(dist, app.Config{WebDir: WebDir(t), RelayURL: "wss://relay.example.org/signal"}); err != nil {
+		t.Fatal(err)
+	}
+	srv := StartDir(t, dist)
+	b := NewBrowser(t, "static", Laptop)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	checkHome(t, b)
+	relay, _ := Eval[string](b, `goappGetenv("`+app.EnvRelayURL+`") || ""`)
+	if relay != "wss://relay.example.org/signal" {
+		t.Errorf("relay URL in the page = %q", relay)
+	}
+	b.WaitServiceWorker()
+
+	b.Open(srv.URL + "/no/such/crypt")
+	b.WaitApp()
+	b.WaitText("#notfound h1", "Nothing lives here")
+
+	srv.Stop()
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	checkHome(t, b)
+}
+
+// TestFigures measures, for the record, cold load-to-home (fresh profile each run) and offline
+// start (service worker installed, server gone). Log lines only: speed is never asserted.
+func TestFigures(t *testing.T) {
+	const runs = 5
+	srv := StartApp(t)
+	var cold []time.Duration
+	for i := 0; i < runs; i++ {
+		b := NewBrowser(t, "cold", Laptop)
+		b.Do() // the browser itself is up before the clock starts
+		start := time.Now()
+		b.Open(srv.URL + "/")
+		b.WaitApp()
+		b.WaitVisible("#home")
+		cold = append(cold, time.Since(start))
+	}
+	b := NewBrowser(t, "warm", Laptop)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	b.WaitServiceWorker()
+	srv.Stop()
+	var offline []time.Duration
+	for i := 0; i < runs; i++ {
+		start := time.Now()
+		b.Reload()
+		b.WaitApp()
+		b.WaitVisible("#home")
+		offline = append(offline, time.Since(start))
+	}
+	t.Logf("FIGURE cold load-to-home: median %v of %v", median(cold), cold)
+	t.Logf("FIGURE offline start:     median %v of %v", median(offline), offline)
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2].Round(time.Millisecond)
+}

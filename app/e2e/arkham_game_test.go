@@ -1,0 +1,122 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// stepJS looks at one player's page and says what to do next. It also enforces the game's first
+// promise: while a round is being played, the page never shows its own player's card.
+//
+//	"LEAK:<card>"   the own card is face up mid-round (a failure)
+//	"over"          the game-over screen is up
+//	"click:<css>"   click this (a legal move, or Continue after a round's reveal)
+//	"wait"          nothing to do (someone else's turn)
+const stepJS = `(() => {
+  const ark = document.querySelector('.ark');
+  if (!ark) return 'wait';
+  const reveal = ark.dataset.reveal === 'true';
+  const mine = document.querySelector('.me .seat.you .card');
+  if (!reveal && mine && mine.dataset.card !== 'hidden') return 'LEAK:' + mine.dataset.card;
+  if (document.querySelector('#game-over')) return 'over';
+  document.querySelectorAll('[data-e2e]').forEach(e => e.removeAttribute('data-e2e'));
+  if (document.querySelector('#continue')) return 'click:#continue';
+  const btns = [...document.querySelectorAll('.actions button')];
+  if (!btns.length) return 'wait';
+  const b = btns[Math.floor(Math.random() * btns.length)];
+  b.setAttribute('data-e2e', '1');
+  return 'click:[data-e2e="1"]';
+})()`
+
+// leakJS reports the own card's face if any page shows it mid-round: checked between steps too.
+const leakJS = `(() => {
+  const ark = document.querySelector('.ark');
+  const mine = document.querySelector('.me .seat.you .card');
+  return !!ark && ark.dataset.reveal !== 'true' && !!mine && mine.dataset.card !== 'hidden';
+})()`
+
+// playStep makes at most one move on b's page. It returns the page's state.
+func playStep(t *testing.T, b *Browser) string {
+	t.Helper()
+	st, err := Eval[string](b, stepJS)
+	if err != nil {
+		return "wait"
+	}
+	if strings.HasPrefix(st, "LEAK:") {
+		b.Screenshot("leak")
+		t.Fatalf("%s: own card shown before the reveal: %s", b.Name, st)
+	}
+	if css, ok := strings.CutPrefix(st, "click:"); ok {
+		// The button may be redrawn between finding and clicking it; the next step retries.
+		ctx, cancel := context.WithTimeout(b.Ctx, 5*time.Second)
+		_, _ = chromedp.Run(ctx, chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+		cancel()
+	}
+	return st
+}
+
+// setSelect chooses value in a <select> and fires the change event go-app listens to.
+func setSelect(b *Browser, css, value string) {
+	if _, err := Eval[bool](b, fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q;
+		s.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, css, value)); err != nil {
+		b.t.Fatalf("%s: select %s=%s: %v", b.Name, css, value, err)
+	}
+}
+
+// typeInto types text into an input (fresh profiles start empty).
+func typeInto(b *Browser, css, text string) {
+	b.Do(chromedp.SendKeys(chromedp.CSS(css), text))
+}
+
+// TestArkhamSoloSevenSeats: a player and six bots play a whole game in one browser with no
+// network use beyond loading the page.
+func TestArkhamSoloSevenSeats(t *testing.T) {
+	srv := StartApp(t)
+	b := NewBrowser(t, "solo", Laptop)
+	b.Open(srv.URL + "/solo?game=arkham&pace=fast")
+	b.WaitApp()
+	b.WaitVisible("#solo-setup")
+	typeInto(b, "#player-name", "Ann")
+	setSelect(b, "#solo-players", "7")
+	setSelect(b, "#opt-doom", "on")
+	b.Click("#solo-start")
+	time.Sleep(3 * time.Second)
+	b.Screenshot("after-start")
+	b.WaitVisible(".ark")
+	b.Screenshot("table")
+
+	seats, err := Eval[int](b, `document.querySelectorAll('.ark .seat').length`)
+	if err != nil || seats != 7 {
+		t.Fatalf("%d seats on the table (%v), want 7", seats, err)
+	}
+	deadline := time.Now().Add(10 * time.Minute)
+	rounds := 0
+	for time.Now().Before(deadline) {
+		st := playStep(t, b)
+		if st == "over" {
+			break
+		}
+		if st == "click:#continue" {
+			rounds++
+			if rounds == 1 {
+				b.Screenshot("round-end")
+			}
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	b.WaitVisible("#game-over")
+	b.Screenshot("game-over")
+	if rounds == 0 {
+		t.Error("never saw a round's reveal")
+	}
+	if txt := b.Text("#game-over"); !strings.Contains(txt, "ritual is over") {
+		t.Errorf("game over says %q", txt)
+	}
+}

@@ -1,0 +1,67 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestT(t *testing.T) {
+	cases := []struct {
+		name string
+		key  string
+		args []any
+		want string
+	}{
+		{"plain", "ark.take", nil, "Take it"},
+		{"formatted", "ark.deck", []any{12}, "Deck: 12"},
+		{"two args", "lobby.seats", []any{3, 7}, "Seats (3 of 7)"},
+		{"missing key is visible", "no.such.key", nil, "⟨no.such.key⟩"},
+		{"percent escapes", "ark.helper_sane", []any{40}, "Chance yours is sane: 40%"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := T(c.key, c.args...); got != c.want {
+				t.Fatalf("T(%q) = %q, want %q", c.key, got, c.want)
+			}
+		})
+	}
+}
+
+func TestFallbackToEnglish(t *testing.T) {
+	defer SetLang(English)
+	SetLang(French) // no French table yet: every key must still read in English
+	if got := T("ark.take"); got != "Take it" {
+		t.Fatalf("fallback = %q", got)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	cases := map[string]Lang{"en-GB": English, "EN": English, "xx": English, "": English}
+	for tag, want := range cases {
+		if got := Match(tag); got != want {
+			t.Errorf("Match(%q) = %q, want %q", tag, got, want)
+		}
+	}
+}
+
+// Every message must format without fmt complaining about its verbs, given enough args.
+func TestCatalogWellFormed(t *testing.T) {
+	args := []any{"a", "b", "c", "d"}
+	for _, k := range Keys() {
+		msg := en[k]
+		n := strings.Count(msg, "%[")
+		got := T(k, args[:min(n, len(args))]...)
+		if strings.Contains(got, "%!") {
+			t.Errorf("%s: bad verbs: %q", k, got)
+		}
+		if bad := verbRE.FindString(strings.ReplaceAll(msg, "%%", "")); bad != "" {
+			t.Errorf("%s: verb %q: use only %%[n]v so translators need not know Go types", k, bad)
+		}
+		if strings.TrimSpace(msg) == "" {
+			t.Errorf("%s: empty message", k)
+		}
+	}
+}
+
+var verbRE = regexp.MustCompile(`%(\[[0-9]\])?[^\[v]|%[^\[]`)

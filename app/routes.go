@@ -1,0 +1,75 @@
+package app
+
+import (
+	"regexp"
+	"sort"
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui"
+)
+
+// Paths of the pages. Query strings select the game: /new?game=arkham.
+const (
+	PathHome     = "/"
+	PathNew      = "/new"  // create a table (lobby as host)
+	PathSolo     = "/solo" // play against bots
+	PathNotFound = "/not-found"
+)
+
+// pages maps every routed path to its component. Adding a screen means adding a line here; the
+// server, the static build (one HTML file per page) and the not-found handling all read this table.
+var pages = map[string]func() app.Composer{
+	PathHome:     func() app.Composer { return &ui.Home{} },
+	PathNotFound: func() app.Composer { return &ui.NotFound{} },
+	PathSolo:     func() app.Composer { return &ui.Solo{} },
+}
+
+// patterns are pages whose paths vary (regular expressions, checked in order after the exact
+// paths). The not-found page is the last of them, catching every other path.
+var patterns = []struct {
+	re      *regexp.Regexp
+	newPage func() app.Composer
+}{}
+
+var registerOnce sync.Once
+
+// RegisterRoutes tells go-app about every page. Both builds call it: the browser to route, the
+// server to pre-render. It is idempotent because go-app's router is global.
+func RegisterRoutes() {
+	registerOnce.Do(func() {
+		for p, newPage := range pages {
+			app.RouteFunc(p, newPage)
+		}
+		for _, p := range patterns {
+			app.RouteWithRegexpFunc(p.re.String(), p.newPage)
+		}
+		// go-app v9.8.0 ignores its app.NotFound variable and shows its own "404" for an
+		// unrouted path, so ours is routed explicitly, last.
+		app.RouteWithRegexpFunc(".*", pages[PathNotFound])
+	})
+}
+
+// IsPage reports whether path is a routed page (the not-found catch-all aside).
+func IsPage(path string) bool {
+	if _, ok := pages[path]; ok {
+		return true
+	}
+	for _, p := range patterns {
+		if p.re.MatchString(path) {
+			return true
+		}
+	}
+	return false
+}
+
+// Pages lists the routed paths in order.
+func Pages() []string {
+	ps := make([]string, 0, len(pages))
+	for p := range pages {
+		ps = append(ps, p)
+	}
+	sort.Strings(ps)
+	return ps
+}

@@ -1,0 +1,199 @@
+package rtc
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/pion/webrtc/v3"
+)
+
+// MaxFrame is the largest frame Send accepts. It keeps every data-channel message well below
+// 64 KiB (pion silently drops a message of exactly 64 KiB).
+const MaxFrame = 60 << 10
+
+// maxAhead bounds frames held while waiting for an earlier one, and frames received but not yet
+// read: a peer cannot make us buffer without limit.
+const maxAhead = 4096
+
+// seqLen is the size of the sequence number that prefixes every message. Pion in the browser
+// delivers each message on its own goroutine, so arrival order means nothing; the sequence
+// number restores the sender's order.
+const seqLen = 8
+
+// Errors a Conn returns.
+var (
+	ErrClosed   = errors.New("rtc: connection closed")
+	ErrTooLarge = fmt.Errorf("rtc: frame larger than %d bytes", MaxFrame)
+	ErrBroken   = errors.New("rtc: peer broke the framing")
+)
+
+// Conn is a table.Conn over one reliable, ordered data channel.
+type Conn struct {
+	pc *webrtc.PeerConnection
+	dc *webrtc.DataChannel
+
+	smu     sync.Mutex // orders Send: sequence numbers go out in the order they were taken
+	sendSeq uint64
+
+	mu      sync.Mutex
+	next    uint64            // next sequence number to deliver
+	ahead   map[uint64][]byte // arrived early
+	ready   [][]byte          // in order, not yet read
+	notify  chan struct{}     // poked when ready grows or the conn ends
+	err     error             // why the conn ended; nil while open
+	done    chan struct{}
+	onClose []func()
+}
+
+// newConn wraps an open (or opening) data channel. Messages that arrive before the caller
+// reads are kept in order.
+func newConn(pc *webrtc.PeerConnection, dc *webrtc.DataChannel) *Conn {
+	c := &Conn{pc: pc, dc: dc, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	dc.OnMessage(func(m webrtc.DataChannelMessage) { c.deliver(m.Data) })
+	dc.OnClose(func() { c.fail(ErrClosed) })
+	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		switch s {
+		case webrtc.PeerConnectionStateFailed, webrtc.PeerConnectionStateClosed:
+			c.fail(fmt.Errorf("%w: peer connection %s", ErrClosed, s))
+		}
+	})
+	return c
+}
+
+func (c *Conn) deliver(b []byte) {
+	if len(b) < seqLen {
+		c.fail(ErrBroken)
+		return
+	}
+	seq := binary.BigEndian.Uint64(b[:seqLen])
+	frame := append([]byte(nil), b[seqLen:]...)
+	c.mu.Lock()
+	if c.err != nil || seq < c.next {
+		c.mu.Unlock()
+		return // closed, or a duplicate
+	}
+	if seq-c.next >= maxAhead || len(c.ready) >= maxAhead {
+		c.mu.Unlock()
+		c.fail(fmt.Errorf("%w: too far ahead or unread", ErrBroken))
+		return
+	}
+	c.ahead[seq] = frame
+	for {
+		f, ok := c.ahead[c.next]
+		if !ok {
+			break
+		}
+		delete(c.ahead, c.next)
+		c.ready = append(c.ready, f)
+		c.next++
+	}
+	c.mu.Unlock()
+	c.poke()
+}
+
+func (c *Conn) poke() {
+	select {
+	case c.notify <- struct{}{}:
+	default:
+	}
+}
+
+// fail ends the conn with err (the first reason wins) and releases pion's resources.
+func (c *Conn) fail(err error) {
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		return
+	}
+	c.err = err
+	hooks := c.onClose
+	c.onClose = nil
+	close(c.done)
+	c.mu.Unlock()
+	c.poke()
+	// Closing pion can block on its own goroutines; never do it on a pion callback's stack.
+	go func() {
+		c.dc.Close()
+		c.pc.Close()
+	}()
+	for _, h := range hooks {
+		h()
+	}
+}
+
+// Send sends one frame. Frames arrive in the order Send was called.
+func (c *Conn) Send(frame []byte) error {
+	if len(frame) > MaxFrame {
+		return ErrTooLarge
+	}
+	select {
+	case <-c.done:
+		return c.closedErr()
+	default:
+	}
+	b := make([]byte, seqLen+len(frame))
+	copy(b[seqLen:], frame)
+	c.smu.Lock()
+	defer c.smu.Unlock()
+	c.sendSeq++
+	binary.BigEndian.PutUint64(b[:seqLen], c.sendSeq)
+	if err := c.dc.Send(b); err != nil {
+		c.fail(fmt.Errorf("%w: %v", ErrClosed, err))
+		return c.closedErr()
+	}
+	return nil
+}
+
+// Recv returns the next frame in order, or an error once the conn has ended and every frame
+// received before that has been read.
+func (c *Conn) Recv() ([]byte, error) {
+	for {
+		c.mu.Lock()
+		if len(c.ready) > 0 {
+			f := c.ready[0]
+			c.ready[0] = nil
+			c.ready = c.ready[1:]
+			more := len(c.ready) > 0
+			c.mu.Unlock()
+			if more {
+				c.poke()
+			}
+			return f, nil
+		}
+		err := c.err
+		c.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		<-c.notify
+	}
+}
+
+// Close ends the conn; a blocked Recv returns ErrClosed.
+func (c *Conn) Close() error {
+	c.fail(ErrClosed)
+	return nil
+}
+
+// Done is closed when the conn has ended.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// OnClose registers f to run once when the conn ends (at once if it already has).
+func (c *Conn) OnClose(f func()) {
+	c.mu.Lock()
+	if c.err == nil {
+		c.onClose = append(c.onClose, f)
+		c.mu.Unlock()
+		return
+	}
+	c.mu.Unlock()
+	f()
+}
+
+func (c *Conn) closedErr() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}

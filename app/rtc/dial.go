@@ -1,0 +1,95 @@
+package rtc
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"miskatonic/app/signal"
+)
+
+// Dial joins the table of invite through the relay: it sends a sealed offer to the host, waits
+// to be admitted and returns the open connection. A refusal is a *RefusedError (see
+// RefusedReason). A guest whose connection broke simply dials again; the table recognises it by
+// its identity key.
+func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, cfg Config) (*Conn, error) {
+	box, err := signal.NewBox(inv)
+	if err != nil {
+		return nil, err
+	}
+	if len(name) > signal.MaxName {
+		name = name[:signal.MaxName]
+	}
+	client, err := signal.Connect(ctx, relayURL, inv.Room, signal.RoleGuest, "")
+	if err != nil {
+		return nil, err
+	}
+	defer client.CloseNow()
+	sid, err := signal.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	in := make(chan signal.Message, 64)
+	var replay signal.Replay
+	hostGone := make(chan struct{})
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(in)
+		for {
+			f, err := client.Recv(rctx)
+			if err != nil {
+				return
+			}
+			switch f.Type {
+			case signal.FrameLeave:
+				close(hostGone)
+				return
+			case signal.FrameData:
+				s, seq, plain, err := box.Open(signal.ToGuest, f.Payload)
+				if err != nil || s != sid || replay.Check(s, seq) != nil {
+					continue
+				}
+				m, err := signal.DecodeMessage(plain)
+				if err != nil {
+					continue
+				}
+				select {
+				case in <- m:
+				default:
+				}
+			}
+		}
+	}()
+	var smu sync.Mutex
+	var seq uint64
+	send := func(m signal.Message) error {
+		b, err := m.Encode()
+		if err != nil {
+			return err
+		}
+		smu.Lock()
+		defer smu.Unlock()
+		seq++
+		sctx, cancel := context.WithTimeout(rctx, 5*time.Second)
+		defer cancel()
+		return client.Send(sctx, signal.Frame{Type: signal.FrameData, Payload: box.Seal(signal.ToHost, sid, seq, b)})
+	}
+	c, err := offer(ctx, cfg, pipe{send: send, in: in}, name)
+	if err != nil {
+		select {
+		case <-hostGone:
+			return nil, fmt.Errorf("rtc: the host left the relay while we were connecting: %w", err)
+		default:
+		}
+		return nil, err
+	}
+	stop()
+	client.CloseNow()
+	wg.Wait()
+	return c, nil
+}

@@ -1,0 +1,265 @@
+package rtc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"miskatonic/app/signal"
+)
+
+// maxSessions bounds set-ups in progress at one host; more joiners are told the host is busy.
+const maxSessions = 64
+
+// Host receives joiners for one room through the relay. Each joiner is offered on Joiners();
+// the app admits it (Accept → a Conn for the table) or turns it away (Refuse). The host keeps
+// its relay connection up for as long as it is hosting, reconnecting if the relay drops it, so
+// a guest whose link broke can always dial again.
+type Host struct {
+	relayURL string
+	inv      signal.Invite
+	cfg      Config
+	box      *signal.Box
+	replay   signal.Replay
+	joiners  chan *Joiner
+	ctx      context.Context
+	cancel   context.CancelFunc
+	done     chan struct{}
+
+	mu       sync.Mutex
+	client   *signal.Client
+	sessions map[signal.Session]*session
+	closed   bool
+}
+
+type session struct {
+	id    signal.Session
+	peer  uint32
+	seq   uint64 // last sequence number sent (guarded by Host.mu)
+	in    chan signal.Message
+	ended bool
+}
+
+// Joiner is a guest asking to sit at the table.
+type Joiner struct {
+	Name string // as the guest typed it (untrusted, at most signal.MaxName bytes)
+
+	h     *Host
+	s     *session
+	offer string
+	once  sync.Once
+}
+
+// Listen claims the room at the relay (with the invite's host token) and starts receiving
+// joiners. It fails at once if the relay cannot be reached or another host holds the room.
+func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config) (*Host, error) {
+	if inv.HostToken == "" {
+		return nil, errors.New("rtc: hosting needs the invite's host token")
+	}
+	box, err := signal.NewBox(inv)
+	if err != nil {
+		return nil, err
+	}
+	client, err := signal.Connect(ctx, relayURL, inv.Room, signal.RoleHost, inv.HostToken)
+	if err != nil {
+		return nil, err
+	}
+	hctx, cancel := context.WithCancel(context.Background())
+	h := &Host{
+		relayURL: relayURL, inv: inv, cfg: cfg, box: box,
+		joiners: make(chan *Joiner, 16), ctx: hctx, cancel: cancel, done: make(chan struct{}),
+		client: client, sessions: map[signal.Session]*session{},
+	}
+	go h.run(client)
+	return h, nil
+}
+
+// Joiners delivers each guest asking to join. It is closed when the host closes.
+func (h *Host) Joiners() <-chan *Joiner { return h.joiners }
+
+// Close stops hosting: joiners still waiting are refused, the relay connection is closed.
+// Established Conns are not affected.
+func (h *Host) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	h.mu.Unlock()
+	h.cancel()
+	<-h.done
+	return nil
+}
+
+func (h *Host) run(client *signal.Client) {
+	defer close(h.done)
+	defer close(h.joiners)
+	backoff := 100 * time.Millisecond
+	for {
+		start := time.Now()
+		h.serve(client)
+		client.CloseNow()
+		h.endAll()
+		if h.ctx.Err() != nil {
+			return
+		}
+		if time.Since(start) > 10*time.Second {
+			backoff = 100 * time.Millisecond
+		}
+		// The relay dropped us (restart, idle room, network): come back so guests can redial.
+		for {
+			select {
+			case <-h.ctx.Done():
+				return
+			case <-time.After(backoff):
+			}
+			if backoff < 5*time.Second {
+				backoff *= 2
+			}
+			ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+			c, err := signal.Connect(ctx, h.relayURL, h.inv.Room, signal.RoleHost, h.inv.HostToken)
+			cancel()
+			if err == nil {
+				client = c
+				h.mu.Lock()
+				h.client = c
+				h.mu.Unlock()
+				break
+			}
+		}
+	}
+}
+
+// serve reads frames until the relay connection ends.
+func (h *Host) serve(client *signal.Client) {
+	stop := context.AfterFunc(h.ctx, func() { client.CloseNow() })
+	defer stop()
+	for {
+		f, err := client.Recv(h.ctx)
+		if err != nil {
+			return
+		}
+		switch f.Type {
+		case signal.FrameData:
+			h.handle(f.Peer, f.Payload)
+		case signal.FrameLeave:
+			h.mu.Lock()
+			for id, s := range h.sessions {
+				if s.peer == f.Peer {
+					h.endLocked(id, s)
+				}
+			}
+			h.mu.Unlock()
+		}
+	}
+}
+
+// handle opens one sealed payload from a guest; anything that fails a check is dropped.
+func (h *Host) handle(peer uint32, payload []byte) {
+	sid, seq, plain, err := h.box.Open(signal.ToHost, payload)
+	if err != nil {
+		return
+	}
+	if h.replay.Check(sid, seq) != nil {
+		return
+	}
+	m, err := signal.DecodeMessage(plain)
+	if err != nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := h.sessions[sid]
+	if s == nil {
+		if m.Kind != signal.KindOffer || seq != 1 {
+			return // a session starts with its offer
+		}
+		s = &session{id: sid, peer: peer, in: make(chan signal.Message, 64)}
+		if len(h.sessions) >= maxSessions || h.closed {
+			h.sendLocked(s, signal.Message{Kind: signal.KindRefuse, Reason: signal.ReasonTimeout})
+			return
+		}
+		h.sessions[sid] = s
+		j := &Joiner{Name: m.Name, h: h, s: s, offer: m.SDP}
+		select {
+		case h.joiners <- j:
+		default:
+			h.sendLocked(s, signal.Message{Kind: signal.KindRefuse, Reason: signal.ReasonTimeout})
+			h.endLocked(sid, s)
+		}
+		return
+	}
+	if s.ended || m.Kind == signal.KindOffer {
+		return
+	}
+	s.peer = peer
+	select {
+	case s.in <- m:
+	default: // a guest flooding candidates loses the extras
+	}
+}
+
+func (h *Host) sendLocked(s *session, m signal.Message) error {
+	b, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	s.seq++
+	sealed := h.box.Seal(signal.ToGuest, s.id, s.seq, b)
+	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+	defer cancel()
+	return h.client.Send(ctx, signal.Frame{Type: signal.FrameData, Peer: s.peer, Payload: sealed})
+}
+
+func (h *Host) send(s *session, m signal.Message) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s.ended {
+		return fmt.Errorf("rtc: the guest left: %w", ErrClosed)
+	}
+	return h.sendLocked(s, m)
+}
+
+func (h *Host) endLocked(id signal.Session, s *session) {
+	if !s.ended {
+		s.ended = true
+		close(s.in)
+	}
+	delete(h.sessions, id)
+	h.replay.Forget(id)
+}
+
+func (h *Host) endAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for id, s := range h.sessions {
+		h.endLocked(id, s)
+	}
+}
+
+// Accept admits the joiner: it answers the guest's offer and returns the connection once the
+// data channel is open (or an error if ctx ends first or the guest goes away).
+func (j *Joiner) Accept(ctx context.Context) (*Conn, error) {
+	err := errors.New("rtc: joiner already answered")
+	var c *Conn
+	j.once.Do(func() {
+		c, err = answer(ctx, j.h.cfg, pipe{send: func(m signal.Message) error { return j.h.send(j.s, m) }, in: j.s.in}, j.offer)
+	})
+	return c, err
+}
+
+// Refuse turns the joiner away with a reason the guest is shown (signal.ReasonFull,
+// signal.ReasonKicked).
+func (j *Joiner) Refuse(reason string) error {
+	err := errors.New("rtc: joiner already answered")
+	j.once.Do(func() {
+		err = j.h.send(j.s, signal.Message{Kind: signal.KindRefuse, Reason: reason})
+		j.h.mu.Lock()
+		j.h.endLocked(j.s.id, j.s)
+		j.h.mu.Unlock()
+	})
+	return err
+}

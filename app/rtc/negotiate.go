@@ -1,0 +1,296 @@
+package rtc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/pion/webrtc/v3"
+
+	"miskatonic/app/signal"
+)
+
+// ErrRefused is wrapped when the host does not admit a guest; RefusedReason extracts why.
+var ErrRefused = errors.New("rtc: the host did not let us in")
+
+// RefusedError says why the host refused (signal.ReasonFull, ReasonKicked, ReasonClosed...).
+type RefusedError struct{ Reason string }
+
+func (e *RefusedError) Error() string {
+	switch e.Reason {
+	case signal.ReasonFull:
+		return "rtc: the table is full"
+	case signal.ReasonKicked:
+		return "rtc: the host turned us away"
+	case signal.ReasonClosed:
+		return "rtc: the host has stopped hosting"
+	}
+	return "rtc: the host did not let us in (" + e.Reason + ")"
+}
+
+func (e *RefusedError) Unwrap() error { return ErrRefused }
+
+// RefusedReason returns the reason of a refusal, or "" if err is not one.
+func RefusedReason(err error) string {
+	var r *RefusedError
+	if errors.As(err, &r) {
+		return r.Reason
+	}
+	return ""
+}
+
+// pipe carries one session's set-up messages: send seals and forwards, in delivers what the
+// other side sent (already opened and checked), and is closed when the session ends.
+type pipe struct {
+	send func(signal.Message) error
+	in   <-chan signal.Message
+}
+
+// remoteCandidates applies remote ICE candidates, buffering those that arrive before the
+// remote description and dropping the empty end-of-candidates marker Chromium sends.
+type remoteCandidates struct {
+	pc      *webrtc.PeerConnection
+	mu      sync.Mutex
+	ready   bool
+	pending []webrtc.ICECandidateInit
+}
+
+func (r *remoteCandidates) add(c *signal.Candidate) {
+	if c == nil || c.Candidate == "" {
+		return // end-of-candidates: nothing to add
+	}
+	init := webrtc.ICECandidateInit{Candidate: c.Candidate, SDPMid: c.SDPMid, SDPMLineIndex: c.SDPMLineIndex, UsernameFragment: c.UsernameFragment}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.ready {
+		if len(r.pending) < 64 {
+			r.pending = append(r.pending, init)
+		}
+		return
+	}
+	_ = r.pc.AddICECandidate(init) // a bad candidate is just one path fewer
+}
+
+// described marks the remote description as set and applies the buffered candidates.
+func (r *remoteCandidates) described() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.ready = true
+	for _, c := range r.pending {
+		_ = r.pc.AddICECandidate(c)
+	}
+	r.pending = nil
+}
+
+// localCandidates forwards our candidates, holding them until our description has been sent so
+// the other side never sees a candidate for a session it does not know yet.
+type localCandidates struct {
+	send    func(signal.Message) error
+	mu      sync.Mutex
+	open    bool
+	pending []signal.Message
+}
+
+func (l *localCandidates) watch(pc *webrtc.PeerConnection) {
+	pc.OnICECandidate(func(c *webrtc.ICECandidate) {
+		if c == nil {
+			return // gathering finished; the other side needs no marker
+		}
+		init := c.ToJSON()
+		if init.Candidate == "" {
+			return
+		}
+		m := signal.Message{Kind: signal.KindCandidate, Candidate: &signal.Candidate{
+			Candidate: init.Candidate, SDPMid: init.SDPMid, SDPMLineIndex: init.SDPMLineIndex, UsernameFragment: init.UsernameFragment,
+		}}
+		l.mu.Lock()
+		if !l.open {
+			l.pending = append(l.pending, m)
+			l.mu.Unlock()
+			return
+		}
+		l.mu.Unlock()
+		_ = l.send(m)
+	})
+}
+
+func (l *localCandidates) release() {
+	l.mu.Lock()
+	pending := l.pending
+	l.pending, l.open = nil, true
+	l.mu.Unlock()
+	for _, m := range pending {
+		_ = l.send(m)
+	}
+}
+
+// keepAdding applies candidates that trickle in after the channel opened, until the session's
+// pipe closes or the conn ends.
+func keepAdding(p pipe, rc *remoteCandidates, c *Conn) {
+	go func() {
+		for {
+			select {
+			case m, ok := <-p.in:
+				if !ok {
+					return
+				}
+				if m.Kind == signal.KindCandidate {
+					rc.add(m.Candidate)
+				}
+			case <-c.Done():
+				return
+			}
+		}
+	}()
+}
+
+// offer runs the dialing side: create the channel, send an offer, wait for the answer.
+func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) {
+	pc, err := newPeerConnection(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			pc.Close()
+		}
+	}()
+	ordered := true
+	dc, err := pc.CreateDataChannel("miskatonic", &webrtc.DataChannelInit{Ordered: &ordered})
+	if err != nil {
+		return nil, fmt.Errorf("rtc: create data channel: %w", err)
+	}
+	opened := make(chan struct{})
+	var once sync.Once
+	dc.OnOpen(func() { once.Do(func() { close(opened) }) })
+	c := newConn(pc, dc)
+	rc := &remoteCandidates{pc: pc}
+	lc := &localCandidates{send: p.send}
+	lc.watch(pc)
+
+	sdp, err := pc.CreateOffer(nil)
+	if err != nil {
+		return nil, fmt.Errorf("rtc: create offer: %w", err)
+	}
+	if err := pc.SetLocalDescription(sdp); err != nil {
+		return nil, fmt.Errorf("rtc: set local description: %w", err)
+	}
+	if err := p.send(signal.Message{Kind: signal.KindOffer, SDP: sdp.SDP, Name: name}); err != nil {
+		return nil, fmt.Errorf("rtc: send offer: %w", err)
+	}
+	lc.release()
+
+	in := p.in
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
+		case <-c.Done():
+			return nil, c.closedErr()
+		case <-opened:
+			ok = true
+			keepAdding(p, rc, c)
+			return c, nil
+		case m, more := <-in:
+			if !more {
+				if pc.RemoteDescription() == nil {
+					return nil, fmt.Errorf("rtc: connecting: %w", ErrClosed)
+				}
+				in = nil // signaling is over; ICE may still finish on what it has
+				continue
+			}
+			switch m.Kind {
+			case signal.KindAnswer:
+				if pc.RemoteDescription() != nil {
+					continue // a second answer is ignored
+				}
+				if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: m.SDP}); err != nil {
+					return nil, fmt.Errorf("rtc: set remote description: %w", err)
+				}
+				rc.described()
+			case signal.KindCandidate:
+				rc.add(m.Candidate)
+			case signal.KindRefuse:
+				return nil, &RefusedError{Reason: m.Reason}
+			case signal.KindBye:
+				return nil, &RefusedError{Reason: signal.ReasonClosed}
+			}
+		}
+	}
+}
+
+// answer runs the host's side for one offer: answer it and wait for the guest's channel.
+func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, error) {
+	pc, err := newPeerConnection(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			pc.Close()
+		}
+	}()
+	got := make(chan *Conn, 1)
+	failed := make(chan struct{})
+	var once sync.Once
+	pc.OnDataChannel(func(dc *webrtc.DataChannel) {
+		c := newConn(pc, dc) // takes over the state handler below; report its end the same way
+		c.OnClose(func() { once.Do(func() { close(failed) }) })
+		dc.OnOpen(func() {
+			select {
+			case got <- c:
+			default:
+			}
+		})
+	})
+	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		if s == webrtc.PeerConnectionStateFailed || s == webrtc.PeerConnectionStateClosed {
+			once.Do(func() { close(failed) })
+		}
+	})
+	rc := &remoteCandidates{pc: pc}
+	lc := &localCandidates{send: p.send}
+	lc.watch(pc)
+	if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offerSDP}); err != nil {
+		return nil, fmt.Errorf("rtc: the offer is not usable: %w", err)
+	}
+	rc.described()
+	sdp, err := pc.CreateAnswer(nil)
+	if err != nil {
+		return nil, fmt.Errorf("rtc: create answer: %w", err)
+	}
+	if err := pc.SetLocalDescription(sdp); err != nil {
+		return nil, fmt.Errorf("rtc: set local description: %w", err)
+	}
+	if err := p.send(signal.Message{Kind: signal.KindAnswer, SDP: sdp.SDP}); err != nil {
+		return nil, fmt.Errorf("rtc: send answer: %w", err)
+	}
+	lc.release()
+	in := p.in
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
+		case <-failed:
+			return nil, fmt.Errorf("rtc: connecting: %w", ErrClosed)
+		case c := <-got:
+			ok = true
+			keepAdding(p, rc, c)
+			return c, nil
+		case m, more := <-in:
+			if !more {
+				in = nil // the guest may close its signaling as soon as its side is open
+				continue
+			}
+			switch m.Kind {
+			case signal.KindCandidate:
+				rc.add(m.Candidate)
+			case signal.KindBye:
+				return nil, fmt.Errorf("rtc: the guest gave up: %w", ErrClosed)
+			}
+		}
+	}
+}

@@ -1,0 +1,315 @@
+package rtc_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"miskatonic/app/relay"
+	"miskatonic/app/rtc"
+	"miskatonic/app/rtc/botseat"
+	"miskatonic/app/signal"
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/bot"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/table"
+)
+
+func rulesByName(name string) (engine.Rules, bool) {
+	if name == "arkham" {
+		return arkham.Rules{}, true
+	}
+	return nil, false
+}
+
+// stamp is when one seat first saw a game seq.
+type stamp struct {
+	seq int
+	at  time.Time
+}
+
+// moveSent is a move a network guest sent, and the seq its view was based on.
+type moveSent struct {
+	based int
+	at    time.Time
+}
+
+// playResult is what one table run measured.
+type playResult struct {
+	outcomes  []engine.Outcome
+	latencies []time.Duration // move sent → every seat has a view that includes it
+	redials   int64
+}
+
+// playArkham runs one complete Arkham Ritual game: the host's own seat (over an in-memory
+// pipe, as in the app) and 6 guests that reach the host through the real relay over real pion
+// data channels, every seat played by the random bot. If dropAfter > 0, guest 0's link is cut
+// once the game reaches that seq; the guest redials through the relay and must get its seat
+// back. Every seat must verify every deal at the end.
+func playArkham(t *testing.T, seed uint64, dropAfter int) playResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+
+	rl := relay.NewRelay(relay.Config{})
+	srv := httptest.NewServer(rl)
+	defer srv.Close()
+	defer rl.Close()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http")
+
+	inv, err := signal.NewInviteFrom(rand.NewChaCha8([32]byte{byte(seed), 'i'}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, err := table.NewHost(arkham.Rules{}, table.HostConfig{Rand: rand.NewChaCha8([32]byte{byte(seed), 'h'}), Seats: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	lobby, err := rtc.Listen(ctx, url, inv, rtc.LoopbackConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lobby.Close()
+	go func() {
+		for j := range lobby.Joiners() {
+			go func(j *rtc.Joiner) {
+				c, err := j.Accept(ctx)
+				if err != nil {
+					t.Errorf("accept %s: %v", j.Name, err)
+					return
+				}
+				if err := host.AddGuest(c); err != nil {
+					t.Errorf("add guest %s: %v", j.Name, err)
+				}
+			}(j)
+		}
+	}()
+
+	const seats = 7
+	var (
+		mu      sync.Mutex
+		stamps  = make([][]stamp, seats)
+		sent    []moveSent
+		res     playResult
+		redials atomic.Int64
+		wg      sync.WaitGroup
+	)
+	res.outcomes = make([]engine.Outcome, seats)
+	guests := make([]*table.Guest, seats)
+	for i := 0; i < seats; i++ {
+		cfg := table.GuestConfig{
+			Name:     fmt.Sprint("seat", i),
+			Identity: fair.NewIdentity([32]byte{byte(seed), byte(i), 'k'}),
+			Rand:     rand.NewChaCha8([32]byte{byte(seed), byte(i), 'g'}),
+			Rules:    rulesByName,
+			Tick:     100 * time.Millisecond,
+		}
+		var first table.Conn
+		var pc *rtc.Conn
+		if i == 0 {
+			a, b := table.Pipe() // the host's own seat
+			if err := host.AddGuest(a); err != nil {
+				t.Fatal(err)
+			}
+			first = b
+		} else {
+			pc, err = rtc.Dial(ctx, url, inv.Guest(), cfg.Name, rtc.LoopbackConfig())
+			if err != nil {
+				t.Fatalf("guest %d dial: %v", i, err)
+			}
+			first = pc
+		}
+		g, err := table.NewGuest(first, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		guests[i] = g
+		defer g.Close()
+		if pc != nil {
+			// Redial whenever the link drops, as the app does.
+			go func(i int, c *rtc.Conn) {
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case <-c.Done():
+					}
+					if g.State().Status.Over {
+						return
+					}
+					nc, err := rtc.Dial(ctx, url, inv.Guest(), cfg.Name, rtc.LoopbackConfig())
+					if err != nil {
+						if ctx.Err() == nil {
+							t.Errorf("guest %d redial: %v", i, err)
+						}
+						return
+					}
+					redials.Add(1)
+					g.Reconnect(nc)
+					c = nc
+				}
+			}(i, pc)
+		}
+		wg.Add(1)
+		go func(i int, g *table.Guest, pc *rtc.Conn) {
+			defer wg.Done()
+			seat := engine.Observer
+			dropped := false
+			observe := func(st table.GuestState) {
+				if st.Connected && st.Started {
+					if seat == engine.Observer {
+						seat = st.Seat
+					} else if st.Seat != seat {
+						t.Errorf("guest %d: seat changed from %d to %d", i, seat, st.Seat)
+					}
+				}
+				mu.Lock()
+				if n := len(stamps[i]); st.HasView && (n == 0 || stamps[i][n-1].seq < st.Seq) {
+					stamps[i] = append(stamps[i], stamp{st.Seq, time.Now()})
+				}
+				mu.Unlock()
+				if i == 1 && dropAfter > 0 && !dropped && st.Seq >= dropAfter {
+					dropped = true
+					pc.Close() // the link dies; the redialer brings it back
+				}
+			}
+			var onSent func(table.GuestState, engine.Move)
+			if i > 0 {
+				onSent = func(st table.GuestState, _ engine.Move) {
+					mu.Lock()
+					sent = append(sent, moveSent{st.Seq, time.Now()})
+					mu.Unlock()
+				}
+			}
+			out, err := botseat.Play(ctx, g, bot.Random(seed*100+uint64(i)), observe, onSent)
+			if err != nil {
+				t.Errorf("guest %d: %v", i, err)
+				return
+			}
+			res.outcomes[i] = out
+		}(i, g, pc)
+	}
+
+	// Start once everyone is seated and ready.
+	for {
+		st := host.State()
+		ready := len(st.Seats) == seats
+		for _, s := range st.Seats {
+			ready = ready && s.Connected && s.Ready
+		}
+		if ready {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("lobby never filled: %+v", st.Seats)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	select {
+	case <-host.Done():
+	case <-ctx.Done():
+		t.Fatal("host never finished")
+	}
+	for i, o := range res.outcomes {
+		if !slices.Equal(o.Winners, res.outcomes[0].Winners) || o.Reason != res.outcomes[0].Reason {
+			t.Fatalf("seat %d saw outcome %+v, seat 0 saw %+v", i, o, res.outcomes[0])
+		}
+	}
+	// Every seat verifies every deal once the host reveals them.
+	for i, g := range guests {
+		for {
+			st := g.State()
+			pending := len(st.Deals) == 0
+			for _, d := range st.Deals {
+				if d.State == table.DealFailed {
+					t.Fatalf("guest %d: deal %d failed: %s", i, d.Epoch, d.Problem)
+				}
+				pending = pending || d.State != table.DealVerified
+			}
+			if !pending {
+				break
+			}
+			select {
+			case <-g.Updates():
+			case <-time.After(100 * time.Millisecond):
+			case <-ctx.Done():
+				t.Fatalf("guest %d: deals not verified: %+v", i, st.Deals)
+			}
+		}
+	}
+	// Latency: from a move leaving a guest to the moment every seat holds a view past it.
+	for _, m := range sent {
+		var worst time.Duration
+		complete := true
+		for i := range stamps {
+			k := sort.Search(len(stamps[i]), func(k int) bool { return stamps[i][k].seq > m.based })
+			if k == len(stamps[i]) {
+				complete = false
+				break
+			}
+			worst = max(worst, stamps[i][k].at.Sub(m.at))
+		}
+		if complete {
+			res.latencies = append(res.latencies, worst)
+		}
+	}
+	res.redials = redials.Load()
+	return res
+}
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+// TestSixGuestsPlayArkhamOverRelay is the done-criterion: complete games through the real
+// relay over real data channels, one with a guest that drops and redials mid-game.
+func TestSixGuestsPlayArkhamOverRelay(t *testing.T) {
+	cases := []struct {
+		name      string
+		seed      uint64
+		dropAfter int
+	}{
+		{"clean game 1", 1, 0},
+		{"clean game 2", 3, 0},
+		{"clean game 3", 4, 0},
+		{"guest drops and redials", 2, 30},
+		{"guest drops at the first view", 5, 1},
+	}
+	var all []time.Duration
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := playArkham(t, tc.seed, tc.dropAfter)
+			if tc.dropAfter > 0 && res.redials < 1 {
+				t.Fatalf("the dropped guest never redialed")
+			}
+			all = append(all, res.latencies...)
+			t.Logf("outcome %+v; %d moves measured; move → all 7 views: p50 %v, p99 %v; redials %d",
+				res.outcomes[0], len(res.latencies), percentile(res.latencies, 0.5), percentile(res.latencies, 0.99), res.redials)
+		})
+	}
+	t.Logf("FIGURE move → all views (host + 6 guests over relay-set-up pion channels, loopback): %d moves, p50 %v, p99 %v",
+		len(all), percentile(all, 0.5), percentile(all, 0.99))
+}

@@ -1,0 +1,393 @@
+// Package session is the browser's glue between the screens and a table. It runs a table.Host
+// in the page (solo games and hosted tables) with the local player as a guest over an in-memory
+// pipe, or joins someone else's table as a guest. Screens read a Snapshot and call methods; they
+// never touch the table or the network. The host's table is saved to browser storage after every
+// change, so a reload resumes it and the guests reconnect.
+package session
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/bot"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/games"
+	"miskatonic/engine/table"
+	"miskatonic/engine/wire"
+)
+
+// Kind says how this browser sits at the table.
+type Kind string
+
+const (
+	Solo  Kind = "solo"  // host with bots only, no network
+	Host  Kind = "host"  // host of a table others join over WebRTC
+	Guest Kind = "guest" // joined someone else's table
+)
+
+// Snapshot is what the screens show; it is a copy.
+type Snapshot struct {
+	table.GuestState
+	Kind    Kind
+	Invite  string // the invite URL of a hosted table
+	Problem string // message-catalog key of a problem, "" when all is well
+	Fatal   bool   // the session cannot go on (broken invite, full table, host gone)
+}
+
+// Session is this browser's seat at one table.
+type Session struct {
+	kind  Kind
+	game  string
+	name  string
+	store Store
+	host  *table.Host // Solo and Host only
+	guest *table.Guest
+
+	mu      sync.Mutex
+	subs    map[int]func()
+	nextSub int
+	invite  string
+	problem string
+	fatal   bool
+	closed  bool
+
+	save chan struct{}
+	quit chan struct{}
+	wg   sync.WaitGroup
+
+	// onClose runs when the session ends (closing network listeners).
+	onClose []func()
+}
+
+var (
+	curMu   sync.Mutex
+	current *Session
+)
+
+// Current is the session of this page, if any.
+func Current() *Session {
+	curMu.Lock()
+	defer curMu.Unlock()
+	return current
+}
+
+func setCurrent(s *Session) {
+	curMu.Lock()
+	old := current
+	current = s
+	curMu.Unlock()
+	if old != nil && old != s {
+		old.Close()
+	}
+}
+
+// Kind reports how this browser sits at the table.
+func (s *Session) Kind() Kind { return s.kind }
+
+// Game is the game's name ("arkham").
+func (s *Session) Game() string { return s.game }
+
+// Snapshot returns what the screens show now.
+func (s *Session) Snapshot() Snapshot {
+	snap := Snapshot{GuestState: s.guest.State(), Kind: s.kind}
+	s.mu.Lock()
+	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
+	s.mu.Unlock()
+	if snap.Problem == "" && snap.Dropped != nil {
+		snap.Problem, snap.Fatal = byeProblem(snap.Dropped.Reason), true
+	}
+	return snap
+}
+
+// Subscribe calls f (on some goroutine) after every change; the returned func cancels.
+func (s *Session) Subscribe(f func()) (cancel func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.subs == nil {
+		s.subs = map[int]func(){}
+	}
+	id := s.nextSub
+	s.nextSub++
+	s.subs[id] = f
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.subs, id)
+	}
+}
+
+func (s *Session) notify() {
+	s.mu.Lock()
+	fs := make([]func(), 0, len(s.subs))
+	for _, f := range s.subs {
+		fs = append(fs, f)
+	}
+	s.mu.Unlock()
+	for _, f := range fs {
+		f()
+	}
+}
+
+func (s *Session) setProblem(key string, fatal bool) {
+	s.mu.Lock()
+	s.problem, s.fatal = key, fatal
+	s.mu.Unlock()
+	s.notify()
+}
+
+// Move sends one of the latest legal moves.
+func (s *Session) Move(m engine.Move) error { return s.guest.Send(m) }
+
+// Say sends a chat line.
+func (s *Session) Say(text string) error { return s.guest.Say(text) }
+
+// IsHost reports whether this browser runs the table.
+func (s *Session) IsHost() bool { return s.host != nil }
+
+var errNotHost = errors.New("session: only the host can do that")
+
+// AddBot seats a bot of level (host only, in the lobby).
+func (s *Session) AddBot(level string) error {
+	if s.host == nil {
+		return errNotHost
+	}
+	st := s.host.State()
+	fn, err := newBot(s.game, level, uint64(len(st.Seats))+seedSalt())
+	if err != nil {
+		return err
+	}
+	_, err = s.host.AddBot(botName(st.Seats), level, fn)
+	return err
+}
+
+// Remove frees a seat in the lobby (host only).
+func (s *Session) Remove(seat engine.Seat) error {
+	if s.host == nil {
+		return errNotHost
+	}
+	return s.host.Remove(seat)
+}
+
+// SetOption changes a game option in the lobby (host only).
+func (s *Session) SetOption(key, value string) error {
+	if s.host == nil {
+		return errNotHost
+	}
+	return s.host.SetOption(key, value)
+}
+
+// Start begins the game (host only).
+func (s *Session) Start() error {
+	if s.host == nil {
+		return errNotHost
+	}
+	return s.host.Start()
+}
+
+// Record is the game record (host only); nil for a guest.
+func (s *Session) Record() *engine.Record {
+	if s.host == nil {
+		return nil
+	}
+	r := s.host.Record()
+	return &r
+}
+
+// Close leaves the table and stops everything this session started. A closed host's saved
+// table stays in storage (Forget removes it).
+func (s *Session) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	onClose := s.onClose
+	s.mu.Unlock()
+	close(s.quit)
+	for _, f := range onClose {
+		f()
+	}
+	s.guest.Close()
+	if s.host != nil {
+		s.host.Close()
+	}
+	s.wg.Wait()
+}
+
+// Forget closes the session and deletes what it saved, so a reload does not resume it.
+func (s *Session) Forget() {
+	s.Close()
+	switch s.kind {
+	case Guest:
+		s.store.Del(keyJoined)
+	default:
+		s.store.Del(keyHost)
+	}
+	curMu.Lock()
+	if current == s {
+		current = nil
+	}
+	curMu.Unlock()
+}
+
+// pump turns guest updates into notifications and, for a host, saves after each one.
+func (s *Session) pump() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-s.guest.Updates():
+			s.notify()
+		}
+	}
+}
+
+// saver writes the host's snapshot to storage after every change, off the match goroutine.
+func (s *Session) saver(meta saved) {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-s.save:
+		}
+		snap, err := s.host.Snapshot()
+		if err != nil {
+			continue
+		}
+		meta.Snapshot = snap
+		b, err := json.Marshal(meta)
+		if err == nil {
+			err = s.store.Set(keyHost, string(b))
+		}
+		if err != nil {
+			s.setProblem("conn.save_failed", false)
+		}
+	}
+}
+
+func (s *Session) changed() {
+	select {
+	case s.save <- struct{}{}:
+	default:
+	}
+}
+
+// saved is a host's table in storage.
+type saved struct {
+	Kind     Kind            `json:"kind"`
+	Game     string          `json:"game"`
+	Name     string          `json:"name"`
+	Invite   json.RawMessage `json:"invite,omitempty"` // signal.Invite with the host token
+	BotDelay time.Duration   `json:"botDelay"`
+	Snapshot json.RawMessage `json:"snapshot"`
+}
+
+// identity loads this browser's identity key, making one the first time.
+func identity(st Store) (fair.Identity, error) {
+	var seed [32]byte
+	if h, ok := st.Get(keyIdentity); ok {
+		if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+			copy(seed[:], b)
+			return fair.NewIdentity(seed), nil
+		}
+	}
+	if _, err := rand.Read(seed[:]); err != nil {
+		return fair.Identity{}, err
+	}
+	if err := st.Set(keyIdentity, hex.EncodeToString(seed[:])); err != nil {
+		return fair.Identity{}, err
+	}
+	return fair.NewIdentity(seed), nil
+}
+
+// SavedName is the name the player used last time.
+func SavedName(st Store) string {
+	n, _ := st.Get(keyName)
+	return n
+}
+
+func newGuest(c table.Conn, name string, st Store, token string) (*table.Guest, error) {
+	id, err := identity(st)
+	if err != nil {
+		return nil, err
+	}
+	_ = st.Set(keyName, name)
+	return table.NewGuest(c, table.GuestConfig{Name: name, Identity: id, Token: token, Rand: rand.Reader, Rules: games.Lookup})
+}
+
+func newBot(game, level string, seed uint64) (table.BotFunc, error) {
+	fn, err := bot.New(game, level, seed)
+	if err != nil {
+		return nil, err
+	}
+	return table.BotFunc(fn), nil
+}
+
+func seedSalt() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
+}
+
+// Bot names: Miskatonic faculty and Arkham folk from the public-domain stories.
+var botNames = []string{"Armitage", "Wilmarth", "Peaslee", "Pickman", "Olmstead", "Dyer", "Gilman", "Carter"}
+
+func botName(seats []wire.SeatInfo) string {
+	used := map[string]bool{}
+	for _, s := range seats {
+		used[s.Name] = true
+	}
+	for _, n := range botNames {
+		if !used[n] {
+			return n
+		}
+	}
+	return fmt.Sprintf("Bot %d", len(seats)+1)
+}
+
+// byeProblem maps a host's reason for dropping us (a sentence from engine/table, or a relay
+// refusal reason from app/signal) to a catalog key.
+func byeProblem(reason string) string {
+	switch {
+	case strings.Contains(reason, "full"):
+		return "conn.full"
+	case strings.Contains(reason, "closed"):
+		return "conn.host_closed"
+	case strings.Contains(reason, "removed"), strings.Contains(reason, "kicked"):
+		return "conn.removed"
+	case strings.Contains(reason, "elsewhere"):
+		return "conn.elsewhere"
+	}
+	return "conn.dropped"
+}
+
+// waitFor waits (up to d) for the guest's state to satisfy ok.
+func waitFor(g *table.Guest, d time.Duration, ok func(table.GuestState) bool) bool {
+	deadline := time.After(d)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if ok(g.State()) {
+			return true
+		}
+		select {
+		case <-deadline:
+			return false
+		case <-tick.C:
+		}
+	}
+}

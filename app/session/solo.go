@@ -1,0 +1,173 @@
+package session
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/games"
+	"miskatonic/engine/table"
+)
+
+// SoloConfig sets up a game against bots.
+type SoloConfig struct {
+	Name     string
+	Game     string
+	Players  int // everyone at the table, the player included
+	Level    string
+	Options  map[string]string
+	BotDelay time.Duration // pause before each bot move, so people can follow
+}
+
+// DefaultBotDelay is a pace a person can follow.
+const DefaultBotDelay = 700 * time.Millisecond
+
+// StartSolo opens a table in this page with the player and Players-1 bots, and starts it.
+func StartSolo(st Store, cfg SoloConfig) (*Session, error) {
+	rules, ok := games.Lookup(cfg.Game)
+	if !ok {
+		return nil, fmt.Errorf("session: unknown game %q", cfg.Game)
+	}
+	min, max := rules.Seats()
+	if cfg.Players < min || cfg.Players > max {
+		return nil, fmt.Errorf("session: %d players: %s needs %d to %d", cfg.Players, cfg.Game, min, max)
+	}
+	s := newHostSession(Solo, cfg.Game, cfg.Name, st)
+	h, err := table.NewHost(rules, s.hostConfig(cfg.BotDelay, cfg.Players, cfg.Options))
+	if err != nil {
+		return nil, err
+	}
+	s.host = h
+	if err := s.seatLocal(cfg.Name, ""); err != nil {
+		h.Close()
+		return nil, err
+	}
+	for i := 1; i < cfg.Players; i++ {
+		if err := s.AddBot(cfg.Level); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	if err := s.startWhenReady(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.run(saved{Kind: Solo, Game: cfg.Game, Name: cfg.Name, BotDelay: cfg.BotDelay})
+	setCurrent(s)
+	return s, nil
+}
+
+func newHostSession(kind Kind, game, name string, st Store) *Session {
+	return &Session{kind: kind, game: game, name: name, store: st, save: make(chan struct{}, 1), quit: make(chan struct{})}
+}
+
+func (s *Session) hostConfig(botDelay time.Duration, seats int, opts map[string]string) table.HostConfig {
+	return table.HostConfig{
+		Rand: rand.Reader, Seats: seats, Options: opts, BotDelay: botDelay,
+		Bots: func(level string) table.BotFunc {
+			fn, err := newBot(s.game, level, seedSalt())
+			if err != nil {
+				return nil
+			}
+			return fn
+		},
+		Changed: s.changed,
+	}
+}
+
+// seatLocal seats the page's own player at its host over an in-memory pipe and waits until the
+// host has welcomed it.
+func (s *Session) seatLocal(name, token string) error {
+	hostEnd, guestEnd := table.Pipe()
+	if err := s.host.AddGuest(hostEnd); err != nil {
+		return err
+	}
+	g, err := newGuest(guestEnd, name, s.store, token)
+	if err != nil {
+		return err
+	}
+	s.guest = g
+	if !waitFor(g, 10*time.Second, func(st table.GuestState) bool { return st.Connected && st.Seat >= 0 }) {
+		g.Close()
+		return fmt.Errorf("session: the local table did not seat us")
+	}
+	g.SetReady(true)
+	return nil
+}
+
+// startWhenReady starts the game once the host has seen our ready message.
+func (s *Session) startWhenReady() error {
+	var err error
+	for i := 0; i < 250; i++ {
+		if err = s.host.Start(); err == nil {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return err
+}
+
+// run starts the session's goroutines.
+func (s *Session) run(meta saved) {
+	s.wg.Add(2)
+	go s.pump()
+	go s.saver(meta)
+	s.changed()
+}
+
+// ResumeHost brings back the table this browser hosted (solo or networked) from storage, if
+// any. The caller reopens the network side of a hosted table (see Listen).
+func ResumeHost(st Store) (*Session, saved, error) {
+	raw, ok := st.Get(keyHost)
+	if !ok {
+		return nil, saved{}, nil
+	}
+	var meta saved
+	if err := json.Unmarshal([]byte(raw), &meta); err != nil {
+		st.Del(keyHost)
+		return nil, meta, fmt.Errorf("session: saved table unreadable: %w", err)
+	}
+	rules, ok := games.Lookup(meta.Game)
+	if !ok {
+		st.Del(keyHost)
+		return nil, meta, fmt.Errorf("session: saved table of unknown game %q", meta.Game)
+	}
+	s := newHostSession(meta.Kind, meta.Game, meta.Name, st)
+	h, err := table.Resume(rules, meta.Snapshot, s.hostConfig(meta.BotDelay, 0, nil))
+	if err != nil {
+		st.Del(keyHost)
+		return nil, meta, err
+	}
+	s.host = h
+	if err := s.seatLocal(meta.Name, ""); err != nil {
+		h.Close()
+		return nil, meta, err
+	}
+	if !h.State().Started {
+		// A lobby that was not started: start it again for a solo table; a hosted lobby waits.
+		if meta.Kind == Solo {
+			if err := s.startWhenReady(); err != nil {
+				s.Close()
+				return nil, meta, err
+			}
+		}
+	}
+	s.run(meta)
+	setCurrent(s)
+	return s, meta, nil
+}
+
+// HasSaved reports whether storage holds a hosted or solo table of kind.
+func HasSaved(st Store, kind Kind) bool {
+	raw, ok := st.Get(keyHost)
+	if !ok {
+		return false
+	}
+	var meta saved
+	return json.Unmarshal([]byte(raw), &meta) == nil && meta.Kind == kind
+}
+
+// SeatOf returns the local player's seat.
+func (s *Session) SeatOf() engine.Seat { return s.guest.State().Seat }

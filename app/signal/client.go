@@ -1,0 +1,79 @@
+package signal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+
+	"github.com/coder/websocket"
+)
+
+// ErrRelayRefused is wrapped when the relay turns a client away (bad room, host slot held by
+// another token, room full, too many rooms).
+var ErrRelayRefused = errors.New("signal: relay refused the connection")
+
+// Client is one WebSocket connection to the relay, in a room, as host or guest. It works
+// natively and in the browser (coder/websocket wraps the browser's WebSocket under wasm).
+type Client struct {
+	ws   *websocket.Conn
+	wmu  sync.Mutex
+	once sync.Once
+}
+
+// Connect opens a connection to the relay at relayURL (ws:// or wss://) for room in role.
+// token is the host's claim token (empty for guests).
+func Connect(ctx context.Context, relayURL, room string, role Role, token string) (*Client, error) {
+	if !ValidRoom(room) {
+		return nil, fmt.Errorf("%w: room id", ErrBadInvite)
+	}
+	u, err := roomURL(relayURL, room, role, token)
+	if err != nil {
+		return nil, err
+	}
+	ws, resp, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols && resp.StatusCode != 0 {
+			return nil, fmt.Errorf("%w: %s", ErrRelayRefused, resp.Status)
+		}
+		return nil, fmt.Errorf("signal: cannot reach the relay at %s: %w", relayURL, err)
+	}
+	setReadLimit(ws)
+	return &Client{ws: ws}, nil
+}
+
+// Send writes one frame. Safe for concurrent use.
+func (c *Client) Send(ctx context.Context, f Frame) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.ws.Write(ctx, websocket.MessageBinary, f.Marshal())
+}
+
+// Recv reads the next frame. Call it from one goroutine.
+func (c *Client) Recv(ctx context.Context) (Frame, error) {
+	for {
+		typ, b, err := c.ws.Read(ctx)
+		if err != nil {
+			return Frame{}, err
+		}
+		if typ != websocket.MessageBinary {
+			continue
+		}
+		f, err := ParseFrame(b)
+		if err != nil {
+			continue // the relay speaks this framing; anything else is noise
+		}
+		return f, nil
+	}
+}
+
+// Close ends the connection.
+func (c *Client) Close() error {
+	var err error
+	c.once.Do(func() { err = c.ws.Close(websocket.StatusNormalClosure, "") })
+	return err
+}
+
+// CloseNow drops the connection without the closing handshake.
+func (c *Client) CloseNow() error { return c.ws.CloseNow() }

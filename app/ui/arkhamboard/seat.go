@@ -1,0 +1,110 @@
+package arkhamboard
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+)
+
+// seatTile draws one seat: name, badges, sanity, the card the viewer may see, and the fate at
+// the end of a round.
+func seatTile(s Seat) app.UI {
+	classes := []string{"seat"}
+	if s.You {
+		classes = append(classes, "you")
+	}
+	if s.Active {
+		classes = append(classes, "active")
+	}
+	if s.Dummy {
+		classes = append(classes, "dummy")
+	}
+	if s.Holding {
+		classes = append(classes, "holding")
+	}
+	if s.Fate != nil {
+		if s.Fate.Survived {
+			classes = append(classes, "survived")
+		} else {
+			classes = append(classes, "failed")
+		}
+	}
+	name := s.Name
+	if s.You {
+		name = i18n.T("app.you_suffix", s.Name)
+	}
+	return app.Div().
+		Class(classes...).
+		DataSet("seat", strconv.Itoa(s.Pos)).
+		Aria("label", seatLabel(s, name)).
+		Body(
+			app.Div().Class("seat-head").Body(
+				app.Span().Class("seat-name").Text(name),
+				app.If(s.Active, app.Span().Class("badge", "badge-active").Text(i18n.T("ark.active"))),
+				app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
+				app.If(s.Dummy, app.Span().Class("badge").Text(i18n.T("ark.dummy_note"))),
+				app.If(s.Offline, app.Span().Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
+			),
+			cardOrBack(s.Card, "m", s.You),
+			app.Div().Class("seat-foot").Body(
+				app.If(!s.Dummy, sanityMeter(s.Sanity)),
+				app.If(s.HandDown, app.Span().Class("hand-down").Title(i18n.T("ark.hand_down")).Text("✋")),
+				app.If(s.Holding, app.Img().Class("holding-card").Src("/web/cards/back.svg").Alt(i18n.T("ark.card_with", s.Name))),
+			),
+			fateLine(s.Fate),
+		)
+}
+
+func seatLabel(s Seat, name string) string {
+	label := name
+	if !s.Dummy {
+		label += ", " + i18n.T("ark.sanity", s.Sanity)
+	}
+	if s.Card != nil {
+		label += ", " + s.Card.Label()
+	} else if s.You {
+		label += ", " + i18n.T("card.hidden")
+	}
+	return label
+}
+
+// sanityMeter shows the markers as pips (up to seven) and the number.
+func sanityMeter(n int) app.UI {
+	pips := make([]app.UI, 0, 7)
+	for i := 0; i < 7; i++ {
+		cls := "pip"
+		if i < n {
+			cls = "pip on"
+		}
+		pips = append(pips, app.Span().Class(cls))
+	}
+	return app.Div().Class("sanity").Aria("hidden", "true").Body(
+		app.Div().Class("pips").Body(pips...),
+		app.Span().Class("sanity-n").Text(strconv.Itoa(n)),
+	)
+}
+
+// fateLine explains a seat's fate; nothing before the reveal.
+func fateLine(f *Fate) app.UI {
+	if f == nil {
+		return nil
+	}
+	verdict := i18n.T("ark.failed")
+	if f.Survived {
+		verdict = i18n.T("ark.survived")
+	}
+	delta := ""
+	switch {
+	case f.Delta < 0:
+		delta = i18n.T("ark.lost_n", -f.Delta)
+	case f.Delta > 0:
+		delta = i18n.T("ark.gained_n", f.Delta)
+	}
+	return app.Div().Class("fate").Body(
+		app.Strong().Text(verdict),
+		app.If(delta != "", app.Span().Class("delta").Text(delta)),
+		app.If(f.Why != "", app.Span().Class("why").Text(f.Why)),
+	)
+}

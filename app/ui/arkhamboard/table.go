@@ -1,0 +1,206 @@
+package arkhamboard
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/engine"
+)
+
+// ChatLine is one message of table talk.
+type ChatLine struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// Table is the whole Arkham table for one viewer. The parent owns the data and passes callbacks;
+// Table keeps only what is purely presentational (the helper's visibility, the chat draft).
+type Table struct {
+	app.Compo
+
+	Board   Board
+	Chat    []ChatLine
+	OnAct   func(ctx app.Context, m engine.Move)
+	OnChat  func(ctx app.Context, text string)
+	OnAgain func(ctx app.Context) // nil when the viewer cannot start another game
+
+	helperHidden bool
+	draft        string
+	seenResult   int // the last round whose reveal the viewer dismissed
+}
+
+func (t *Table) Render() app.UI {
+	b := t.Board
+	me, plays := b.You()
+	return app.Div().Class("ark").DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
+		statusBar(b),
+		app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
+		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b)...),
+		app.Section().Class("centre").Body(
+			app.Div().Class("deck-pile").Body(
+				cardBack("s", false),
+				app.Span().Class("deck-n").Text(i18n.T("ark.deck", b.Deck)),
+			),
+			privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
+			privateCard(i18n.T("ark.orb_prompt"), b.Peek, "peek"),
+			actionBar(b.Actions, t.OnAct),
+		),
+		t.resultPanel(b),
+		t.mySeat(me, plays),
+		t.endBanner(b),
+		app.Div().Class("side").Body(
+			playSheet(b),
+			gameLog(b.Log),
+			t.chat(),
+		),
+	)
+}
+
+// ringSeats lists the other seats clockwise, starting from the viewer's left.
+func ringSeats(b Board) []app.UI {
+	start := 0
+	for i, s := range b.Seats {
+		if s.You {
+			start = i + 1
+		}
+	}
+	out := make([]app.UI, 0, len(b.Seats))
+	for i := range b.Seats {
+		s := b.Seats[(start+i)%len(b.Seats)]
+		if !s.You {
+			out = append(out, seatTile(s))
+		}
+	}
+	return out
+}
+
+func privateCard(caption string, c *Card, cls string) app.UI {
+	if c == nil {
+		return nil
+	}
+	return app.Figure().Class("private", cls).Body(
+		cardFace(*c, "l"),
+		app.FigCaption().Text(caption),
+	)
+}
+
+func (t *Table) mySeat(me Seat, plays bool) app.UI {
+	if !plays {
+		return nil
+	}
+	return app.Section().Class("me").Body(
+		seatTile(me),
+		oddsPanel(t.Board.Odds, t.helperHidden, func(ctx app.Context, e app.Event) {
+			t.helperHidden = !t.helperHidden
+		}),
+	)
+}
+
+// endBanner announces the end of a round or of the game.
+func (t *Table) endBanner(b Board) app.UI {
+	switch {
+	case b.Over:
+		winners := i18n.T("ark.no_winners")
+		if len(b.Winners) > 0 {
+			winners = i18n.T("ark.winners", strings.Join(b.Winners, ", "))
+		}
+		verdict := i18n.T("ark.you_lost")
+		if b.YouWon {
+			verdict = i18n.T("ark.you_won")
+		}
+		var again app.UI
+		if t.OnAgain != nil {
+			again = app.Button().Type("button").Class("btn", "primary").ID("play-again").
+				Text(i18n.T("ark.play_again")).OnClick(func(ctx app.Context, e app.Event) { t.OnAgain(ctx) })
+		}
+		return app.Section().Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
+			app.H2().Text(i18n.T("ark.game_over")),
+			app.P().Class("verdict").Text(verdict),
+			app.P().Text(winners),
+			verifiedLine(b.Verified),
+			again,
+		)
+	}
+	return nil
+}
+
+// resultPanel reveals the last round: every hand, each fate explained, the losses, and whether
+// the deal verified. It stays until the viewer dismisses it, even if play has moved on.
+func (t *Table) resultPanel(b Board) app.UI {
+	r := b.Result
+	if r == nil || r.Round <= t.seenResult {
+		return nil
+	}
+	rows := make([]app.UI, 0, len(r.Rows))
+	for _, row := range r.Rows {
+		cls := "result-row failed"
+		if row.Fate.Survived {
+			cls = "result-row survived"
+		}
+		name := row.Name
+		if row.You {
+			name = i18n.T("app.you_suffix", row.Name)
+		}
+		var sanity app.UI
+		if !row.Dummy {
+			sanity = app.Span().Class("result-sanity").Text(i18n.T("ark.sanity", row.Sanity))
+		}
+		rows = append(rows, app.Li().Class(cls).DataSet("seat", row.Pos).Body(
+			cardOrBack(row.Card, "s", false),
+			app.Div().Class("result-text").Body(
+				app.Strong().Text(name),
+				fateLine(&row.Fate),
+				sanity,
+			),
+		))
+	}
+	var cont app.UI
+	if !b.Over {
+		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").Text(i18n.T("ark.continue")).
+			OnClick(func(ctx app.Context, e app.Event) { t.seenResult = r.Round })
+	}
+	return app.Section().Class("banner", "round-end").ID("round-end").Attr("role", "status").
+		DataSet("round", r.Round).Body(
+		app.H2().Text(i18n.T("ark.result_title", r.Round)),
+		app.P().Class("muted").Text(i18n.T("ark.round_cause", r.Cause)),
+		app.Ul().Class("result-rows").Body(rows...),
+		verifiedLine(b.Verified),
+		cont,
+	)
+}
+
+func verifiedLine(v string) app.UI {
+	if v == "" {
+		return nil
+	}
+	return app.P().Class("verified").Text(v)
+}
+
+func (t *Table) chat() app.UI {
+	lines := make([]app.UI, 0, len(t.Chat))
+	for _, l := range t.Chat {
+		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
+	}
+	return app.Section().Class("panel", "chat").Body(
+		app.H2().Text(i18n.T("ark.chat")),
+		app.P().Class("muted", "small").Text(i18n.T("ark.chat_rule")),
+		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
+		app.Form().Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			text := strings.TrimSpace(t.draft)
+			if text == "" || t.OnChat == nil {
+				return
+			}
+			t.draft = ""
+			t.OnChat(ctx, text)
+		}).Body(
+			app.Input().Type("text").Class("chat-input").MaxLength(200).
+				Aria("label", i18n.T("ark.chat")).
+				Placeholder(i18n.T("ark.chat_placeholder")).Value(t.draft).
+				OnInput(func(ctx app.Context, e app.Event) { t.draft = ctx.JSSrc().Get("value").String() }),
+			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
+		),
+	)
+}

@@ -1,0 +1,200 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/engine"
+)
+
+// LobbySeat is one seat in the lobby.
+type LobbySeat struct {
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Host    bool   `json:"host,omitempty"`
+	Bot     bool   `json:"bot,omitempty"`
+	You     bool   `json:"you,omitempty"`
+	Offline bool   `json:"offline,omitempty"`
+}
+
+// LobbyModel is what the lobby shows. The host sees controls; guests see the same table read-only.
+type LobbyModel struct {
+	Game     string            `json:"game"`
+	Invite   string            `json:"invite"` // full invite URL; empty for a solo table
+	QR       string            `json:"qr"`     // data: URL of the invite's QR code image
+	Seats    []LobbySeat       `json:"seats"`
+	Min, Max int               `json:"-"`
+	IsHost   bool              `json:"-"`
+	Options  []engine.Option   `json:"-"`
+	Chosen   map[string]string `json:"-"`
+	Problem  string            `json:"-"` // a translated error to show, if any
+}
+
+// Lobby is the pre-game screen: invite, seats, options, start.
+type Lobby struct {
+	app.Compo
+
+	Model    LobbyModel
+	OnAddBot func(ctx app.Context)
+	OnRemove func(ctx app.Context, seat int)
+	OnOption func(ctx app.Context, key, value string)
+	OnStart  func(ctx app.Context)
+
+	copied bool
+}
+
+func (l *Lobby) Render() app.UI {
+	m := l.Model
+	n := len(m.Seats)
+	canStart := m.IsHost && n >= m.Min && n <= m.Max
+	return app.Div().Class("lobby").ID("lobby").Body(
+		app.H1().Text(i18n.T("game."+m.Game)+" — "+i18n.T("lobby.title")),
+		problem(m.Problem),
+		l.invite(),
+		app.Section().Class("panel", "lobby-seats").Body(
+			app.H2().Text(i18n.T("lobby.seats", n, m.Max)),
+			app.Ul().Class("seat-list").Body(l.seatItems()...),
+			app.If(m.IsHost && n < m.Max,
+				app.Button().Type("button").Class("btn").ID("add-bot").Text(i18n.T("lobby.add_bot")).
+					OnClick(func(ctx app.Context, e app.Event) {
+						if l.OnAddBot != nil {
+							l.OnAddBot(ctx)
+						}
+					}),
+			),
+			dummyNote(m.Game, n),
+		),
+		l.options(),
+		app.Div().Class("lobby-start").Body(
+			app.If(m.IsHost,
+				app.Button().Type("button").Class("btn", "primary").ID("start").Disabled(!canStart).
+					Text(i18n.T("lobby.start")).
+					OnClick(func(ctx app.Context, e app.Event) {
+						if l.OnStart != nil {
+							l.OnStart(ctx)
+						}
+					}),
+			).Else(
+				app.P().Class("muted").Text(i18n.T("lobby.waiting_host")),
+			),
+			app.If(!canStart && m.IsHost, app.P().Class("muted", "small").Text(i18n.T("lobby.need_players", m.Min, m.Max, n))),
+		),
+	)
+}
+
+func problem(msg string) app.UI {
+	if msg == "" {
+		return nil
+	}
+	return app.P().Class("problem").Attr("role", "alert").Text(msg)
+}
+
+// dummyNote explains the dummy hands that 3 and 4 player Arkham games add.
+func dummyNote(game string, n int) app.UI {
+	if game != "arkham" || n < 3 || n > 4 {
+		return nil
+	}
+	return app.P().Class("muted", "small").Text(i18n.T("lobby.dummies", n, 5-n))
+}
+
+func (l *Lobby) invite() app.UI {
+	m := l.Model
+	if m.Invite == "" {
+		return nil
+	}
+	copyText := i18n.T("app.copy")
+	if l.copied {
+		copyText = i18n.T("app.copied")
+	}
+	return app.Section().Class("panel", "invite").Body(
+		app.H2().Text(i18n.T("lobby.invite")),
+		app.P().Class("muted", "small").Text(i18n.T("lobby.invite_hint")),
+		app.Div().Class("invite-row").Body(
+			app.Input().Type("text").ReadOnly(true).ID("invite-link").Class("invite-link").
+				Aria("label", i18n.T("lobby.invite")).Value(m.Invite).
+				OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
+			app.Button().Type("button").Class("btn").ID("copy-invite").Text(copyText).
+				OnClick(func(ctx app.Context, e app.Event) {
+					if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
+						clip.Call("writeText", m.Invite)
+					}
+					l.copied = true
+				}),
+			app.If(app.Window().Get("navigator").Get("share").Truthy(),
+				app.Button().Type("button").Class("btn").ID("share-invite").Text(i18n.T("app.share")).
+					OnClick(func(ctx app.Context, e app.Event) {
+						data := map[string]any{"title": i18n.T("app.name"), "url": m.Invite}
+						app.Window().Get("navigator").Call("share", data)
+					}),
+			),
+		),
+		app.If(m.QR != "", app.Img().Class("qr").Src(m.QR).Alt(i18n.T("lobby.qr_label"))),
+	)
+}
+
+func (l *Lobby) seatItems() []app.UI {
+	items := make([]app.UI, 0, len(l.Model.Seats))
+	for _, s := range l.Model.Seats {
+		s := s
+		name := s.Name
+		if s.You {
+			name = i18n.T("app.you_suffix", s.Name)
+		}
+		status := i18n.T("lobby.connected")
+		if s.Offline {
+			status = i18n.T("lobby.disconnected")
+		}
+		items = append(items, app.Li().Class("lobby-seat").DataSet("seat", strconv.Itoa(s.Seat)).Body(
+			app.Span().Class("seat-name").Text(name),
+			app.If(s.Host, app.Span().Class("badge").Text(i18n.T("lobby.host"))),
+			app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
+			app.If(!s.Bot, app.Span().Class("badge", map[bool]string{true: "badge-warn", false: "badge-ok"}[s.Offline]).Text(status)),
+			app.If(l.Model.IsHost && !s.Host,
+				app.Button().Type("button").Class("btn", "small").Text(i18n.T("lobby.remove")).
+					Aria("label", i18n.T("lobby.remove")+" "+s.Name).
+					OnClick(func(ctx app.Context, e app.Event) {
+						if l.OnRemove != nil {
+							l.OnRemove(ctx, s.Seat)
+						}
+					}),
+			),
+		))
+	}
+	return items
+}
+
+func (l *Lobby) options() app.UI {
+	m := l.Model
+	if len(m.Options) == 0 {
+		return nil
+	}
+	rows := make([]app.UI, 0, len(m.Options))
+	for _, o := range m.Options {
+		o := o
+		cur := m.Chosen[o.Key]
+		if cur == "" {
+			cur = o.Default
+		}
+		opts := make([]app.UI, 0, len(o.Choices))
+		for _, c := range o.Choices {
+			opts = append(opts, app.Option().Value(c).Selected(c == cur).Text(i18n.T("opt.choice."+c)))
+		}
+		id := "opt-" + o.Key
+		rows = append(rows, app.Div().Class("opt").Body(
+			app.Label().For(id).Text(i18n.T("opt."+o.Key)),
+			app.Select().ID(id).Disabled(!m.IsHost).Body(opts...).
+				OnChange(func(ctx app.Context, e app.Event) {
+					if l.OnOption != nil {
+						l.OnOption(ctx, o.Key, ctx.JSSrc().Get("value").String())
+					}
+				}),
+			app.P().Class("muted", "small").Text(i18n.T("opt."+o.Key+".help")),
+		))
+	}
+	return app.Section().Class("panel", "lobby-options").Body(
+		app.H2().Text(i18n.T("lobby.options")),
+		app.Div().Class("opts").Body(rows...),
+	)
+}

@@ -1,0 +1,213 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/session"
+	"miskatonic/engine/games"
+)
+
+// Solo is the page for a game against bots, entirely in this browser (no network at all). On a
+// reload it resumes the saved game by itself.
+type Solo struct {
+	app.Compo
+
+	game     string
+	fast     bool // ?pace=fast: bots move at once (tests)
+	name     string
+	players  int
+	level    string
+	options  map[string]string
+	sess     *session.Session
+	starting bool
+	err      string
+}
+
+func (p *Solo) OnNav(ctx app.Context) {
+	q := ctx.Page().URL().Query()
+	p.game = q.Get("game")
+	if p.game == "" {
+		p.game = "arkham"
+	}
+	p.fast = q.Get("pace") == "fast"
+	st := session.DefaultStore()
+	if p.name == "" {
+		p.name = session.SavedName(st)
+	}
+	if p.players == 0 {
+		p.players = 5
+	}
+	if p.level == "" {
+		p.level = defaultLevel(p.game)
+	}
+	if p.options == nil {
+		p.options = map[string]string{}
+	}
+	if cur := session.Current(); cur != nil && cur.Kind() == session.Solo {
+		p.sess = cur
+		return
+	}
+	if session.HasSaved(st, session.Solo) {
+		p.starting = true
+		ctx.Async(func() {
+			s, _, err := session.ResumeHost(st)
+			ctx.Dispatch(func(ctx app.Context) {
+				p.starting = false
+				p.sess = s
+				if err != nil {
+					p.err = i18n.T("app.error", err.Error())
+				}
+			})
+		})
+	}
+}
+
+func (p *Solo) Render() app.UI {
+	if p.sess != nil {
+		return &GameScreen{Sess: p.sess, OnAgain: p.again}
+	}
+	if p.starting {
+		return app.Main().Class("mk-page").Body(app.P().Class("muted").Text(i18n.T("app.loading")))
+	}
+	return app.Main().Class("mk-page", "setup").ID("solo-setup").Body(
+		app.H1().Text(i18n.T("solo.title")+" — "+i18n.T("game."+p.game)),
+		problem(p.err),
+		app.Form().Class("panel", "setup-form").OnSubmit(p.start).Body(
+			nameField(p.name, func(v string) { p.name = v }),
+			app.Div().Class("opt").Body(
+				app.Label().For("solo-players").Text(i18n.T("solo.players")),
+				app.Select().ID("solo-players").Body(p.playerChoices()...).
+					OnChange(func(ctx app.Context, e app.Event) {
+						p.players, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
+					}),
+			),
+			app.Div().Class("opt").Body(
+				app.Label().For("solo-level").Text(i18n.T("solo.level")),
+				app.Select().ID("solo-level").Body(p.levelChoices()...).
+					OnChange(func(ctx app.Context, e app.Event) { p.level = ctx.JSSrc().Get("value").String() }),
+			),
+			optionFields(p.game, p.options, func(k, v string) { p.options[k] = v }),
+			app.Button().Type("submit").Class("btn", "primary").ID("solo-start").Text(i18n.T("solo.start")),
+		),
+		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+	)
+}
+
+func (p *Solo) playerChoices() []app.UI {
+	rules, ok := games.Lookup(p.game)
+	if !ok {
+		return nil
+	}
+	lo, hi := rules.Seats()
+	var out []app.UI
+	for n := lo; n <= hi; n++ {
+		out = append(out, app.Option().Value(strconv.Itoa(n)).Selected(n == p.players).Text(strconv.Itoa(n)))
+	}
+	return out
+}
+
+func (p *Solo) levelChoices() []app.UI {
+	var out []app.UI
+	for _, l := range botLevels(p.game) {
+		out = append(out, app.Option().Value(l).Selected(l == p.level).Text(i18n.T("bot."+l)))
+	}
+	return out
+}
+
+func (p *Solo) start(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	name := strings.TrimSpace(p.name)
+	if name == "" {
+		p.err = i18n.T("home.name_needed")
+		return
+	}
+	delay := session.DefaultBotDelay
+	if p.fast {
+		delay = 0
+	}
+	cfg := session.SoloConfig{Name: name, Game: p.game, Players: p.players, Level: p.level, Options: p.options, BotDelay: delay}
+	p.launch(ctx, cfg)
+}
+
+func (p *Solo) launch(ctx app.Context, cfg session.SoloConfig) {
+	p.starting, p.err = true, ""
+	ctx.Async(func() {
+		s, err := session.StartSolo(session.DefaultStore(), cfg)
+		ctx.Dispatch(func(ctx app.Context) {
+			p.starting = false
+			if err != nil {
+				p.err = i18n.T("app.error", err.Error())
+				return
+			}
+			p.sess = s
+		})
+	})
+}
+
+// again starts a fresh game with the same table.
+func (p *Solo) again(ctx app.Context) {
+	old := p.sess
+	snap := old.Snapshot()
+	cfg := session.SoloConfig{Name: p.name, Game: old.Game(), Players: len(snap.Lobby.Seats), Level: p.level,
+		Options: snap.Lobby.Options, BotDelay: session.DefaultBotDelay}
+	if p.fast {
+		cfg.BotDelay = 0
+	}
+	if cfg.Name == "" {
+		for _, s := range snap.Lobby.Seats {
+			if s.Seat == snap.Seat {
+				cfg.Name = s.Name
+			}
+		}
+	}
+	for _, s := range snap.Lobby.Seats {
+		if s.Bot && s.Level != "" {
+			cfg.Level = s.Level
+		}
+	}
+	old.Forget()
+	p.sess = nil
+	p.launch(ctx, cfg)
+}
+
+// nameField is the player's name input, shared by the setup screens.
+func nameField(value string, set func(string)) app.UI {
+	return app.Div().Class("opt").Body(
+		app.Label().For("player-name").Text(i18n.T("home.your_name")),
+		app.Input().Type("text").ID("player-name").MaxLength(24).Required(true).AutoComplete(true).
+			Value(value).Placeholder(i18n.T("home.name_hint")).
+			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }),
+	)
+}
+
+// optionFields lets a host choose the game's options, each with a short explanation.
+func optionFields(game string, chosen map[string]string, set func(k, v string)) app.UI {
+	rules, ok := games.Lookup(game)
+	if !ok {
+		return nil
+	}
+	rows := []app.UI{app.Legend().Text(i18n.T("lobby.options"))}
+	for _, o := range rules.Options() {
+		o := o
+		cur := chosen[o.Key]
+		if cur == "" {
+			cur = o.Default
+		}
+		var opts []app.UI
+		for _, c := range o.Choices {
+			opts = append(opts, app.Option().Value(c).Selected(c == cur).Text(i18n.T("opt.choice."+c)))
+		}
+		id := "opt-" + o.Key
+		rows = append(rows, app.Div().Class("opt").Body(
+			app.Label().For(id).Text(i18n.T("opt."+o.Key)),
+			app.Select().ID(id).Body(opts...).
+				OnChange(func(ctx app.Context, e app.Event) { set(o.Key, ctx.JSSrc().Get("value").String()) }),
+			app.P().Class("muted", "small").Text(i18n.T("opt."+o.Key+".help")),
+		))
+	}
+	return app.FieldSet().Class("opts").Body(rows...)
+}

@@ -1,0 +1,112 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"miskatonic/engine"
+	"miskatonic/engine/games"
+)
+
+func init() {
+	commands["replay"] = command{summary: "re-run a game record (FILE or - for stdin); print each round and the outcome", run: runReplay}
+}
+
+// maxRecordBytes bounds what replay reads: a long game is a few hundred moves.
+const maxRecordBytes = 8 << 20
+
+// replayReport is what replay prints.
+type replayReport struct {
+	Game    string            `json:"game"`
+	Config  engine.Config     `json:"config"`
+	Moves   int               `json:"moves"`
+	Rounds  []json.RawMessage `json:"rounds"` // each finished round as the game reports it (lastRound of the public view)
+	Status  engine.Status     `json:"status"`
+	Outcome *engine.Outcome   `json:"outcome"`
+}
+
+func runReplay(args []string) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("usage: miskatonic replay FILE (or - for stdin)")
+	}
+	var in io.Reader = os.Stdin
+	if p := fs.Arg(0); p != "-" {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	data, err := io.ReadAll(io.LimitReader(in, maxRecordBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxRecordBytes {
+		return fmt.Errorf("record larger than %d bytes", maxRecordBytes)
+	}
+	rep, err := replay(data)
+	if err != nil {
+		return err
+	}
+	b, _ := json.MarshalIndent(rep, "", "  ")
+	_, err = fmt.Printf("%s\n", b)
+	return err
+}
+
+// replay re-runs a record move by move. A refused move stops it with an error naming the move's
+// index (0-based, in the record's moves) and the reason.
+func replay(data []byte) (*replayReport, error) {
+	rec, err := engine.DecodeRecord(data)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := games.Lookup(rec.Game)
+	if !ok {
+		return nil, fmt.Errorf("record is for unknown game %q", rec.Game)
+	}
+	g, err := r.New(rec.Config)
+	if err != nil {
+		return nil, fmt.Errorf("record config: %w", err)
+	}
+	rep := &replayReport{Game: rec.Game, Config: rec.Config, Moves: len(rec.Moves), Rounds: []json.RawMessage{}}
+	var last []byte
+	for i, m := range rec.Moves {
+		if err := g.Apply(m); err != nil {
+			return nil, &engine.ReplayError{Index: i, Move: m, Err: err}
+		}
+		if lr := lastRound(g); lr != nil && !bytes.Equal(lr, last) {
+			rep.Rounds = append(rep.Rounds, lr)
+			last = lr
+		}
+	}
+	// A record of an unfinished game (a saved game) replays too: status shows where it stopped.
+	rep.Status = g.Status()
+	rep.Outcome = rep.Status.Result
+	return rep, nil
+}
+
+// lastRound extracts the public view's "lastRound" field, if the game has one.
+func lastRound(g engine.Game) json.RawMessage {
+	b, err := json.Marshal(g.View(engine.Observer))
+	if err != nil {
+		return nil
+	}
+	var v struct {
+		LastRound json.RawMessage `json:"lastRound"`
+	}
+	if json.Unmarshal(b, &v) != nil || len(v.LastRound) == 0 || string(v.LastRound) == "null" {
+		return nil
+	}
+	return v.LastRound
+}

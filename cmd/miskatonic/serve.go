@@ -1,0 +1,87 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"miskatonic/app"
+	"miskatonic/app/relay"
+)
+
+func init() {
+	commands["serve"] = command{summary: "serve the app and the signaling relay (default localhost:8000)", run: runServe}
+}
+
+func runServe(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "localhost:8000", "address to listen on (host:port)")
+	web := fs.String("web", "web", "directory holding app.wasm, wasm_exec.js, icons and CSS")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	ln, err := listen(*addr)
+	if err != nil {
+		return err
+	}
+	srv, err := newServer(*web)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Printf("miskatonic %s: serving http://%s (relay at /signal)\n", app.Version, ln.Addr())
+	return serveUntil(ctx, srv, ln)
+}
+
+// listen opens addr, turning the usual failures into advice.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("cannot listen on %s: the port is already in use (another miskatonic serve?); pick another with -addr", addr)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on %s: %w", addr, err)
+	}
+	return ln, nil
+}
+
+// newServer checks the web directory, then builds the app server with the relay mounted.
+func newServer(web string) (*http.Server, error) {
+	if err := app.CheckWebDir(web); err != nil {
+		return nil, err
+	}
+	app.RegisterRoutes()
+	h, err := app.NewServer(app.Config{WebDir: web}, relay.New(relay.Config{}))
+	if err != nil {
+		return nil, err
+	}
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}, nil
+}
+
+// serveUntil serves on ln until ctx ends, then lets requests in flight finish.
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener) error {
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdown)
+}

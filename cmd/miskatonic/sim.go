@@ -1,0 +1,284 @@
+//go:build !wasm
+
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/games"
+	"miskatonic/engine/rng"
+)
+
+func init() {
+	commands["sim"] = command{summary: "play random games: games/s, rounds, turns, how rounds end", run: runSim}
+}
+
+// chooser picks a move for seat from its legal moves. Random play is the default; bots plug in
+// here (one chooser per seat).
+type chooser func(g engine.Game, seat engine.Seat, legal []engine.Move, rnd *rng.Rand) engine.Move
+
+func randomChooser(_ engine.Game, _ engine.Seat, legal []engine.Move, rnd *rng.Rand) engine.Move {
+	return legal[rnd.Intn(len(legal))]
+}
+
+// simSpec is one simulation run.
+type simSpec struct {
+	rules   engine.Rules
+	n       int
+	players int // 0: cycle through every allowed table size
+	seed    uint64
+	options map[string]string
+	seats   []chooser // per seat; nil or short: random
+	record  io.Writer // if set, the first game's record is written here
+}
+
+// simStats is what a run measured.
+type simStats struct {
+	Game       string         `json:"game"`
+	Games      int            `json:"games"`
+	Seconds    float64        `json:"seconds"`
+	CPUSeconds float64        `json:"cpuSeconds"`
+	GamesPerS  float64        `json:"gamesPerSecond"`
+	PerCPUS    float64        `json:"gamesPerCpuSecond"`
+	AvgRounds  float64        `json:"avgRounds"`
+	AvgTurns   float64        `json:"avgTurns"`
+	RoundEnds  map[string]int `json:"roundEnds,omitempty"`
+	Wins       []int          `json:"winsBySeat"`
+	Moves      int            `json:"moves"`
+}
+
+// Optional fast paths a game may offer (engine/arkham does): no Status or Legal allocations.
+type (
+	fastMover interface {
+		Mover() (engine.Seat, bool)
+		AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move
+		ApplyDeal(key [32]byte) error
+	}
+	progresser interface{ Progress() (round, turn int) }
+	roundEnder interface {
+		LastRoundEnd() (round int, cause string)
+	}
+)
+
+func simulate(sp simSpec) (simStats, error) {
+	st := simStats{Game: sp.rules.Name(), RoundEnds: map[string]int{}}
+	lo, hi := sp.rules.Seats()
+	if sp.players != 0 && (sp.players < lo || sp.players > hi) {
+		return st, fmt.Errorf("-players %d: %s takes %d to %d (0 mixes them)", sp.players, sp.rules.Name(), lo, hi)
+	}
+	st.Wins = make([]int, hi)
+	rnd := rng.FromInt(sp.seed)
+	var buf []engine.Move
+	cpu0 := cpuTime()
+	t0 := time.Now()
+	rounds, turns := 0, 0
+	for i := 0; i < sp.n; i++ {
+		seats := sp.players
+		if seats == 0 {
+			seats = lo + i%(hi-lo+1)
+		}
+		g, err := sp.rules.New(engine.Config{Seats: seats, Options: sp.options})
+		if err != nil {
+			return st, err
+		}
+		var rec *engine.Record
+		if i == 0 && sp.record != nil {
+			rec = &engine.Record{Game: sp.rules.Name(), Config: engine.Config{Seats: seats, Options: sp.options}}
+		}
+		fast, _ := g.(fastMover)
+		prog, _ := g.(progresser)
+		ender, _ := g.(roundEnder)
+		lastRound, lastTurn, counted := 0, 0, 0
+		for step := 0; ; step++ {
+			if step > 1_000_000 {
+				return st, fmt.Errorf("game %d does not end", i)
+			}
+			var m engine.Move
+			var seat engine.Seat
+			var ok bool
+			if fast != nil {
+				seat, ok = fast.Mover()
+			} else {
+				s := g.Status()
+				ok = !s.Over
+				if ok {
+					seat = s.Active[rnd.Intn(len(s.Active))]
+				}
+			}
+			if !ok {
+				break
+			}
+			if seat == engine.Dealer {
+				key := rnd.Seed()
+				if fast != nil && rec == nil {
+					err = fast.ApplyDeal(key)
+				} else {
+					m = engine.DealMove(key)
+					err = g.Apply(m)
+				}
+			} else {
+				if fast != nil {
+					buf = fast.AppendLegal(buf[:0], seat)
+				} else {
+					buf = g.Legal(seat)
+				}
+				choose := chooser(randomChooser)
+				if int(seat) < len(sp.seats) && sp.seats[seat] != nil {
+					choose = sp.seats[seat]
+				}
+				m = choose(g, seat, buf, rnd)
+				err = g.Apply(m)
+			}
+			if err != nil {
+				return st, fmt.Errorf("game %d: %v refused: %v", i, m, err)
+			}
+			st.Moves++
+			if rec != nil {
+				rec.Moves = append(rec.Moves, m)
+			}
+			if prog != nil {
+				if r, t := prog.Progress(); r != lastRound || t != lastTurn {
+					if t > 0 {
+						turns++
+					}
+					lastRound, lastTurn = r, t
+				}
+			}
+			if ender != nil {
+				if r, c := ender.LastRoundEnd(); r > counted {
+					st.RoundEnds[c]++
+					counted = r
+				}
+			}
+		}
+		final := g.Status()
+		rounds += final.Round
+		if prog == nil {
+			turns += final.Turn
+		}
+		if final.Result != nil {
+			for _, w := range final.Result.Winners {
+				if int(w) < len(st.Wins) {
+					st.Wins[w]++
+				}
+			}
+		}
+		if rec != nil {
+			b, _ := json.MarshalIndent(rec, "", " ")
+			if _, err := sp.record.Write(append(b, '\n')); err != nil {
+				return st, err
+			}
+		}
+	}
+	st.Games = sp.n
+	st.Seconds = time.Since(t0).Seconds()
+	st.CPUSeconds = (cpuTime() - cpu0).Seconds()
+	if st.Seconds > 0 {
+		st.GamesPerS = float64(sp.n) / st.Seconds
+	}
+	if st.CPUSeconds > 0 {
+		st.PerCPUS = float64(sp.n) / st.CPUSeconds
+	}
+	if sp.n > 0 {
+		st.AvgRounds = float64(rounds) / float64(sp.n)
+		st.AvgTurns = float64(turns) / float64(sp.n)
+	}
+	return st, nil
+}
+
+// cpuTime is the process's user+system CPU time: on a shared machine games per CPU-second is the
+// honest single-core figure.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// parseOptions reads "k=v,k=v".
+func parseOptions(s string) (map[string]string, error) {
+	m := map[string]string{}
+	if s == "" {
+		return m, nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("-options: %q is not key=value", kv)
+		}
+		m[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return m, nil
+}
+
+func runSim(args []string) error { return simMain(args, os.Stdout) }
+
+func simMain(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	game := fs.String("game", "arkham", "game to simulate")
+	n := fs.Int("n", 10000, "number of games")
+	players := fs.Int("players", 0, "players per game (0 = cycle through every table size)")
+	seed := fs.Uint64("seed", 1, "random seed (deals and moves)")
+	opts := fs.String("options", "", "game options as key=value,key=value")
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	recPath := fs.String("record", "", "write the first game's record to this file (for replay)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *n < 1 {
+		return fmt.Errorf("-n must be at least 1")
+	}
+	r, ok := games.Lookup(*game)
+	if !ok {
+		return fmt.Errorf("unknown game %q", *game)
+	}
+	o, err := parseOptions(*opts)
+	if err != nil {
+		return err
+	}
+	sp := simSpec{rules: r, n: *n, players: *players, seed: *seed, options: o}
+	if *recPath != "" {
+		f, err := os.Create(*recPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sp.record = f
+	}
+	st, err := simulate(sp)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		b, _ := json.MarshalIndent(st, "", "  ")
+		_, err := fmt.Fprintf(out, "%s\n", b)
+		return err
+	}
+	fmt.Fprintf(out, "game %s: %d games in %.3fs (%.0f games/s; %.0f games per CPU-second)\n",
+		st.Game, st.Games, st.Seconds, st.GamesPerS, st.PerCPUS)
+	fmt.Fprintf(out, "average rounds %.2f, average turns %.2f, moves %d\n", st.AvgRounds, st.AvgTurns, st.Moves)
+	causes := make([]string, 0, len(st.RoundEnds))
+	total := 0
+	for c, k := range st.RoundEnds {
+		causes = append(causes, c)
+		total += k
+	}
+	sort.Strings(causes)
+	for _, c := range causes {
+		fmt.Fprintf(out, "rounds ended by %-14s %7d (%.1f%%)\n", c, st.RoundEnds[c], 100*float64(st.RoundEnds[c])/float64(total))
+	}
+	return nil
+}

@@ -1,0 +1,69 @@
+//go:build !wasm
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"miskatonic/app"
+)
+
+func init() {
+	commands["static"] = command{summary: "write the app as static files to dist/ (Netlify)", run: runStatic}
+	commands["size"] = command{summary: "print a file's size raw, gzip and brotli (default web/app.wasm)", run: runSize}
+}
+
+func runStatic(args []string) error {
+	fs := flag.NewFlagSet("static", flag.ContinueOnError)
+	out := fs.String("out", "dist", "directory to write")
+	web := fs.String("web", "web", "directory holding app.wasm, wasm_exec.js, icons and CSS")
+	relayURL := fs.String("relay", os.Getenv(app.EnvRelayURL), "wss:// URL of the signaling relay baked into the pages (env "+app.EnvRelayURL+")")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	files, err := app.WriteStatic(*out, app.Config{WebDir: *web, RelayURL: *relayURL})
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		fmt.Printf("%-28s %s\n", f.Path, sizes(f.Raw, f.Gzip, f.Brotl))
+	}
+	relay := *relayURL
+	if relay == "" {
+		relay = "same origin /signal (set -relay for a file-only host)"
+	}
+	fmt.Printf("wrote %s (version %s, relay %s)\n", *out, app.Version, relay)
+	return nil
+}
+
+func runSize(args []string) error {
+	name := "web/app.wasm"
+	if len(args) > 1 {
+		return fmt.Errorf("usage: miskatonic size [FILE]")
+	}
+	if len(args) == 1 {
+		name = args[0]
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: %s\n", name, sizes(int64(len(b)), int64(len(app.Gzip(b))), int64(len(app.Brotli(b)))))
+	return nil
+}
+
+func sizes(raw, gz, br int64) string {
+	return fmt.Sprintf("raw %s  gzip %s  brotli %s", mib(raw), mib(gz), mib(br))
+}
+
+func mib(n int64) string {
+	if n < 100<<10 {
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
+}

@@ -1,0 +1,139 @@
+package arkham
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
+	"miskatonic/engine/rng"
+)
+
+// allConfigs is every table size with every option combination (5 × 160).
+func allConfigs() []engine.Config {
+	var out []engine.Config
+	var rec func(i int, cur map[string]string)
+	rec = func(i int, cur map[string]string) {
+		if i == len(OptionList) {
+			for n := MinPlayers; n <= MaxPlayers; n++ {
+				m := map[string]string{}
+				for k, v := range cur {
+					m[k] = v
+				}
+				out = append(out, engine.Config{Seats: n, Options: m})
+			}
+			return
+		}
+		for _, c := range OptionList[i].Choices {
+			cur[OptionList[i].Key] = c
+			rec(i+1, cur)
+		}
+	}
+	rec(0, map[string]string{})
+	return out
+}
+
+// leakCheck searches the live part of a view (everything but the options and the last, fully
+// revealed round) for cards the seat may not know, and checks the seat's own card is hidden.
+func leakCheck(eg engine.Game, s engine.Seat, b []byte) error {
+	g := eg.(*Game)
+	var v View
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	v.LastRound, v.Options = nil, Options{} // option values share names with cards
+	live, _ := json.Marshal(v)
+	for _, k := range secrets(g, s) {
+		q, _ := json.Marshal(k)
+		if bytes.Contains(live, q) {
+			return fmt.Errorf("%s", q)
+		}
+	}
+	for _, p := range v.Positions {
+		if p.Card != 0 && (p.Seat == s || (s == engine.Observer && !p.Dummy)) {
+			return fmt.Errorf("position %d's card is shown to seat %d", p.Seat, s)
+		}
+	}
+	return nil
+}
+
+func TestConformance(t *testing.T) {
+	cfgs := allConfigs()
+	games, every := 3, 1
+	if testing.Short() {
+		games, every = 1, 3
+	}
+	enginetest.Run(t, Rules{}, cfgs, enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(11),
+		enginetest.Leaks(leakCheck),
+		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+}
+
+// TestRandomPlayouts plays 12,000 fast random games across every config and checks the
+// invariants after every move and that every game ends.
+func TestRandomPlayouts(t *testing.T) {
+	cfgs := allConfigs()
+	n := 12000
+	if testing.Short() {
+		n = 2000
+	}
+	rnd := rng.FromInt(2026)
+	causes := map[string]int{}
+	var buf []engine.Move
+	for i := 0; i < n; i++ {
+		cfg := cfgs[i%len(cfgs)]
+		g, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; ; step++ {
+			if step > 5000 {
+				t.Fatalf("game %d (%v) does not end", i, cfg)
+			}
+			s, ok := g.Mover()
+			if !ok {
+				break
+			}
+			if s == engine.Dealer {
+				if err := g.ApplyDeal(rnd.Seed()); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				buf = g.AppendLegal(buf[:0], s)
+				if len(buf) == 0 {
+					t.Fatalf("game %d: seat %d to move has no legal move", i, s)
+				}
+				if err := g.Apply(buf[rnd.Intn(len(buf))]); err != nil {
+					t.Fatalf("game %d: %v", i, err)
+				}
+			}
+			if g.phase == phDeal || g.phase == phOver {
+				if g.hasLast && g.last.round == g.round {
+					causes[causeNames[g.last.cause]]++
+				}
+			}
+			if err := checkInvariants(g); err != nil {
+				t.Fatalf("game %d (%v) step %d: %v", i, cfg, step, err)
+			}
+		}
+		st := g.Status()
+		if !st.Over || st.Result == nil {
+			t.Fatalf("game %d: over=%v", i, st.Over)
+		}
+		zero := false
+		for _, s := range g.sanity[:g.players] {
+			zero = zero || s == 0
+		}
+		if !zero {
+			t.Fatalf("game %d ended with nobody at 0 sanity", i)
+		}
+	}
+	// Every way a round can end must have happened.
+	for _, c := range causeNames[1:] {
+		if causes[c] == 0 {
+			t.Errorf("no round ended by %s in %d games: %v", c, n, causes)
+		}
+	}
+	t.Logf("%d games, round ends: %v", n, causes)
+}

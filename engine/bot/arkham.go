@@ -1,0 +1,98 @@
+package bot
+
+import (
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/rng"
+)
+
+// Arkham Ritual bots. Both reason from the seat's view alone:
+//
+//   - the heuristic keeps track of every card it has not seen (its own card, the deck, a card in
+//     transit it did not draw, removed cards), treats its own card and an unknown card in transit
+//     as drawn from those, and scores each legal move by what would happen if the round ended
+//     right after it — duplicates resonate, cursed cards fail, a discarded Gate wakes a held
+//     Great Old One, an Elder Sign ends the round. It gives bad cards to the leader, keeps a
+//     card it has no reason to fear, and takes only when the odds favour it;
+//   - the search bot (search.go's Searcher) deals the unseen cards at random many times
+//     (arkham.Determinize), tries each move on each deal, plays the round out with the heuristic
+//     for every seat, and keeps the move with the best mean result.
+
+func init() {
+	register("arkham", LevelHeuristic, func(seed uint64) Func {
+		h := newArkhamHeuristic(seedRand(seed, "arkham/heuristic"))
+		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
+			av, err := arkhamView(v)
+			if err != nil {
+				return engine.Move{}, err
+			}
+			if len(legal) == 0 {
+				return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: arkham", "no legal move")
+			}
+			return h.decide(av, legal), nil
+		}
+	})
+	register("arkham", LevelSearch, func(seed uint64) Func {
+		return NewArkhamSearch(seed, DefaultArkhamSamples)
+	})
+}
+
+// DefaultArkhamSamples is the search bot's budget: determinizations per decision (each legal
+// move is played out once per determinization). Chosen to stay within 150 ms per decision in
+// wasm while clearly beating the heuristic (see the package benchmarks and `miskatonic sim`).
+const DefaultArkhamSamples = 24
+
+// NewArkhamSearch returns an Arkham search bot with a budget of samples determinizations.
+func NewArkhamSearch(seed uint64, samples int) Func {
+	r := seedRand(seed, "arkham/search")
+	policy := newArkhamHeuristic(seedRand(seed, "arkham/search-policy"))
+	s := &Searcher{
+		Determinize: func(v engine.View, r *rng.Rand) (engine.Game, error) {
+			av, err := arkhamView(v)
+			if err != nil {
+				return nil, err
+			}
+			return arkham.Determinize(av, r)
+		},
+		Policy: func(v engine.View, legal []engine.Move, _ *rng.Rand) engine.Move {
+			av, err := arkhamView(v)
+			if err != nil {
+				return legal[0]
+			}
+			return policy.decide(av, legal)
+		},
+		Horizon: func(st engine.Status) bool { return st.Deal != nil },
+		Value:   arkhamValue,
+		Samples: samples,
+	}
+	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
+		if _, err := arkhamView(v); err != nil {
+			return engine.Move{}, err
+		}
+		return s.Decide(v, legal, r)
+	}
+}
+
+// arkhamView accepts the view as the engine makes it (*arkham.View) or as a value.
+func arkhamView(v engine.View) (*arkham.View, error) {
+	switch av := v.(type) {
+	case *arkham.View:
+		if av != nil {
+			return av, nil
+		}
+	case arkham.View:
+		return &av, nil
+	}
+	return nil, engine.Errorf(engine.KindMalformed, "bot: arkham", "not an Arkham Ritual view: %T", v)
+}
+
+// arkhamValue scores a finished (or stopped) playout for seat me from the public sanity.
+func arkhamValue(g engine.Game, me engine.Seat) float64 {
+	v, err := arkhamView(g.View(engine.Observer))
+	if err != nil {
+		return 0
+	}
+	var t tableState
+	t.fromView(v)
+	return t.utility(t.sanity, int(me), v.Outcome != nil)
+}

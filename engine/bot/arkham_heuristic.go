@@ -1,0 +1,445 @@
+package bot
+
+import (
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/rng"
+)
+
+// Card facts by id, for the hot loops.
+var (
+	akCursed [arkham.Mystery + 1]bool
+	akArt    [arkham.Mystery + 1]int8 // artifact type, -1 for other cards
+)
+
+func init() {
+	for id := arkham.CardID(1); id <= arkham.Mystery; id++ {
+		c := id.Card()
+		akCursed[id] = c.Colour == arkham.Cursed
+		akArt[id] = -1
+		if c.Kind == arkham.KindArtifact {
+			akArt[id] = int8((id - 1) / 3)
+		}
+	}
+}
+
+// tableState is the round as the bot models it: who holds what (0 where unknown), sanity, and
+// the rules that change scoring.
+type tableState struct {
+	players, npos int
+	competitive   bool
+	doom          int // 0 when the Doom Track is off
+	sanity        [arkham.MaxPositions]int
+	held          [arkham.MaxPositions]arkham.CardID
+	onTable       [arkham.MaxPositions]bool
+}
+
+func (t *tableState) fromView(v *arkham.View) {
+	t.players, t.npos = v.Players, len(v.Positions)
+	t.competitive = v.Options.Variant == "competitive"
+	t.doom = v.Doom
+	for p, pos := range v.Positions {
+		if p >= arkham.MaxPositions {
+			break
+		}
+		t.sanity[p], t.held[p], t.onTable[p] = pos.Sanity, pos.Card, pos.HandOnTable
+	}
+}
+
+// endDeltas is each player's sanity change if the round ended normally with t.held.
+func (t *tableState) endDeltas() (d [arkham.MaxPositions]int) {
+	cultist, professor := false, false
+	var count [5]int8
+	for _, c := range t.held[:t.npos] {
+		cultist = cultist || c == arkham.Cultist
+		professor = professor || c == arkham.Professor
+		if a := akArt[c]; a >= 0 {
+			count[a]++
+		}
+	}
+	var ok [arkham.MaxPositions]bool
+	failed := 0
+	for p, c := range t.held[:t.npos] {
+		s := !akCursed[c]
+		if cultist {
+			s = akCursed[c]
+		}
+		if a := akArt[c]; s && a >= 0 && count[a] > 1 {
+			s = false
+		}
+		if s && professor && akArt[c] < 0 {
+			s = false
+		}
+		if c == arkham.Student {
+			s = false
+		}
+		ok[p] = s
+		if !s {
+			failed++
+		}
+	}
+	amount := failed
+	if t.doom > 0 {
+		amount = t.doom
+	}
+	for p := 0; p < t.players; p++ {
+		switch {
+		case t.held[p] == arkham.Student:
+			d[p] = -1
+		case !ok[p]:
+			d[p] = -amount
+		case t.held[p] == arkham.Investigator:
+			d[p] = 1
+		}
+	}
+	return t.clamp(d)
+}
+
+// oldOneDeltas is each player's change when the Great Old One c held at h wakes. The Mystery
+// Card is modelled as Cthulhu, the harshest of its four picks.
+func (t *tableState) oldOneDeltas(h int, c arkham.CardID) (d [arkham.MaxPositions]int) {
+	loss := func(failed int) int {
+		if t.doom > 0 {
+			return t.doom
+		}
+		return failed
+	}
+	switch c {
+	case arkham.Nyarlathotep:
+		most := -1
+		for p := 0; p < t.players; p++ {
+			if p != h {
+				most = max(most, t.sanity[p])
+			}
+		}
+		n := 0
+		for p := 0; p < t.players; p++ {
+			if p != h && t.sanity[p] == most {
+				n++
+			}
+		}
+		total := 0
+		for p := 0; p < t.players; p++ {
+			if p != h && t.sanity[p] == most {
+				l := min(loss(n), t.sanity[p])
+				d[p] = -l
+				total += l
+			}
+		}
+		if h < t.players {
+			d[h] = total
+		}
+	case arkham.YogSothoth:
+		least, ties, who := arkham.MaxSanity+1, 0, -1
+		for p := 0; p < t.players; p++ {
+			switch s := t.sanity[p]; {
+			case s < least:
+				least, ties, who = s, 1, p
+			case s == least:
+				ties++
+			}
+		}
+		for p := 0; p < t.players; p++ {
+			switch {
+			case ties == 1 && p != who && p != h:
+				d[p] = -t.sanity[p]
+			case ties > 1 && p == h:
+				d[p] = 1 - t.sanity[p]
+			case ties > 1:
+				d[p] = -1
+			}
+		}
+	case arkham.Hastur:
+		reds, arts := 0, 0
+		for _, x := range t.held[:t.npos] {
+			if akCursed[x] {
+				reds++
+			}
+			if akArt[x] >= 0 {
+				arts++
+			}
+		}
+		amount := loss(arts) + reds
+		for p := 0; p < t.players; p++ {
+			if akArt[t.held[p]] >= 0 {
+				d[p] = -amount
+			}
+		}
+	default: // Cthulhu, Mystery
+		for p := 0; p < t.players; p++ {
+			if p != h {
+				d[p] = -(t.npos - 1)
+			}
+		}
+	}
+	return t.clamp(d)
+}
+
+func (t *tableState) clamp(d [arkham.MaxPositions]int) [arkham.MaxPositions]int {
+	for p := 0; p < t.players; p++ {
+		n := min(max(t.sanity[p]+d[p], 0), arkham.MaxSanity)
+		d[p] = n - t.sanity[p]
+	}
+	return d
+}
+
+// afterTake is the round's result if position p took card x now and the round then ended: the
+// card p discards fires if it is a Gate (waking any held Great Old One); an Elder Sign ends the
+// round, which is what the model assumes anyway.
+func (t *tableState) afterTake(p int, x arkham.CardID) [arkham.MaxPositions]int {
+	old := t.held[p]
+	t.held[p] = x
+	defer func() { t.held[p] = old }()
+	if old == arkham.GateA || old == arkham.GateB {
+		for q, c := range t.held[:t.npos] {
+			if c.IsOldOne() {
+				return t.oldOneDeltas(q, c)
+			}
+		}
+	}
+	return t.endDeltas()
+}
+
+// utility is how good sanity after (per player) is for seat me. over says the game has ended.
+func (t *tableState) utility(after [arkham.MaxPositions]int, me int, over bool) float64 {
+	mine := after[me]
+	best, sum, zero := -1, 0, false
+	for p := 0; p < t.players; p++ {
+		if after[p] <= 0 {
+			zero = true
+		}
+		if p == me {
+			continue
+		}
+		best = max(best, after[p])
+		sum += after[p]
+	}
+	mean := float64(sum) / float64(t.players-1)
+	ends := over || zero
+	if t.competitive {
+		u := float64(mine-best) + 0.3*(float64(mine)-mean)
+		if ends {
+			if mine >= best {
+				u += 6
+			} else {
+				u -= 6
+			}
+		}
+		return u
+	}
+	switch {
+	case mine <= 0:
+		return -10
+	case ends:
+		return 6
+	}
+	return float64(mine) - 0.3*mean
+}
+
+func (t *tableState) plus(d [arkham.MaxPositions]int) (after [arkham.MaxPositions]int) {
+	for p := 0; p < t.players; p++ {
+		after[p] = t.sanity[p] + d[p]
+	}
+	return after
+}
+
+// arkhamHeuristic is the rule-of-thumb player; its generator only samples hypotheses.
+type arkhamHeuristic struct {
+	r                        *rng.Rand
+	pool                     []arkham.CardID
+	hyps                     []hyp
+	marginFirst, marginLater float64
+	randomGive, randomRespond bool // tuning only
+}
+
+// hyp is one guess at the two cards the seat may not know: its own and the one in transit.
+type hyp struct{ mine, transit arkham.CardID }
+
+// maxHyps bounds the guesses a decision weighs (all of them when there are fewer).
+const maxHyps = 48
+
+func newArkhamHeuristic(r *rng.Rand) *arkhamHeuristic {
+	return &arkhamHeuristic{r: r, marginFirst: 0.75, marginLater: 0.25}
+}
+
+// unseen fills h.pool with the cards whose place the seat does not know, and returns the cards
+// it does know: its own (if it tracked a peeked card into its hand) and the one in transit.
+func (h *arkhamHeuristic) unseen(v *arkham.View) (mine, transit arkham.CardID) {
+	var left [arkham.Mystery + 1]int8
+	for _, c := range v.Options.Deck() {
+		left[c]++
+	}
+	drop := func(c arkham.CardID) {
+		if c.Valid() && left[c] > 0 {
+			left[c]--
+		}
+	}
+	for p, pos := range v.Positions {
+		if engine.Seat(p) != v.Seat {
+			drop(pos.Card)
+		}
+	}
+	for _, pile := range v.Discards.Artifacts {
+		for _, c := range pile {
+			drop(c)
+		}
+	}
+	for _, c := range v.Discards.Other {
+		drop(c)
+	}
+	if v.Passing != nil && v.Passing.Card != 0 {
+		transit = v.Passing.Card
+		drop(transit)
+	}
+	for _, s := range v.Seen {
+		switch {
+		case s.Where == "held" && s.Seat == v.Seat:
+			mine = s.Card
+			drop(s.Card)
+		case s.Where == "deck" || s.Where == "removed":
+			drop(s.Card)
+		}
+	}
+	h.pool = h.pool[:0]
+	for c := arkham.CardID(1); c <= arkham.Mystery; c++ {
+		for n := left[c]; n > 0; n-- {
+			h.pool = append(h.pool, c)
+		}
+	}
+	return mine, transit
+}
+
+// hypotheses fills h.hyps with guesses at the unknown cards, every combination when few.
+func (h *arkhamHeuristic) hypotheses(mine, transit arkham.CardID, needTransit bool) {
+	h.hyps = h.hyps[:0]
+	n := len(h.pool)
+	switch {
+	case mine != 0 && (transit != 0 || !needTransit):
+		h.hyps = append(h.hyps, hyp{mine, transit})
+	case mine != 0:
+		for _, c := range h.pool {
+			h.hyps = append(h.hyps, hyp{mine, c})
+		}
+	case n == 0:
+		return
+	case transit != 0 || !needTransit:
+		for _, c := range h.pool {
+			h.hyps = append(h.hyps, hyp{c, transit})
+		}
+	case n < 2:
+		return
+	case n*(n-1) <= maxHyps:
+		for i, a := range h.pool {
+			for j, b := range h.pool {
+				if i != j {
+					h.hyps = append(h.hyps, hyp{a, b})
+				}
+			}
+		}
+	default:
+		for k := 0; k < maxHyps; k++ {
+			i := h.r.Intn(n)
+			j := h.r.Intn(n - 1)
+			if j >= i {
+				j++
+			}
+			h.hyps = append(h.hyps, hyp{h.pool[i], h.pool[j]})
+		}
+	}
+}
+
+// decide picks a move for v.Seat among legal.
+func (h *arkhamHeuristic) decide(v *arkham.View, legal []engine.Move) engine.Move {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	if (h.randomGive && v.Phase == arkham.PhaseGive) || (h.randomRespond && v.Phase == arkham.PhaseRespond) {
+		return legal[h.r.Intn(len(legal))]
+	}
+	var t tableState
+	t.fromView(v)
+	me := int(v.Seat)
+	mine, transit := h.unseen(v)
+	switch v.Phase {
+	case arkham.PhaseOrb:
+		return h.orb(v, legal)
+	case arkham.PhaseGive:
+		h.hypotheses(mine, transit, false)
+	default:
+		h.hypotheses(mine, transit, true)
+	}
+	if len(h.hyps) == 0 {
+		return legal[0]
+	}
+	// Leader bias: among equal moves, aim at the seat with the most sanity.
+	lead := func(to engine.Seat) float64 { return 0.01 * float64(t.sanity[to]) }
+
+	best, bestV := 0, 0.0
+	consider := func(i int, val float64) {
+		if i == 0 || val > bestV {
+			best, bestV = i, val
+		}
+	}
+	switch v.Phase {
+	case arkham.PhaseGive:
+		for i, m := range legal {
+			sum := 0.0
+			for _, hy := range h.hyps {
+				t.held[me] = hy.mine
+				sum += t.utility(t.plus(t.afterTake(int(m.To), transit)), me, false)
+			}
+			consider(i, sum/float64(len(h.hyps))+lead(m.To))
+		}
+		return legal[best]
+	}
+	// Respond: take, pass or drop.
+	margin := h.marginLater
+	if v.Passing != nil && len(v.Passing.Chain) <= 2 {
+		margin = h.marginFirst // straight from the drawer, who saw it and chose us
+	}
+	if transit != 0 {
+		margin = 0 // we know the card ourselves
+	}
+	for i, m := range legal {
+		sum := 0.0
+		for _, hy := range h.hyps {
+			t.held[me] = hy.mine
+			stay := t.utility(t.plus(t.endDeltas()), me, false)
+			switch m.Kind {
+			case arkham.MoveTake:
+				sum += t.utility(t.plus(t.afterTake(me, hy.transit)), me, false) - margin
+			case arkham.MovePass:
+				sum += 0.5*t.utility(t.plus(t.afterTake(int(m.To), hy.transit)), me, false) + 0.5*stay
+			default:
+				sum += stay
+			}
+		}
+		val := sum / float64(len(h.hyps))
+		if m.Kind == arkham.MovePass {
+			val += lead(m.To)
+		}
+		consider(i, val)
+	}
+	return legal[best]
+}
+
+// orb decides what to do with the peeked top card: a card that would hurt whoever is handed it
+// stays in play only if it is harmless; Great Old Ones and cursed cards are removed.
+func (h *arkhamHeuristic) orb(v *arkham.View, legal []engine.Move) engine.Move {
+	var top arkham.CardID
+	for _, s := range v.Seen {
+		if s.How == "orb" && s.Where == "deck" {
+			top = s.Card
+		}
+	}
+	want := arkham.OrbReturn
+	if top.IsOldOne() || (top.Valid() && akCursed[top]) || top == arkham.Cultist {
+		want = arkham.OrbRemove
+	}
+	for _, m := range legal {
+		if m.Option == want {
+			return m
+		}
+	}
+	return legal[0]
+}

@@ -1,0 +1,235 @@
+// Package fair is Miskatonic's commit-reveal dealing (design §5): the host cannot stack a deck
+// or misdeal without every guest finding out when the deal is revealed.
+//
+// One deal, for one engine.DealRequest:
+//
+//  1. The host draws a secret h and sends C = SHA-256(tagCommit ‖ ctx ‖ h), where ctx
+//     (Context.Bytes) binds game, table, epoch, what is dealt and every seat's identity key.
+//  2. Each guest with an identity key answers with a fresh 32-byte share s_i, signed over
+//     ctx ‖ C ‖ seat ‖ s_i (SignContribution). The host relays all shares to everyone.
+//  3. The deal key is K = HKDF-SHA-256(ikm = ctx ‖ h ‖ seat_1 ‖ s_1 ‖ …, info = tagKey) (Key),
+//     and the game draws every random choice from K (engine.DealMove; rng.Derive per use).
+//  4. When the deal's epoch ends the host reveals h; each guest checks C, recomputes K itself and
+//     replays the public log, comparing every view it was shown (Auditor).
+//
+// Because C fixes h before any share is known and each honest guest's own share enters K, the
+// host can neither choose K nor predict it; a guest cannot bias it either, since shares are
+// collected before any is relayed.
+//
+// All fields are length-prefixed and every hash or signature has its own ASCII domain tag.
+// Nothing here draws randomness: secrets are parameters (io.Reader or bytes from the caller).
+package fair
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/hkdf"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/binary"
+	"io"
+
+	"miskatonic/engine"
+	"miskatonic/engine/rng"
+)
+
+// Domain tags: one per use, never reused.
+const (
+	tagContext = "miskatonic/v1/deal-context"
+	tagCommit  = "miskatonic/v1/deal-commit"
+	tagContrib = "miskatonic/v1/deal-contribution"
+	tagKey     = "miskatonic/v1/deal-key"
+	tagHello   = "miskatonic/v1/hello"
+)
+
+// Context is what a deal's commitment is bound to.
+type Context struct {
+	Game   string   // rules name, "arkham"
+	Table  []byte   // the table's random id
+	Epoch  int      // engine.DealRequest.Epoch
+	Deal   string   // engine.DealRequest.Context: what is dealt (round, deck composition)
+	Roster [][]byte // identity key per seat, in seat order; empty for a bot seat
+}
+
+// Bytes is the canonical encoding of c: a tag, then each field length-prefixed.
+func (c Context) Bytes() []byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagContext))
+	field(&b, []byte(c.Game))
+	field(&b, c.Table)
+	field(&b, binary.BigEndian.AppendUint64(nil, uint64(c.Epoch)))
+	field(&b, []byte(c.Deal))
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(len(c.Roster))))
+	for _, k := range c.Roster {
+		field(&b, k)
+	}
+	return b.Bytes()
+}
+
+// Contributors lists the seats that must contribute: those with an identity key.
+func (c Context) Contributors() []engine.Seat {
+	var s []engine.Seat
+	for i, k := range c.Roster {
+		if len(k) > 0 {
+			s = append(s, engine.Seat(i))
+		}
+	}
+	return s
+}
+
+func field(b *bytes.Buffer, p []byte) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(p)))
+	b.Write(n[:])
+	b.Write(p)
+}
+
+// Secret reads a fresh 32-byte secret from r (crypto/rand in the app, engine/rng in tests).
+func Secret(r io.Reader) ([32]byte, error) {
+	var s [32]byte
+	if _, err := io.ReadFull(r, s[:]); err != nil {
+		return s, engine.Errorf(engine.KindMalformed, "fair: secret", "%v", err)
+	}
+	return s, nil
+}
+
+// Commit is the host's commitment to h under ctx.
+func Commit(ctx []byte, h [32]byte) [32]byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagCommit))
+	field(&b, ctx)
+	field(&b, h[:])
+	return sha256.Sum256(b.Bytes())
+}
+
+// CheckCommit reports whether h opens c under ctx.
+func CheckCommit(ctx []byte, c, h [32]byte) bool {
+	want := Commit(ctx, h)
+	return subtle.ConstantTimeCompare(want[:], c[:]) == 1
+}
+
+func contribMessage(ctx []byte, c [32]byte, seat engine.Seat, s [32]byte) []byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagContrib))
+	field(&b, ctx)
+	field(&b, c[:])
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(seat))))
+	field(&b, s[:])
+	return b.Bytes()
+}
+
+// Share is one seat's contribution to a deal.
+type Share struct {
+	Seat engine.Seat
+	S    [32]byte
+	Sig  []byte
+}
+
+// SignContribution signs seat's share s of the deal committed as c under ctx.
+func SignContribution(id ed25519.PrivateKey, ctx []byte, c [32]byte, seat engine.Seat, s [32]byte) Share {
+	return Share{Seat: seat, S: s, Sig: ed25519.Sign(id, contribMessage(ctx, c, seat, s))}
+}
+
+// VerifyContribution checks a share's signature by the seat's identity key.
+func VerifyContribution(pub []byte, ctx []byte, c [32]byte, sh Share) bool {
+	if len(pub) != ed25519.PublicKeySize || len(sh.Sig) != ed25519.SignatureSize {
+		return false
+	}
+	return ed25519.Verify(pub, contribMessage(ctx, c, sh.Seat, sh.S), sh.Sig)
+}
+
+// CheckShares verifies a relayed set of shares against the context's roster: exactly one share
+// per contributor, none from anyone else, each signed over commitment c. A host that sent
+// different commitments to different guests fails here, because each guest signed its own C.
+func CheckShares(cx Context, ctx []byte, c [32]byte, shares []Share) error {
+	want := cx.Contributors()
+	if len(shares) != len(want) {
+		return engine.Errorf(engine.KindIllegal, "fair: shares", "%d shares for %d contributors", len(shares), len(want))
+	}
+	for i, s := range want {
+		sh := shares[i]
+		if sh.Seat != s {
+			return engine.Errorf(engine.KindIllegal, "fair: shares", "share %d is from seat %d, want seat %d", i, sh.Seat, s)
+		}
+		if !VerifyContribution(cx.Roster[s], ctx, c, sh) {
+			return engine.Errorf(engine.KindIllegal, "fair: shares", "seat %d's share is not signed over this commitment", s)
+		}
+	}
+	return nil
+}
+
+// Key combines the host's secret and the shares (in seat order) into the deal key.
+func Key(ctx []byte, h [32]byte, shares []Share) [32]byte {
+	var b bytes.Buffer
+	field(&b, ctx)
+	field(&b, h[:])
+	for _, sh := range shares {
+		field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(sh.Seat))))
+		field(&b, sh.S[:])
+	}
+	var k [32]byte
+	out, err := hkdf.Key(sha256.New, b.Bytes(), nil, tagKey, len(k))
+	if err != nil { // only for absurd lengths
+		panic("fair: hkdf: " + err.Error())
+	}
+	copy(k[:], out)
+	return k
+}
+
+// Order is the pinned shuffle of n cards under deal key k for one named use (label), e.g.
+// "deck": Fisher–Yates over ChaCha8(HKDF(k, label)), for i from n-1 down to 1 swapping i with a
+// uniform j in [0, i] (rng.Rand.Perm). Games use the same rng calls, so a guest recomputes
+// exactly the order the host dealt.
+func Order(k [32]byte, label string, n int) []int {
+	return rng.New(rng.Derive(k, label)).Perm(n)
+}
+
+func helloMessage(nonce, table []byte, pub []byte) []byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagHello))
+	field(&b, nonce)
+	field(&b, table)
+	field(&b, pub)
+	return b.Bytes()
+}
+
+// Identity is a guest's long-lived Ed25519 key pair; the app keeps it in local storage.
+type Identity struct{ priv ed25519.PrivateKey }
+
+// NewIdentity derives an identity from a 32-byte seed (from crypto/rand in the app).
+func NewIdentity(seed [32]byte) Identity {
+	return Identity{priv: ed25519.NewKeyFromSeed(seed[:])}
+}
+
+// Public is the identity key others know this guest by.
+func (id Identity) Public() []byte {
+	if id.priv == nil {
+		return nil
+	}
+	return append([]byte(nil), id.priv.Public().(ed25519.PublicKey)...)
+}
+
+// Seed returns the 32-byte seed to store and later pass to NewIdentity.
+func (id Identity) Seed() [32]byte {
+	var s [32]byte
+	copy(s[:], id.priv.Seed())
+	return s
+}
+
+// SignHello proves the identity to a host that sent nonce for table.
+func (id Identity) SignHello(nonce, table []byte) []byte {
+	return ed25519.Sign(id.priv, helloMessage(nonce, table, id.Public()))
+}
+
+// Contribute signs a share for a deal.
+func (id Identity) Contribute(ctx []byte, c [32]byte, seat engine.Seat, s [32]byte) Share {
+	return SignContribution(id.priv, ctx, c, seat, s)
+}
+
+// VerifyHello checks a guest's answer to a challenge.
+func VerifyHello(pub, nonce, table, sig []byte) bool {
+	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
+		return false
+	}
+	return ed25519.Verify(pub, helloMessage(nonce, table, pub), sig)
+}

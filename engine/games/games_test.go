@@ -1,0 +1,33 @@
+package games
+
+import "testing"
+
+func TestLookup(t *testing.T) {
+	cases := []struct {
+		name string
+		ok   bool
+	}{
+		{"arkham", true},
+		{"Arkham", false},
+		{"", false},
+		{"chess", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, ok := Lookup(c.name)
+			if ok != c.ok || (ok && r.Name() != c.name) {
+				t.Fatalf("Lookup(%q) = %v, %v", c.name, r, ok)
+			}
+		})
+	}
+	seen := map[string]bool{}
+	for _, r := range All() {
+		if seen[r.Name()] {
+			t.Fatalf("duplicate game %q", r.Name())
+		}
+		seen[r.Name()] = true
+		if lo, hi := r.Seats(); lo < 1 || hi < lo {
+			t.Fatalf("%s: seats %d..%d", r.Name(), lo, hi)
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package table
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/fair/toy"
+)
+
+// Each dishonest host is caught by the guests, who report what did not match.
+func TestDishonestHost(t *testing.T) {
+	hand := regexp.MustCompile(`"hand":(\d+)`)
+	cases := []struct {
+		name    string
+		cheat   *cheats
+		rounds  string
+		victims []engine.Seat // seats that must report a failure (nil: every seat)
+		epoch   int
+		problem string
+	}{
+		{name: "stacked deck", epoch: 2, problem: "differs from the deal",
+			cheat: &cheats{stack: func(e int, k [32]byte) [32]byte {
+				if e == 2 {
+					return [32]byte{1, 2, 3}
+				}
+				return k
+			}}},
+		{name: "a card shown that differs from the deal", epoch: 1, problem: "hand: shown", victims: []engine.Seat{1},
+			cheat: &cheats{view: func(s engine.Seat, seq int, v []byte) []byte {
+				if s != 1 || seq != 1 {
+					return v
+				}
+				return hand.ReplaceAllFunc(v, func(b []byte) []byte { return []byte(`"hand":11`) })
+			}}},
+		{name: "different commitments to different guests", epoch: 1, problem: "not signed over this commitment",
+			cheat: &cheats{commit: func(s engine.Seat, e int, c []byte) []byte {
+				if s == 2 {
+					return bytes.Repeat([]byte{9}, 32)
+				}
+				return c
+			}}},
+		{name: "reveal withheld before the next deal", epoch: 1, problem: "without revealing",
+			cheat: &cheats{withhold: true}},
+		{name: "reveal withheld at the end", epoch: 1, problem: "never revealed", rounds: "1",
+			cheat: &cheats{withhold: true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			defer checkNoLeak(t)()
+			rounds := tc.rounds
+			if rounds == "" {
+				rounds = "3"
+			}
+			tt := newCheatTable(t, 3, tc.cheat, map[string]string{"rounds": rounds})
+			tt.play()
+			victims := tc.victims
+			if victims == nil {
+				victims = []engine.Seat{0, 1, 2}
+			}
+			for _, s := range victims {
+				g := tt.guests[s]
+				tt.waitFor(fmt.Sprintf("seat %d to catch the host", s), func() bool {
+					for _, d := range g.State().Deals {
+						if d.State == DealFailed && d.Epoch == tc.epoch {
+							if !strings.Contains(d.Problem, tc.problem) {
+								t.Fatalf("seat %d: deal %d problem %q, want %q", s, d.Epoch, d.Problem, tc.problem)
+							}
+							return true
+						}
+					}
+					return false
+				})
+			}
+			tt.close()
+		})
+	}
+}
+
+func newCheatTable(t *testing.T, n int, c *cheats, opts map[string]string) *testTable {
+	tt := &testTable{t: t, rand: newRand(3), stop: make(chan struct{})}
+	h, err := newHost(toy.Rules{}, HostConfig{Rand: newRand(4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.table = make([]byte, 16)
+	for k, v := range opts {
+		h.options[k] = v
+	}
+	h.cheat = c
+	h.run()
+	tt.host = h
+	for i := 0; i < n; i++ {
+		a, b := Pipe()
+		h.AddGuest(a)
+		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
+			Tick: 10 * time.Millisecond, RevealTimeout: 50 * time.Millisecond})
+		tt.guests = append(tt.guests, g)
+		tt.waitFor("seated", func() bool { return g.State().Connected })
+		g.SetReady(true)
+	}
+	tt.waitFor("start", func() bool { return h.Start() == nil })
+	return tt
+}
+
+// The host's table survives its process: snapshot after every change, a new host resumes from
+// the last one, guests reconnect, and the game finishes verified with nothing lost.
+func TestSnapshotResume(t *testing.T) {
+	defer checkNoLeak(t)()
+	for _, rules := range []engine.Rules{toy.Rules{}, extraRules["arkham"]} {
+		t.Run(rules.Name(), func(t *testing.T) {
+			var mu sync.Mutex
+			var saved []byte
+			persist := func(b []byte) { mu.Lock(); saved = b; mu.Unlock() }
+			tt := &testTable{t: t, rand: newRand(8), stop: make(chan struct{})}
+			h, err := NewHost(rules, HostConfig{Rand: newRand(9), Persist: persist, Bots: func(string) BotFunc { return randomBot(3) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.host = h
+			for i := 0; i < 4; i++ {
+				a, b := FaultyPipe(uint64(i), Faults{Drop: 0.05, MaxDelay: time.Millisecond})
+				h.AddGuest(a)
+				g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(70 + i)), Rules: lookup, Tick: 10 * time.Millisecond})
+				tt.guests = append(tt.guests, g)
+				tt.waitFor("seated", func() bool { return g.State().Connected })
+				g.SetReady(true)
+			}
+			h.AddBot("bot", "random", randomBot(3))
+			tt.waitFor("start", func() bool { return h.Start() == nil })
+			tt.play()
+			// Kill the host mid-game, twice, resuming each time from what it last persisted.
+			for kill := 0; kill < 2; kill++ {
+				target := 4 + kill*6
+				tt.waitFor("some moves", func() bool { return tt.host.State().Seq >= target })
+				tt.host.Close()
+				mu.Lock()
+				snap := saved
+				mu.Unlock()
+				h2, err := Resume(rules, snap, HostConfig{Rand: newRand(uint64(20 + kill)), Persist: persist, Bots: func(string) BotFunc { return randomBot(4) }})
+				if err != nil {
+					t.Fatal(err)
+				}
+				tt.host = h2
+				for _, g := range tt.guests {
+					a, b := Pipe()
+					h2.AddGuest(a)
+					g.Reconnect(b)
+				}
+			}
+			tt.finish()
+			tt.checkViews()
+			tt.close()
+		})
+	}
+}

@@ -1,0 +1,246 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/fair/toy"
+	"miskatonic/engine/rng"
+)
+
+// randReader adapts a seeded generator to io.Reader, safe for concurrent use.
+type randReader struct {
+	mu sync.Mutex
+	r  *rng.Rand
+}
+
+func newRand(seed uint64) *randReader { return &randReader{r: rng.FromInt(seed)} }
+
+func (r *randReader) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := range p {
+		p[i] = byte(r.r.Uint64())
+	}
+	return len(p), nil
+}
+
+func (r *randReader) intn(n int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.r.Intn(n)
+}
+
+var extraRules = map[string]engine.Rules{}
+
+func lookup(name string) (engine.Rules, bool) {
+	if name == "toy" {
+		return toy.Rules{}, true
+	}
+	r, ok := extraRules[name]
+	return r, ok
+}
+
+func identity(i int) fair.Identity {
+	var s [32]byte
+	s[0], s[1] = byte(i), byte(i>>8)
+	s[31] = 0xA5
+	return fair.NewIdentity(s)
+}
+
+// checkNoLeak fails if goroutines started during the test are still running (after a grace
+// period for the runtime to reap them).
+func checkNoLeak(t *testing.T) func() {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	return func() {
+		t.Helper()
+		var n int
+		for i := 0; i < 200; i++ {
+			n = runtime.NumGoroutine()
+			if n <= before {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		buf := make([]byte, 1<<16)
+		buf = buf[:runtime.Stack(buf, true)]
+		t.Fatalf("goroutine leak: %d before, %d after\n%s", before, n, buf)
+	}
+}
+
+// driver plays a guest's seat with random legal moves until stop is closed.
+func driver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup) {
+	defer wg.Done()
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	acted := -1
+	for {
+		select {
+		case <-stop:
+			return
+		case <-g.Updates():
+		case <-t.C:
+		}
+		st := g.State()
+		if !st.HasView || st.Waiting || st.Seq == acted || !st.Status.IsActive(st.Seat) || len(st.Legal) == 0 {
+			continue
+		}
+		if err := g.Send(st.Legal[r.intn(len(st.Legal))]); err == nil {
+			acted = st.Seq
+		}
+	}
+}
+
+// table is a host with guests under test.
+type testTable struct {
+	t      *testing.T
+	host   *Host
+	guests []*Guest
+	conns  []Conn // host ends
+	rand   *randReader
+	stop   chan struct{}
+	wg     sync.WaitGroup
+}
+
+type tableOpts struct {
+	rules  engine.Rules
+	guests int
+	bots   int
+	seed   uint64
+	faults *Faults
+	opts   map[string]string
+	tick   time.Duration
+	wrap   func(i int, c Conn) Conn // wraps each guest's end
+}
+
+func newTable(t *testing.T, o tableOpts) *testTable {
+	t.Helper()
+	if o.rules == nil {
+		o.rules = toy.Rules{}
+	}
+	if o.tick == 0 {
+		o.tick = 20 * time.Millisecond
+	}
+	tt := &testTable{t: t, rand: newRand(o.seed), stop: make(chan struct{})}
+	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.host = h
+	for i := 0; i < o.guests; i++ {
+		var a, b Conn
+		if o.faults != nil {
+			a, b = FaultyPipe(o.seed*100+uint64(i), *o.faults)
+		} else {
+			a, b = Pipe()
+		}
+		if o.wrap != nil {
+			b = o.wrap(i, b)
+		}
+		tt.conns = append(tt.conns, a)
+		if err := h.AddGuest(a); err != nil {
+			t.Fatal(err)
+		}
+		g, err := NewGuest(b, GuestConfig{Name: fmt.Sprintf("p%d", i), Identity: identity(i), Rand: newRand(o.seed*1000 + uint64(i)), Rules: lookup, Tick: o.tick})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt.guests = append(tt.guests, g)
+		// Seat guests in a fixed order: wait until this one is seated.
+		tt.waitFor("guest seated", func() bool { return g.State().Connected })
+	}
+	for i := 0; i < o.bots; i++ {
+		if _, err := h.AddBot(fmt.Sprintf("bot%d", i), "random", randomBot(o.seed+uint64(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, g := range tt.guests {
+		g.SetReady(true)
+	}
+	tt.waitFor("everyone ready", func() bool { return tt.host.Start() == nil })
+	return tt
+}
+
+func randomBot(seed uint64) BotFunc {
+	r := rng.FromInt(seed)
+	return func(_ engine.View, legal []engine.Move) (engine.Move, error) { return legal[r.Intn(len(legal))], nil }
+}
+
+func (tt *testTable) play() {
+	for _, g := range tt.guests {
+		tt.wg.Add(1)
+		go driver(g, tt.rand, tt.stop, &tt.wg)
+	}
+}
+
+// waitFor polls cond; the deadline only turns a hang into a failure, it asserts no speed.
+func (tt *testTable) waitFor(what string, cond func() bool) {
+	tt.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tt.t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// finish waits for the game to end and every guest to catch up and verify every deal.
+func (tt *testTable) finish() {
+	tt.t.Helper()
+	tt.waitFor("game over", func() bool {
+		select {
+		case <-tt.host.Done():
+			return true
+		default:
+			return false
+		}
+	})
+	seq := tt.host.State().Seq
+	for i, g := range tt.guests {
+		tt.waitFor(fmt.Sprintf("guest %d verified", i), func() bool {
+			st := g.State()
+			if st.Seq != seq || len(st.Deals) == 0 {
+				return false
+			}
+			for _, d := range st.Deals {
+				if d.State == DealFailed {
+					tt.t.Fatalf("guest %d: deal %d failed: %s (seq %d)", i, d.Epoch, d.Problem, d.Seq)
+				}
+				if d.State != DealVerified {
+					return false
+				}
+			}
+			return true
+		})
+	}
+}
+
+// checkViews compares every guest's final view with what the host's engine says for its seat.
+func (tt *testTable) checkViews() {
+	tt.t.Helper()
+	for i, g := range tt.guests {
+		st := g.State()
+		var want []byte
+		tt.host.do(func() { want, _ = json.Marshal(tt.host.game.View(st.Seat)) })
+		if string(st.ViewJSON) != string(want) {
+			tt.t.Fatalf("guest %d (seat %d) view:\n%s\nhost says:\n%s", i, st.Seat, st.ViewJSON, want)
+		}
+	}
+}
+
+func (tt *testTable) close() {
+	close(tt.stop)
+	tt.wg.Wait()
+	for _, g := range tt.guests {
+		g.Close()
+	}
+	tt.host.Close()
+}

@@ -1,0 +1,120 @@
+package table
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"miskatonic/engine"
+	"miskatonic/engine/wire"
+)
+
+// snapshot is the whole table as bytes: roster, options, the full record and every deal's
+// secrets. It is the host's private state (it holds unrevealed deal secrets): the app keeps it in
+// the host's own browser storage and never sends it anywhere.
+type snapshot struct {
+	V        int               `json:"v"`
+	Game     string            `json:"game"`
+	Table    []byte            `json:"table"`
+	MaxSeats int               `json:"maxSeats"`
+	Options  map[string]string `json:"options"`
+	Started  bool              `json:"started"`
+	Config   engine.Config     `json:"config"`
+	Seats    []*seatState      `json:"seats"`
+	Moves    []engine.Move     `json:"moves"`
+	Deals    []*dealState      `json:"deals"`
+}
+
+const snapshotVersion = 1
+
+// Snapshot captures the table so that Resume can continue it in another process.
+func (h *Host) Snapshot() ([]byte, error) {
+	var b []byte
+	err := error(errClosedHost)
+	h.do(func() { b, err = h.snapshot() })
+	return b, err
+}
+
+func (h *Host) snapshot() ([]byte, error) {
+	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Deals: h.deals})
+}
+
+// persist hands the table to HostConfig.Persist. It runs before anything that depends on the
+// new state is sent, so a host that dies and resumes never contradicts what guests were told.
+func (h *Host) persist() {
+	if h.cfg.Persist == nil {
+		return
+	}
+	b, err := h.snapshot()
+	if err != nil {
+		h.logf("table: snapshot: %v", err)
+		return
+	}
+	h.cfg.Persist(b)
+}
+
+// Resume rebuilds a host from a Snapshot. Guests reconnect with their identity keys (or seat
+// tokens) and get their seats and views back; a move or share they had in flight is resent by
+// them. Bot seats get their functions from cfg.Bots (or SetBot).
+func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
+	var s snapshot
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, engine.Errorf(engine.KindMalformed, "table: resume", "%v", err)
+	}
+	if s.V != snapshotVersion || s.Game != rules.Name() || len(s.Table) == 0 {
+		return nil, engine.Errorf(engine.KindMalformed, "table: resume", "snapshot v%d of %q does not fit %q", s.V, s.Game, rules.Name())
+	}
+	if cfg.Seats <= 0 {
+		cfg.Seats = s.MaxSeats
+	}
+	h, err := newHost(rules, cfg)
+	if err != nil {
+		return nil, err
+	}
+	h.table, h.options, h.started, h.config, h.seats, h.moves, h.deals = s.Table, s.Options, s.Started, s.Config, s.Seats, s.Moves, s.Deals
+	if h.options == nil {
+		h.options = map[string]string{}
+	}
+	for _, st := range h.seats {
+		if st == nil {
+			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "empty seat")
+		}
+		st.peer = nil
+		if st.Bot && cfg.Bots != nil {
+			st.botFn = cfg.Bots(st.Level)
+		}
+	}
+	applied := 0
+	for _, d := range h.deals {
+		if d == nil || len(d.H) != 32 || len(d.C) != 32 {
+			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "bad deal")
+		}
+		if d.Shares == nil {
+			d.Shares = map[int]*wire.Share{}
+		}
+		if d.Applied {
+			applied++
+		}
+	}
+	if h.started {
+		g, err := engine.Replay(rules, engine.Record{Game: s.Game, Config: s.Config, Moves: s.Moves})
+		if err != nil {
+			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "%v", err)
+		}
+		h.game = g
+		deals := 0
+		for _, m := range h.moves {
+			if m.Kind == engine.KindDeal {
+				deals++
+			}
+		}
+		if deals != applied {
+			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "%d deal moves but %d applied deals", deals, applied)
+		}
+	}
+	h.run()
+	h.do(h.advance)
+	return h, nil
+}

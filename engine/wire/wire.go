@@ -1,0 +1,210 @@
+// Package wire is the table protocol's message format: a versioned JSON envelope
+// {v, type, seq, body} around one typed body per message kind, with size caps and strict decoding.
+//
+// Decoding is the guard at the door of both host and guest: a frame that is oversized, of another
+// protocol version, of an unknown type, with unknown or out-of-range fields, or with trailing
+// data is refused with an *engine.Error (KindMalformed or KindOversized) and nothing else
+// happens. Encoding and decoding are pure; the package does no I/O.
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"miskatonic/engine"
+)
+
+// Version is the protocol version carried in every envelope. A peer refuses other versions.
+const Version = 1
+
+// Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
+// exactly 64 KiB, so nothing near that size is ever produced or accepted.
+const (
+	MaxFrame     = 60 * 1024 // whole encoded envelope
+	MaxView      = 16 * 1024 // one seat's view JSON
+	MaxName      = 40        // bytes in a player name
+	MaxChat      = 500       // bytes in a chat line
+	MaxLegal     = 512       // legal moves listed in one view message
+	MaxLogMoves  = 400       // moves in one log chunk
+	MaxSeats     = 16        // seats in a lobby
+	MaxContext   = 256       // bytes in a deal context string
+	MaxToken     = 64        // bytes in a seat token
+	MaxReason    = 200       // bytes in a reject or bye reason
+	MaxOptionLen = 64        // bytes in an option key or value
+)
+
+// Extra refusal kinds of the table protocol, next to the game kinds of package engine. They are
+// wire-stable: a guest receives them in reject messages.
+const (
+	KindOversized engine.Kind = "oversized" // a frame above MaxFrame or a field above its cap
+	KindStale     engine.Kind = "stale"     // a move based on a view that is no longer current
+	KindDuplicate engine.Kind = "duplicate" // a message seq already seen (a replay)
+	KindFlood     engine.Kind = "flood"     // too many messages too fast
+	KindAuth      engine.Kind = "auth"      // identity proof or seat token refused
+	KindState     engine.Kind = "state"     // the message does not fit the table's state now
+)
+
+// Sentinels for errors.Is, matching any *engine.Error of the same kind.
+var (
+	ErrOversized = &engine.Error{Kind: KindOversized}
+	ErrStale     = &engine.Error{Kind: KindStale}
+	ErrDuplicate = &engine.Error{Kind: KindDuplicate}
+	ErrFlood     = &engine.Error{Kind: KindFlood}
+	ErrAuth      = &engine.Error{Kind: KindAuth}
+	ErrState     = &engine.Error{Kind: KindState}
+)
+
+// Type names a message kind.
+type Type string
+
+// Message is one typed body. Check refuses out-of-range fields; it is run by Decode and Encode.
+type Message interface {
+	Type() Type
+	Check() error
+}
+
+// Envelope is the outer frame. Body stays raw until its type is known.
+type Envelope struct {
+	V    int             `json:"v"`
+	Type Type            `json:"type"`
+	Seq  uint64          `json:"seq"`
+	Body json.RawMessage `json:"body"`
+}
+
+// registry maps each type to a constructor of its zero body.
+var registry = map[Type]func() Message{}
+
+func register(f func() Message) { registry[f().Type()] = f }
+
+// Encode builds one frame. It refuses a message that fails its own Check or a frame above
+// MaxFrame, so a host can never emit what a guest would refuse.
+func Encode(seq uint64, m Message) ([]byte, error) {
+	if m == nil {
+		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "nil message")
+	}
+	if _, ok := registry[m.Type()]; !ok {
+		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "unknown type %q", m.Type())
+	}
+	if err := m.Check(); err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(m)
+	if err != nil {
+		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "%v", err)
+	}
+	// The envelope is written by hand: body is already compact JSON from Marshal, and
+	// re-marshalling it as a RawMessage would only scan it again.
+	frame := make([]byte, 0, len(body)+64)
+	frame = append(frame, `{"v":`...)
+	frame = strconv.AppendInt(frame, Version, 10)
+	frame = append(frame, `,"type":"`...)
+	frame = append(frame, m.Type()...)
+	frame = append(frame, `","seq":`...)
+	frame = strconv.AppendUint(frame, seq, 10)
+	frame = append(frame, `,"body":`...)
+	frame = append(frame, body...)
+	frame = append(frame, '}')
+	if len(frame) > MaxFrame {
+		return nil, engine.Errorf(KindOversized, "wire: encode", "%s frame of %d bytes exceeds %d", m.Type(), len(frame), MaxFrame)
+	}
+	return frame, nil
+}
+
+// Decode reads one frame strictly and returns its seq and typed body.
+func Decode(frame []byte) (uint64, Message, error) {
+	if len(frame) > MaxFrame {
+		return 0, nil, engine.Errorf(KindOversized, "wire: decode", "frame of %d bytes exceeds %d", len(frame), MaxFrame)
+	}
+	var env Envelope
+	if err := strict(frame, &env); err != nil {
+		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "envelope: %v", err)
+	}
+	if env.V != Version {
+		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "protocol version %d, want %d", env.V, Version)
+	}
+	mk, ok := registry[env.Type]
+	if !ok {
+		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "unknown message type %q", env.Type)
+	}
+	if len(env.Body) == 0 {
+		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "%s: missing body", env.Type)
+	}
+	m := mk()
+	if err := strict(env.Body, m); err != nil {
+		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "%s: %v", env.Type, err)
+	}
+	if n, ok := m.(interface{ normalize() }); ok {
+		n.normalize()
+	}
+	if err := m.Check(); err != nil {
+		return 0, nil, err
+	}
+	return env.Seq, m, nil
+}
+
+// strict decodes exactly one JSON value into v, refusing unknown fields, null at top level and
+// trailing data.
+func strict(data []byte, v any) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return errors.New("null")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("trailing data")
+	}
+	return nil
+}
+
+// bad builds a field refusal for Check methods.
+func bad(t Type, format string, args ...any) error {
+	return engine.Errorf(engine.KindMalformed, "wire: "+string(t), format, args...)
+}
+
+func tooBig(t Type, field string, n, max int) error {
+	return engine.Errorf(KindOversized, "wire: "+string(t), "%s has %d, at most %d allowed", field, n, max)
+}
+
+func checkLen(t Type, field string, b []byte, want int) error {
+	if len(b) != want {
+		return bad(t, "%s must be %d bytes, not %d", field, want, len(b))
+	}
+	return nil
+}
+
+func checkMax(t Type, field string, n, max int) error {
+	if n > max {
+		return tooBig(t, field, n, max)
+	}
+	return nil
+}
+
+func checkMove(t Type, m engine.Move) error {
+	if len(m.Kind) == 0 || len(m.Kind) > 32 {
+		return bad(t, "move kind must have 1..32 bytes")
+	}
+	if len(m.Option) > MaxOptionLen {
+		return tooBig(t, "move option", len(m.Option), MaxOptionLen)
+	}
+	if len(m.Seed) != 0 && len(m.Seed) != 64 {
+		return bad(t, "move seed must be empty or 64 hex digits")
+	}
+	return nil
+}
+
+func checkSeat(t Type, s engine.Seat) error {
+	if s < engine.Dealer || s >= MaxSeats {
+		return bad(t, "seat %d out of range", s)
+	}
+	return nil
+}
+
+// String is for logs.
+func (e Envelope) String() string { return fmt.Sprintf("%s#%d", e.Type, e.Seq) }

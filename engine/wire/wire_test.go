@@ -1,0 +1,165 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"miskatonic/engine"
+)
+
+func key(b byte, n int) []byte { return bytes.Repeat([]byte{b}, n) }
+
+// samples holds one valid message of every type; the fuzz seeds are made from them too.
+func samples() []Message {
+	mv := engine.Move{Seat: 2, Kind: "pass", To: 3}
+	return []Message{
+		&Hello{Name: "Ann", Key: key(1, KeySize), Sig: key(2, SigSize), Token: "tok"},
+		&Ready{Ready: true},
+		&Move{BasedOn: 7, Move: mv},
+		&Say{Text: "hello <there> & all"},
+		&Contrib{Epoch: 1, Seat: 2, S: key(3, SecretSize), Sig: key(4, SigSize)},
+		&Resync{Next: 12},
+		&Challenge{Nonce: key(5, SecretSize), Game: "arkham", Table: key(6, TableIDLen)},
+		&Welcome{Seat: 2, Token: "t", Game: "arkham", Table: key(6, TableIDLen), Config: engine.Config{Seats: 5, Options: map[string]string{"doom": "on"}}, Started: true},
+		&Lobby{Seats: []SeatInfo{{Seat: 0, Name: "Ann", Key: key(1, KeySize), Connected: true, Ready: true}, {Seat: 1, Name: "Bot", Bot: true, Level: "random"}}, Options: map[string]string{"a": "b"}},
+		&Log{From: 3, Moves: []engine.Move{mv, {Seat: engine.Dealer, Kind: engine.KindDeal}}},
+		&View{Seq: 4, Move: &mv, View: json.RawMessage(`{"hand":[1,2]}`), Legal: []engine.Move{mv}, Status: engine.Status{Phase: "play", Active: []engine.Seat{2}, Deal: &engine.DealRequest{Epoch: 2, Context: "round 2"}}},
+		&View{Seq: 0, View: json.RawMessage(`{}`), Legal: []engine.Move{}},
+		&Reject{Kind: engine.KindIllegal, Msg: "no", Ref: 4, BasedOn: 3},
+		&Commit{Epoch: 1, Context: "round 1", Roster: [][]byte{key(1, KeySize), nil}, C: key(7, SecretSize)},
+		&Contribs{Epoch: 1, Shares: []Share{{Seat: 0, S: key(3, SecretSize), Sig: key(4, SigSize)}}},
+		&Reveal{Epoch: 1, H: key(8, SecretSize)},
+		&Chat{From: 1, Name: "Bo", Text: "hi"},
+		&Bye{Kind: KindFlood, Reason: "too fast"},
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, m := range samples() {
+		t.Run(string(m.Type()), func(t *testing.T) {
+			f, err := Encode(9, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seq, got, err := Decode(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seq != 9 || !reflect.DeepEqual(got, m) {
+				t.Fatalf("round trip: got %d %#v, want %#v", seq, got, m)
+			}
+		})
+	}
+}
+
+func TestDecodeRefuses(t *testing.T) {
+	big := `{"v":1,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
+	cases := []struct {
+		name  string
+		frame string
+		kind  engine.Kind
+	}{
+		{"empty", ``, engine.KindMalformed},
+		{"not json", `hello`, engine.KindMalformed},
+		{"null", `null`, engine.KindMalformed},
+		{"array", `[]`, engine.KindMalformed},
+		{"oversized frame", big, KindOversized},
+		{"other version", `{"v":2,"type":"ready","seq":1,"body":{"ready":true}}`, engine.KindMalformed},
+		{"missing version", `{"type":"ready","seq":1,"body":{"ready":true}}`, engine.KindMalformed},
+		{"unknown type", `{"v":1,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
+		{"unknown envelope field", `{"v":1,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
+		{"unknown body field", `{"v":1,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
+		{"missing body", `{"v":1,"type":"ready","seq":1}`, engine.KindMalformed},
+		{"null body", `{"v":1,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
+		{"trailing data", `{"v":1,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
+		{"negative seq", `{"v":1,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
+		{"wrong field type", `{"v":1,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"unknown move field", `{"v":1,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
+		{"move without kind", `{"v":1,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
+		{"move seat out of range", `{"v":1,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
+		{"negative basedOn", `{"v":1,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"short key", `{"v":1,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
+		{"long name", `{"v":1,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
+		{"empty chat", `{"v":1,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
+		{"long chat", `{"v":1,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
+		{"contrib epoch 0", `{"v":1,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
+		{"view without move", `{"v":1,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
+		{"oversized view", `{"v":1,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
+		{"bad base64", `{"v":1,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, m, err := Decode([]byte(c.frame))
+			if err == nil {
+				t.Fatalf("accepted %#v", m)
+			}
+			if k := engine.KindOf(err); k != c.kind {
+				t.Fatalf("kind %q (%v), want %q", k, err, c.kind)
+			}
+		})
+	}
+}
+
+func TestEncodeRefusesWhatDecodeWould(t *testing.T) {
+	if _, err := Encode(1, &Say{Text: strings.Repeat("x", MaxChat+1)}); !errors.Is(err, ErrOversized) {
+		t.Fatalf("oversized chat encoded: %v", err)
+	}
+	if _, err := Encode(1, &Reveal{Epoch: 1, H: []byte{1}}); !errors.Is(err, engine.ErrMalformed) {
+		t.Fatalf("short secret encoded: %v", err)
+	}
+	// A log of maximum size must still fit a frame: the host chunks logs by MaxLogMoves.
+	moves := make([]engine.Move, MaxLogMoves)
+	for i := range moves {
+		moves[i] = engine.Move{Seat: engine.Dealer, Kind: engine.KindDeal, Seed: strings.Repeat("a", 64), Option: strings.Repeat("o", 30)}
+	}
+	if f, err := Encode(1, &Log{Moves: moves}); err != nil || len(f) > MaxFrame {
+		t.Fatalf("full log chunk does not fit: %v", err)
+	}
+}
+
+func TestViewIsCompacted(t *testing.T) {
+	f := []byte(`{"v":1,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
+	_, m, err := Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(m.(*View).View); got != `{"a":[1,2]}` {
+		t.Fatalf("view = %s", got)
+	}
+}
+
+// FuzzDecode: Decode never panics, and whatever it accepts encodes and decodes to the same value.
+func FuzzDecode(f *testing.F) {
+	for _, m := range samples() {
+		b, err := Encode(3, m)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"v":1,"type":"ready","seq":1,"body":{}}`))
+	f.Fuzz(func(t *testing.T, frame []byte) {
+		seq, m, err := Decode(frame)
+		if err != nil {
+			if engine.KindOf(err) == "" {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		again, err := Encode(seq, m)
+		if err != nil {
+			t.Fatalf("accepted %q but cannot encode it: %v", frame, err)
+		}
+		seq2, m2, err := Decode(again)
+		if err != nil {
+			t.Fatalf("re-encoded frame refused: %v\n%s", err, again)
+		}
+		if seq2 != seq || !reflect.DeepEqual(m, m2) {
+			t.Fatalf("round trip changed the message:\n%#v\n%#v", m, m2)
+		}
+	})
+}
