@@ -24,6 +24,7 @@ var pages = map[string]func() app.Composer{
 	PathHome:     func() app.Composer { return &ui.Home{} },
 	PathNotFound: func() app.Composer { return &ui.NotFound{} },
 	PathSolo:     func() app.Composer { return &ui.Solo{} },
+	PathNew:      func() app.Composer { return &ui.NewTable{} },
 }
 
 // patterns are pages whose paths vary (regular expressions, checked in order after the exact

@@ -101,6 +101,9 @@ func copyDir(src, dst string) error {
 		return err
 	}
 	for _, f := range files {
+		if f == "wasm_exec.js" {
+			continue // served from the root, where WriteStatic puts it
+		}
 		b, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f)))
 		if err != nil {
 			return err

@@ -382,6 +382,8 @@ func (b *Browser) Screenshot(name string) string {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.Ctx, Timeout)
 	defer cancel()
+	// Let images finish loading first, or the picture shows holes the person never sees.
+	b.Try(chromedp.Poll[chromedp.Void](`Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(5*time.Second)))
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		b.t.Fatalf("e2e %s: screenshot: %v", b.Name, err)

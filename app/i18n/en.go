@@ -276,4 +276,6 @@ var en = map[string]string{
 	"conn.removed":     "The host removed you from the table.",
 	"conn.elsewhere":   "You joined this table from another tab or device.",
 	"conn.dropped":     "The host ended your connection.",
+	"ark.hand_short":   "can receive",
+	"conn.unreachable": "The table could not be reached. The host may have closed it, or the network is down.",
 }

@@ -14,7 +14,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -142,8 +141,6 @@ func (r *room) members() []*conn {
 	return out
 }
 
-var errRefusal = errors.New("refused")
-
 // ServeHTTP upgrades to WebSocket and serves one client until it leaves or is cut off.
 func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -160,67 +157,43 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "host needs a claim token", http.StatusBadRequest)
 		return
 	}
-	// Admission is checked before upgrading (so a refused client gets a plain HTTP status) and
-	// again after, under the lock, when the client is actually placed in the room.
-	if status, msg := rl.admit(roomID, role, token); status != 0 {
+	// The client is placed in its room before the upgrade, so a refusal is a plain HTTP status
+	// and a client whose handshake succeeded is really in. Frames queued for it meanwhile wait
+	// until the WebSocket exists.
+	c := &conn{rl: rl, host: role == signal.RoleHost}
+	c.bucket.init(rl.cfg.Rate, rl.cfg.Burst, c.host)
+	if status, msg := rl.place(c, roomID, token); status != 0 {
 		http.Error(w, msg, status)
 		return
 	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rl.cfg.Origins})
 	if err != nil {
-		return // Accept has written the HTTP error
-	}
-	ws.SetReadLimit(int64(rl.cfg.MaxFrame))
-	c := &conn{rl: rl, ws: ws, host: role == signal.RoleHost}
-	c.bucket.init(rl.cfg.Rate, rl.cfg.Burst, c.host)
-	if err := rl.place(c, roomID, token); err != nil {
-		ws.Close(websocket.StatusTryAgainLater, err.Error())
+		rl.leave(c) // Accept has written the HTTP error
 		return
 	}
-	c.readLoop(r.Context())
+	ws.SetReadLimit(int64(rl.cfg.MaxFrame))
+	if c.start(ws) {
+		c.readLoop(r.Context())
+	}
 	rl.leave(c)
 }
 
-// admit is the early check of the room's state; place repeats it authoritatively.
-func (rl *Relay) admit(roomID string, role signal.Role, token string) (int, string) {
+// place puts c in its room, or says (as an HTTP status) why not.
+func (rl *Relay) place(c *conn, roomID, token string) (int, string) {
 	rl.mu.Lock()
-	defer rl.mu.Unlock()
 	if rl.closed {
+		rl.mu.Unlock()
 		return http.StatusServiceUnavailable, "relay shutting down"
 	}
 	if rl.conns >= rl.cfg.MaxConns {
+		rl.mu.Unlock()
 		return http.StatusServiceUnavailable, "relay full"
 	}
 	r := rl.rooms[roomID]
 	if r == nil {
 		if len(rl.rooms) >= rl.cfg.MaxRooms {
-			return http.StatusServiceUnavailable, "too many rooms"
-		}
-		return 0, ""
-	}
-	if role == signal.RoleHost && r.claimed {
-		h := sha256.Sum256([]byte(token))
-		if subtle.ConstantTimeCompare(h[:], r.claim[:]) != 1 {
-			return http.StatusForbidden, "room is hosted by someone else"
-		}
-	}
-	if role == signal.RoleGuest && len(r.guests) >= rl.cfg.MaxPeers {
-		return http.StatusServiceUnavailable, "room full"
-	}
-	return 0, ""
-}
-
-func (rl *Relay) place(c *conn, roomID, token string) error {
-	rl.mu.Lock()
-	if rl.closed || rl.conns >= rl.cfg.MaxConns {
-		rl.mu.Unlock()
-		return errRefusal
-	}
-	r := rl.rooms[roomID]
-	if r == nil {
-		if len(rl.rooms) >= rl.cfg.MaxRooms {
 			rl.mu.Unlock()
-			return errRefusal
+			return http.StatusServiceUnavailable, "too many rooms"
 		}
 		r = &room{id: roomID, guests: map[uint32]*conn{}}
 		rl.rooms[roomID] = r
@@ -231,7 +204,7 @@ func (rl *Relay) place(c *conn, roomID, token string) error {
 		h := sha256.Sum256([]byte(token))
 		if r.claimed && subtle.ConstantTimeCompare(h[:], r.claim[:]) != 1 {
 			rl.mu.Unlock()
-			return errRefusal
+			return http.StatusForbidden, "room is hosted by someone else"
 		}
 		r.claim, r.claimed = h, true
 		old = r.host
@@ -250,8 +223,9 @@ func (rl *Relay) place(c *conn, roomID, token string) error {
 		}
 	} else {
 		if len(r.guests) >= rl.cfg.MaxPeers {
+			rl.dropRoomIfEmpty(r)
 			rl.mu.Unlock()
-			return errRefusal
+			return http.StatusServiceUnavailable, "room full"
 		}
 		r.nextPeer++
 		if r.nextPeer == 0 {
@@ -274,7 +248,7 @@ func (rl *Relay) place(c *conn, roomID, token string) error {
 	if old != nil {
 		old.cut(websocket.StatusPolicyViolation, "replaced by a newer host connection")
 	}
-	return nil
+	return 0, ""
 }
 
 // leave removes c from its room (if it is still there) and tells the others.
@@ -384,7 +358,7 @@ func (rl *Relay) dropRoomIfEmpty(r *room) {
 // connection costs one goroutine.
 type conn struct {
 	rl     *Relay
-	ws     *websocket.Conn
+	ws     *websocket.Conn // set by start, under qmu
 	host   bool
 	peer   uint32
 	room   *room // guarded by rl.mu
@@ -392,8 +366,30 @@ type conn struct {
 
 	qmu     sync.Mutex
 	queue   [][]byte
+	live    bool // the WebSocket is up: queued frames may be written
 	writing bool
 	dead    bool
+	// why it was cut, for a cut that came before start
+	cutCode   websocket.StatusCode
+	cutReason string
+}
+
+// start attaches the upgraded WebSocket and writes whatever was queued before. It reports
+// false if the client was cut off before it got this far.
+func (c *conn) start(ws *websocket.Conn) bool {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	c.ws = ws
+	if c.dead {
+		go ws.Close(c.cutCode, c.cutReason) // cut off while the handshake was under way
+		return false
+	}
+	c.live = true
+	if len(c.queue) > 0 && !c.writing {
+		c.writing = true
+		go c.drain()
+	}
+	return true
 }
 
 func (c *conn) readLoop(ctx context.Context) {
@@ -431,7 +427,7 @@ func (c *conn) enqueue(b []byte) {
 		return
 	}
 	c.queue = append(c.queue, b)
-	if !c.writing {
+	if c.live && !c.writing {
 		c.writing = true
 		go c.drain()
 	}
@@ -469,9 +465,13 @@ func (c *conn) cut(code websocket.StatusCode, reason string) {
 		return
 	}
 	c.dead = true
+	c.cutCode, c.cutReason = code, reason
+	ws := c.ws
 	c.qmu.Unlock()
-	// Close waits for the peer's close frame up to 5 s; run it aside so callers never block.
-	go c.ws.Close(code, reason)
+	if ws != nil {
+		// Close waits for the peer's close frame up to 5 s; run it aside so callers never block.
+		go ws.Close(code, reason)
+	}
 }
 
 // bucket is a token-bucket rate limit on frames read from one client.

@@ -138,25 +138,12 @@ func playArkham(t *testing.T, seed uint64, dropAfter int) playResult {
 		if pc != nil {
 			// Redial whenever the link drops, as the app does.
 			go func(i int, c *rtc.Conn) {
-				for {
-					select {
-					case <-ctx.Done():
-						return
-					case <-c.Done():
-					}
-					if g.State().Status.Over {
-						return
-					}
-					nc, err := rtc.Dial(ctx, url, inv.Guest(), cfg.Name, rtc.LoopbackConfig())
-					if err != nil {
-						if ctx.Err() == nil {
-							t.Errorf("guest %d redial: %v", i, err)
-						}
-						return
-					}
-					redials.Add(1)
-					g.Reconnect(nc)
-					c = nc
+				dial := func(ctx context.Context) (*rtc.Conn, error) {
+					return rtc.Dial(ctx, url, inv.Guest(), cfg.Name, rtc.LoopbackConfig())
+				}
+				reconnect := func(nc *rtc.Conn) { redials.Add(1); g.Reconnect(nc) }
+				if err := rtc.Redial(ctx, c, dial, reconnect, func() bool { return g.State().Status.Over }); err != nil {
+					t.Errorf("guest %d redial: %v", i, err)
 				}
 			}(i, pc)
 		}

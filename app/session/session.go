@@ -92,7 +92,12 @@ func setCurrent(s *Session) {
 func (s *Session) Kind() Kind { return s.kind }
 
 // Game is the game's name ("arkham").
-func (s *Session) Game() string { return s.game }
+func (s *Session) Game() string {
+	if s.game == "" {
+		return s.guest.State().Game
+	}
+	return s.game
+}
 
 // Snapshot returns what the screens show now.
 func (s *Session) Snapshot() Snapshot {

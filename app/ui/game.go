@@ -26,11 +26,12 @@ type GameScreen struct {
 	cancel  func()
 	subSess *session.Session // the session cancel belongs to
 	err     string
+	ctx     app.Context // the component's own context (an element's goes stale when redrawn)
 }
 
-func (g *GameScreen) OnMount(ctx app.Context) { g.subscribe(ctx) }
+func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
 
-func (g *GameScreen) OnUpdate(ctx app.Context) { g.subscribe(ctx) }
+func (g *GameScreen) OnUpdate(ctx app.Context) { g.subscribe(g.ctx) }
 
 func (g *GameScreen) OnDismount() {
 	if g.cancel != nil {
@@ -123,7 +124,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 func (g *GameScreen) try(ctx app.Context, f func() error) {
 	ctx.Async(func() {
 		err := f()
-		ctx.Dispatch(func(ctx app.Context) {
+		g.ctx.Dispatch(func(ctx app.Context) {
 			g.err = ""
 			if err != nil {
 				g.err = i18n.T("app.error", err.Error())
@@ -145,6 +146,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 	}
 	b := arkhamboard.FromView(v, snap.Legal, r)
 	b.Verified = verdict(snap.Deals, v)
+	b.Seq = snap.Seq
 	if snap.Waiting {
 		b.Actions = nil // a move is in flight: no double sends
 	}

@@ -2,6 +2,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
@@ -16,10 +18,24 @@ const (
 // Home is the start screen: the product and its three games, the first playable.
 type Home struct {
 	app.Compo
+
+	joinLink string // set when the page was opened from an invite link (/#/join/…)
+}
+
+// OnNav notices an invite link: its secret travels in the fragment (never sent to a server), so
+// the join screen is the home page's to show.
+func (h *Home) OnNav(ctx app.Context) {
+	h.joinLink = ""
+	if f := ctx.Page().URL().Fragment; strings.HasPrefix(f, "/join/") {
+		h.joinLink = "#" + f
+	}
 }
 
 // Render draws the home screen.
 func (h *Home) Render() app.UI {
+	if h.joinLink != "" {
+		return &Join{Link: h.joinLink}
+	}
 	return app.Main().ID("home").Class("mk-page mk-home").Body(
 		app.Header().Class("mk-hero").Body(
 			app.Img().Class("mk-logo").Src("/web/icon.svg").Alt(""),

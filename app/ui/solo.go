@@ -25,9 +25,13 @@ type Solo struct {
 	sess     *session.Session
 	starting bool
 	err      string
+	ctx      app.Context // the page's own context: an element's goes stale once it is redrawn away
 }
 
+func (p *Solo) OnMount(ctx app.Context) { p.ctx = ctx }
+
 func (p *Solo) OnNav(ctx app.Context) {
+	p.ctx = ctx
 	q := ctx.Page().URL().Query()
 	p.game = q.Get("game")
 	if p.game == "" {
@@ -55,7 +59,7 @@ func (p *Solo) OnNav(ctx app.Context) {
 		p.starting = true
 		ctx.Async(func() {
 			s, _, err := session.ResumeHost(st)
-			ctx.Dispatch(func(ctx app.Context) {
+			p.ctx.Dispatch(func(ctx app.Context) {
 				p.starting = false
 				p.sess = s
 				if err != nil {
@@ -137,7 +141,7 @@ func (p *Solo) launch(ctx app.Context, cfg session.SoloConfig) {
 	p.starting, p.err = true, ""
 	ctx.Async(func() {
 		s, err := session.StartSolo(session.DefaultStore(), cfg)
-		ctx.Dispatch(func(ctx app.Context) {
+		p.ctx.Dispatch(func(ctx app.Context) {
 			p.starting = false
 			if err != nil {
 				p.err = i18n.T("app.error", err.Error())

@@ -80,13 +80,13 @@ func runBot(args []string) error {
 
 	ctx, stop := ossignal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	dial := func() (*rtc.Conn, error) {
+	dial := func(ctx context.Context) (*rtc.Conn, error) {
 		dctx, cancel := context.WithTimeout(ctx, *wait)
 		defer cancel()
 		return rtc.Dial(dctx, *relayURL, inv, *name, ice)
 	}
 	fmt.Printf("bot: joining room %s through %s\n", inv.Room, *relayURL)
-	conn, err := dial()
+	conn, err := dial(ctx)
 	if err != nil {
 		return fmt.Errorf("joining: %w", err)
 	}
@@ -101,25 +101,13 @@ func runBot(args []string) error {
 
 	// Redial whenever the link drops; the table gives the seat back to our identity key.
 	go func() {
-		c := conn
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-c.Done():
-			}
-			if g.State().Status.Over {
-				return
-			}
-			fmt.Println("bot: link lost; reconnecting")
-			nc, err := dial()
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "bot: reconnect failed: %v\n", err)
-				stop()
-				return
-			}
+		reconnect := func(nc *rtc.Conn) {
+			fmt.Println("bot: link lost; reconnected")
 			g.Reconnect(nc)
-			c = nc
+		}
+		if err := rtc.Redial(ctx, conn, dial, reconnect, func() bool { return g.State().Status.Over }); err != nil {
+			fmt.Fprintf(os.Stderr, "bot: %v\n", err)
+			stop()
 		}
 	}()
 

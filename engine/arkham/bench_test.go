@@ -1,9 +1,7 @@
 package arkham
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
@@ -48,12 +46,4 @@ func BenchmarkRandomGame(b *testing.B) {
 			}
 		})
 	}
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

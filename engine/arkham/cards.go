@@ -1,10 +1,3 @@
-// Package arkham is the Arkham Ritual rules engine: 3–7 players (plus dummies for 3–4), the 28
-// cards and the Mystery Card promo, the Doom Track and the competitive variant.
-//
-// Every Arkham move is public: who gave the drawn card to whom, who took or passed it, who let it
-// go and how an Orb was resolved are all seen by the whole table. What stays private is card
-// faces: a seat never sees the card it holds, the drawn card is seen only by the seat that drew
-// it, and Orb and Trapezohedron peeks are seen only by the seat that made them.
 package arkham
 
 import (

@@ -30,7 +30,12 @@ func init() {
 // places v cannot see: the seat's own hand, the card in transit, the deck and the removed pile.
 // A card the seat peeked stays where the seat knows it is. It works only for a player's view
 // during a round (give, respond or orb phase); otherwise it returns a KindIllegal error.
-func Determinize(v *View, r *rng.Rand) (*Game, error) {
+func Determinize(v *View, r *rng.Rand) (*Game, error) { return DeterminizeWith(v, r, 0) }
+
+// DeterminizeWith is Determinize with the seat's own card fixed to mine (0: drawn at random like
+// the rest), for a bot that has reasons to believe some cards likelier than others. mine must be
+// a card the seat has not seen; otherwise it returns a KindIllegal error.
+func DeterminizeWith(v *View, r *rng.Rand, mine CardID) (*Game, error) {
 	const op = "arkham: determinize"
 	if v == nil || !v.Seat.Valid(v.Players) || v.Players < MinPlayers || v.Players > MaxPlayers {
 		return nil, engine.Errorf(engine.KindIllegal, op, "need a player's view")
@@ -94,7 +99,9 @@ func Determinize(v *View, r *rng.Rand) (*Game, error) {
 
 	// What the seat knows privately: its own card, the card in transit, the top of the deck, a
 	// removed card.
-	var mine, transit, top, gone CardID
+	var transit, top, gone CardID
+	forced := mine
+	mine = 0
 	if v.Passing != nil {
 		transit = v.Passing.Card
 		if transit != 0 && !use(transit) {
@@ -114,6 +121,17 @@ func Determinize(v *View, r *rng.Rand) (*Game, error) {
 		}
 		if !use(s.Card) {
 			return nil, engine.Errorf(engine.KindMalformed, op, "seen card %v twice", s.Card)
+		}
+	}
+	if forced != 0 {
+		if mine != 0 && mine != forced {
+			return nil, engine.Errorf(engine.KindIllegal, op, "the seat knows it holds %v, not %v", mine, forced)
+		}
+		if mine == 0 {
+			if !use(forced) {
+				return nil, engine.Errorf(engine.KindIllegal, op, "the seat has seen %v elsewhere", forced)
+			}
+			mine = forced
 		}
 	}
 	var pool []CardID

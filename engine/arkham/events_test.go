@@ -264,3 +264,42 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestDealRequests: every round asks for a fresh deal whose epoch is the round number and whose
+// context binds the round, the table size and the deck.
+func TestDealRequests(t *testing.T) {
+	g, _ := New(engine.Config{Seats: 4, Options: map[string]string{"oldone": "hastur"}})
+	contexts := map[string]bool{}
+	for round := 1; ; round++ {
+		st := g.Status()
+		if st.Over {
+			break
+		}
+		if st.Deal == nil || st.Deal.Epoch != round || !st.IsActive(engine.Dealer) || len(st.Active) != 1 {
+			t.Fatalf("round %d: status %+v", round, st)
+		}
+		ctx := st.Deal.Context
+		for _, want := range []string{"arkham", "round=" + string(rune('0'+round)), "players=4", "oldone=hastur"} {
+			if round < 10 && !strings.Contains(ctx, want) {
+				t.Fatalf("context %q lacks %q", ctx, want)
+			}
+		}
+		if contexts[ctx] {
+			t.Fatalf("context %q reused", ctx)
+		}
+		contexts[ctx] = true
+		if err := g.Apply(engine.DealMove([32]byte{byte(round)})); err != nil {
+			t.Fatal(err)
+		}
+		for g.phase != phDeal && g.phase != phOver { // everyone passes: the round ends quickly
+			s, _ := g.Mover()
+			legal := g.Legal(s)
+			if err := g.Apply(legal[len(legal)-1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(contexts) < 2 {
+		t.Fatalf("only %d rounds", len(contexts))
+	}
+}

@@ -239,10 +239,23 @@ var reasonNames = [...]string{"sane", "investigator", "cursed", "duplicate", "cu
 // Rules makes Arkham Ritual games.
 type Rules struct{}
 
-func (Rules) Name() string                               { return "arkham" }
-func (Rules) Seats() (int, int)                          { return MinPlayers, MaxPlayers }
-func (Rules) Options() []engine.Option                   { return append([]engine.Option(nil), OptionList...) }
-func (Rules) New(cfg engine.Config) (engine.Game, error) { return New(cfg) }
+func (Rules) Name() string      { return "arkham" }
+func (Rules) Seats() (int, int) { return MinPlayers, MaxPlayers }
+func (Rules) Options() []engine.Option {
+	out := make([]engine.Option, len(OptionList))
+	for i, o := range OptionList {
+		o.Choices = append([]string(nil), o.Choices...)
+		out[i] = o
+	}
+	return out
+}
+func (Rules) New(cfg engine.Config) (engine.Game, error) {
+	g, err := New(cfg)
+	if err != nil {
+		return nil, err // not a typed nil inside the interface
+	}
+	return g, nil
+}
 
 // New starts a game waiting for the first round's deal.
 func New(cfg engine.Config) (*Game, error) {

@@ -20,7 +20,7 @@ import (
 
 func init() {
 	register("arkham", LevelHeuristic, func(seed uint64) Func {
-		h := newArkhamHeuristic(seedRand(seed, "arkham/heuristic"))
+		h := newArkhamHeuristic()
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
 			av, err := arkhamView(v)
 			if err != nil {
@@ -40,19 +40,33 @@ func init() {
 // DefaultArkhamSamples is the search bot's budget: determinizations per decision (each legal
 // move is played out once per determinization). Chosen to stay within 150 ms per decision in
 // wasm while clearly beating the heuristic (see the package benchmarks and `miskatonic sim`).
-const DefaultArkhamSamples = 24
+const DefaultArkhamSamples = 8
 
 // NewArkhamSearch returns an Arkham search bot with a budget of samples determinizations.
+// Its own card is drawn from what the table has shown (ownCardBelief), the rest uniformly.
 func NewArkhamSearch(seed uint64, samples int) Func {
 	r := seedRand(seed, "arkham/search")
-	policy := newArkhamHeuristic(seedRand(seed, "arkham/search-policy"))
+	policy := newArkhamHeuristic()
+	reader := newArkhamReader()
+	var cands []arkham.CardID
+	var cum []float64
 	s := &Searcher{
 		Determinize: func(v engine.View, r *rng.Rand) (engine.Game, error) {
 			av, err := arkhamView(v)
 			if err != nil {
 				return nil, err
 			}
-			return arkham.Determinize(av, r)
+			var mine arkham.CardID
+			if len(cands) > 0 {
+				x := float64(r.Uint64()>>11) / (1 << 53) * cum[len(cum)-1]
+				for i, c := range cum {
+					if x < c {
+						mine = cands[i]
+						break
+					}
+				}
+			}
+			return arkham.DeterminizeWith(av, r, mine)
 		},
 		Policy: func(v engine.View, legal []engine.Move, _ *rng.Rand) engine.Move {
 			av, err := arkhamView(v)
@@ -66,8 +80,24 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 		Samples: samples,
 	}
 	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		if _, err := arkhamView(v); err != nil {
+		av, err := arkhamView(v)
+		if err != nil {
 			return engine.Move{}, err
+		}
+		if len(legal) < 2 {
+			return s.Decide(v, legal, r)
+		}
+		cands, cum = cands[:0], cum[:0]
+		sit := reader.situate(av)
+		if sit.belief != nil {
+			total := 0.0
+			for _, c := range sit.pool {
+				if w := sit.belief[c]; w > 0 {
+					total += w
+					cands = append(cands, c)
+					cum = append(cum, total)
+				}
+			}
 		}
 		return s.Decide(v, legal, r)
 	}

@@ -3,7 +3,6 @@ package bot
 import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
-	"miskatonic/engine/rng"
 )
 
 // Card facts by id, for the hot loops.
@@ -243,28 +242,27 @@ func (t *tableState) plus(d [arkham.MaxPositions]int) (after [arkham.MaxPosition
 	return after
 }
 
-// arkhamHeuristic is the rule-of-thumb player; its generator only samples hypotheses.
-type arkhamHeuristic struct {
-	r                        *rng.Rand
-	pool                     []arkham.CardID
-	hyps                     []hyp
-	marginFirst, marginLater float64
-	randomGive, randomRespond bool // tuning only
+// situation is one decision as the heuristic sees it: the table with the seat's own card
+// unknown (0) unless it tracked it, the cards it has not seen, and what it knows privately.
+type situation struct {
+	t        tableState
+	me       int
+	phase    string
+	pool     []arkham.CardID // cards whose place the seat does not know
+	mine     arkham.CardID   // own card when tracked (a peeked card it then took), else 0
+	transit  arkham.CardID   // the card in transit when the seat drew or peeked it, else 0
+	chainLen int             // seats that handled the card in transit, drawer included
+	orbTop   arkham.CardID   // the Orb's peeked card, in the orb phase
+	// belief, if set, weighs each guess at the own card (by card id); nil means all alike.
+	belief *[arkham.Mystery + 1]float64
 }
 
-// hyp is one guess at the two cards the seat may not know: its own and the one in transit.
-type hyp struct{ mine, transit arkham.CardID }
-
-// maxHyps bounds the guesses a decision weighs (all of them when there are fewer).
-const maxHyps = 48
-
-func newArkhamHeuristic(r *rng.Rand) *arkhamHeuristic {
-	return &arkhamHeuristic{r: r, marginFirst: 0.75, marginLater: 0.25}
-}
-
-// unseen fills h.pool with the cards whose place the seat does not know, and returns the cards
-// it does know: its own (if it tracked a peeked card into its hand) and the one in transit.
-func (h *arkhamHeuristic) unseen(v *arkham.View) (mine, transit arkham.CardID) {
+// fromView builds the situation of v.Seat.
+func (s *situation) fromView(v *arkham.View) {
+	s.t.fromView(v)
+	s.me = int(v.Seat)
+	s.phase = v.Phase
+	s.mine, s.transit, s.orbTop, s.chainLen, s.belief = 0, 0, 0, 0, nil
 	var left [arkham.Mystery + 1]int8
 	for _, c := range v.Options.Deck() {
 		left[c]++
@@ -275,7 +273,7 @@ func (h *arkhamHeuristic) unseen(v *arkham.View) (mine, transit arkham.CardID) {
 		}
 	}
 	for p, pos := range v.Positions {
-		if engine.Seat(p) != v.Seat {
+		if p != s.me {
 			drop(pos.Card)
 		}
 	}
@@ -287,65 +285,77 @@ func (h *arkhamHeuristic) unseen(v *arkham.View) (mine, transit arkham.CardID) {
 	for _, c := range v.Discards.Other {
 		drop(c)
 	}
-	if v.Passing != nil && v.Passing.Card != 0 {
-		transit = v.Passing.Card
-		drop(transit)
-	}
-	for _, s := range v.Seen {
-		switch {
-		case s.Where == "held" && s.Seat == v.Seat:
-			mine = s.Card
-			drop(s.Card)
-		case s.Where == "deck" || s.Where == "removed":
-			drop(s.Card)
+	if v.Passing != nil {
+		s.chainLen = len(v.Passing.Chain)
+		if v.Passing.Card != 0 {
+			s.transit = v.Passing.Card
+			drop(s.transit)
 		}
 	}
-	h.pool = h.pool[:0]
+	for _, sn := range v.Seen {
+		switch {
+		case sn.Where == "held" && sn.Seat == v.Seat:
+			s.mine = sn.Card
+			drop(sn.Card)
+		case sn.Where == "deck" || sn.Where == "removed":
+			if sn.How == "orb" && sn.Where == "deck" {
+				s.orbTop = sn.Card
+			}
+			drop(sn.Card)
+		}
+	}
+	s.pool = s.pool[:0]
 	for c := arkham.CardID(1); c <= arkham.Mystery; c++ {
 		for n := left[c]; n > 0; n-- {
-			h.pool = append(h.pool, c)
+			s.pool = append(s.pool, c)
 		}
 	}
-	return mine, transit
+	s.t.held[s.me] = s.mine
 }
 
-// hypotheses fills h.hyps with guesses at the unknown cards, every combination when few.
-func (h *arkhamHeuristic) hypotheses(mine, transit arkham.CardID, needTransit bool) {
-	h.hyps = h.hyps[:0]
-	n := len(h.pool)
+// hyp is one guess at the two cards the seat may not know: its own and the one in transit.
+type hyp struct{ mine, transit arkham.CardID }
+
+// maxPairs bounds the (own, transit) guesses a decision weighs when both are unknown.
+const maxPairs = 48
+
+// hypotheses lists guesses at the unknown cards, deterministically: every own card when only
+// that is unknown, else a fixed spread of pairs (each own card with several transit cards).
+func (s *situation) hypotheses(dst []hyp, needTransit bool) []hyp {
+	dst = dst[:0]
+	n := len(s.pool)
 	switch {
-	case mine != 0 && (transit != 0 || !needTransit):
-		h.hyps = append(h.hyps, hyp{mine, transit})
-	case mine != 0:
-		for _, c := range h.pool {
-			h.hyps = append(h.hyps, hyp{mine, c})
+	case s.mine != 0 && (s.transit != 0 || !needTransit):
+		dst = append(dst, hyp{s.mine, s.transit})
+	case s.mine != 0:
+		for _, c := range s.pool {
+			dst = append(dst, hyp{s.mine, c})
 		}
-	case n == 0:
-		return
-	case transit != 0 || !needTransit:
-		for _, c := range h.pool {
-			h.hyps = append(h.hyps, hyp{c, transit})
+	case s.transit != 0 || !needTransit:
+		for _, c := range s.pool {
+			dst = append(dst, hyp{c, s.transit})
 		}
-	case n < 2:
-		return
-	case n*(n-1) <= maxHyps:
-		for i, a := range h.pool {
-			for j, b := range h.pool {
-				if i != j {
-					h.hyps = append(h.hyps, hyp{a, b})
-				}
+	case n >= 2:
+		k := min(n-1, (maxPairs+n-1)/n)
+		for off := 1; off <= k; off++ {
+			for i, a := range s.pool {
+				dst = append(dst, hyp{a, s.pool[(i+off)%n]})
 			}
-		}
-	default:
-		for k := 0; k < maxHyps; k++ {
-			i := h.r.Intn(n)
-			j := h.r.Intn(n - 1)
-			if j >= i {
-				j++
-			}
-			h.hyps = append(h.hyps, hyp{h.pool[i], h.pool[j]})
 		}
 	}
+	return dst
+}
+
+// arkhamHeuristic is the rule-of-thumb player. It is deterministic: the same view gives the
+// same move (so search bots can model it exactly).
+type arkhamHeuristic struct {
+	sit                      situation
+	hyps                     []hyp
+	marginFirst, marginLater float64
+}
+
+func newArkhamHeuristic() *arkhamHeuristic {
+	return &arkhamHeuristic{marginFirst: 0.75, marginLater: 0.25}
 }
 
 // decide picks a move for v.Seat among legal.
@@ -353,93 +363,104 @@ func (h *arkhamHeuristic) decide(v *arkham.View, legal []engine.Move) engine.Mov
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	if (h.randomGive && v.Phase == arkham.PhaseGive) || (h.randomRespond && v.Phase == arkham.PhaseRespond) {
-		return legal[h.r.Intn(len(legal))]
+	h.sit.fromView(v)
+	return legal[h.choose(&h.sit, legal)]
+}
+
+// choose returns the index in legal of the heuristic's move in situation s.
+func (h *arkhamHeuristic) choose(s *situation, legal []engine.Move) int {
+	if len(legal) == 1 {
+		return 0
 	}
-	var t tableState
-	t.fromView(v)
-	me := int(v.Seat)
-	mine, transit := h.unseen(v)
-	switch v.Phase {
+	t := &s.t
+	me := s.me
+	switch s.phase {
 	case arkham.PhaseOrb:
-		return h.orb(v, legal)
+		return orbChoice(s.orbTop, legal)
 	case arkham.PhaseGive:
-		h.hypotheses(mine, transit, false)
+		h.hyps = s.hypotheses(h.hyps, false)
 	default:
-		h.hypotheses(mine, transit, true)
+		h.hyps = s.hypotheses(h.hyps, true)
 	}
 	if len(h.hyps) == 0 {
-		return legal[0]
+		return 0
 	}
+	defer func() { t.held[me] = s.mine }()
 	// Leader bias: among equal moves, aim at the seat with the most sanity.
 	lead := func(to engine.Seat) float64 { return 0.01 * float64(t.sanity[to]) }
-
 	best, bestV := 0, 0.0
 	consider := func(i int, val float64) {
 		if i == 0 || val > bestV {
 			best, bestV = i, val
 		}
 	}
-	switch v.Phase {
-	case arkham.PhaseGive:
+	weight := func(hy hyp) float64 {
+		if s.belief == nil {
+			return 1
+		}
+		return s.belief[hy.mine]
+	}
+	total := 0.0
+	for _, hy := range h.hyps {
+		total += weight(hy)
+	}
+	if total <= 0 {
+		return 0
+	}
+	if s.phase == arkham.PhaseGive {
 		for i, m := range legal {
 			sum := 0.0
 			for _, hy := range h.hyps {
 				t.held[me] = hy.mine
-				sum += t.utility(t.plus(t.afterTake(int(m.To), transit)), me, false)
+				sum += weight(hy) * t.utility(t.plus(t.afterTake(int(m.To), s.transit)), me, false)
 			}
-			consider(i, sum/float64(len(h.hyps))+lead(m.To))
+			consider(i, sum/total+lead(m.To))
 		}
-		return legal[best]
+		return best
 	}
 	// Respond: take, pass or drop.
 	margin := h.marginLater
-	if v.Passing != nil && len(v.Passing.Chain) <= 2 {
+	if s.chainLen <= 2 {
 		margin = h.marginFirst // straight from the drawer, who saw it and chose us
 	}
-	if transit != 0 {
+	if s.transit != 0 {
 		margin = 0 // we know the card ourselves
 	}
 	for i, m := range legal {
 		sum := 0.0
 		for _, hy := range h.hyps {
 			t.held[me] = hy.mine
+			w := weight(hy)
 			stay := t.utility(t.plus(t.endDeltas()), me, false)
 			switch m.Kind {
 			case arkham.MoveTake:
-				sum += t.utility(t.plus(t.afterTake(me, hy.transit)), me, false) - margin
+				sum += w * (t.utility(t.plus(t.afterTake(me, hy.transit)), me, false) - margin)
 			case arkham.MovePass:
-				sum += 0.5*t.utility(t.plus(t.afterTake(int(m.To), hy.transit)), me, false) + 0.5*stay
+				sum += w * (0.5*t.utility(t.plus(t.afterTake(int(m.To), hy.transit)), me, false) + 0.5*stay)
 			default:
-				sum += stay
+				sum += w * stay
 			}
 		}
-		val := sum / float64(len(h.hyps))
+		val := sum / total
 		if m.Kind == arkham.MovePass {
 			val += lead(m.To)
 		}
 		consider(i, val)
 	}
-	return legal[best]
+	return best
 }
 
-// orb decides what to do with the peeked top card: a card that would hurt whoever is handed it
-// stays in play only if it is harmless; Great Old Ones and cursed cards are removed.
-func (h *arkhamHeuristic) orb(v *arkham.View, legal []engine.Move) engine.Move {
-	var top arkham.CardID
-	for _, s := range v.Seen {
-		if s.How == "orb" && s.Where == "deck" {
-			top = s.Card
-		}
-	}
+// orbChoice decides what to do with the peeked top card: Great Old Ones, cursed cards and the
+// Cultist are removed, anything else goes back (the seat will know it when it comes round).
+func orbChoice(top arkham.CardID, legal []engine.Move) int {
 	want := arkham.OrbReturn
 	if top.IsOldOne() || (top.Valid() && akCursed[top]) || top == arkham.Cultist {
 		want = arkham.OrbRemove
 	}
-	for _, m := range legal {
+	for i, m := range legal {
 		if m.Option == want {
-			return m
+			return i
 		}
 	}
-	return legal[0]
+	return 0
 }

@@ -26,7 +26,7 @@ func TestZZOracle(t *testing.T) {
 		for s := range bots {
 			bots[s] = Random(r.Uint64())
 		}
-		h := newArkhamHeuristic(rng.FromInt(uint64(gi)))
+		h := newArkhamHeuristic()
 		bots[me] = func(v engine.View, legal []engine.Move) (engine.Move, error) {
 			av := v.(*arkham.View)
 			other := g.ViewOf((me + 1) % 5)

@@ -14,10 +14,8 @@ import (
 // Temporary tuning harness (not for commit).
 func heurVariant(mf, ml float64, mode string) func(seed uint64) Func {
 	return func(seed uint64) Func {
-		h := newArkhamHeuristic(seedRand(seed, "arkham/heuristic"))
+		h := newArkhamHeuristic()
 		h.marginFirst, h.marginLater = mf, ml
-		h.randomGive = strings.Contains(mode, "G")
-		h.randomRespond = strings.Contains(mode, "R")
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
 			av, _ := arkhamView(v)
 			return h.decide(av, legal), nil
@@ -45,6 +43,14 @@ func TestZZTune(t *testing.T) {
 				mode = f[2]
 			}
 			ents = append(ents, Entrant{Label: s, New: heurVariant(a, b, mode)})
+		case s == "reader":
+			ents = append(ents, Entrant{Label: s, New: func(seed uint64) Func {
+				rd := newArkhamReader()
+				return func(v engine.View, legal []engine.Move) (engine.Move, error) {
+					av, _ := arkhamView(v)
+					return rd.decide(av, legal), nil
+				}
+			}})
 		case strings.HasPrefix(s, "s:"):
 			k, _ := strconv.Atoi(s[2:])
 			ents = append(ents, Entrant{Label: s, New: func(seed uint64) Func { return NewArkhamSearch(seed, k) }})

@@ -79,6 +79,7 @@ type Odds struct {
 
 // Board is everything one viewer's table shows.
 type Board struct {
+	Seq      int      `json:"seq"` // moves applied so far: lets tests and screen readers see progress
 	Round    int      `json:"round"`
 	Deck     int      `json:"deck"`
 	Removed  int      `json:"removed"`

@@ -50,7 +50,7 @@ func seatTile(s Seat) app.UI {
 			cardOrBack(s.Card, "m", s.You),
 			app.Div().Class("seat-foot").Body(
 				app.If(!s.Dummy, sanityMeter(s.Sanity)),
-				app.If(s.HandDown, app.Span().Class("hand-down").Title(i18n.T("ark.hand_down")).Text("✋")),
+				app.If(s.HandDown, app.Span().Class("badge", "hand-down").Title(i18n.T("ark.hand_down")).Text(i18n.T("ark.hand_short"))),
 				app.If(s.Holding, app.Img().Class("holding-card").Src("/web/cards/back.svg").Alt(i18n.T("ark.card_with", s.Name))),
 			),
 			fateLine(s.Fate),

@@ -34,28 +34,40 @@ type Table struct {
 func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
-	return app.Div().Class("ark").DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
+	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
 		statusBar(b),
 		app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
 		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b)...),
 		app.Section().Class("centre").Body(
+			t.mySeat(me, plays),
 			app.Div().Class("deck-pile").Body(
 				cardBack("s", false),
 				app.Span().Class("deck-n").Text(i18n.T("ark.deck", b.Deck)),
 			),
 			privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
-			privateCard(i18n.T("ark.orb_prompt"), b.Peek, "peek"),
+			privateCard(b.PeekNote, b.Peek, "peek"),
 			actionBar(b.Actions, t.OnAct),
 		),
-		t.resultPanel(b),
-		t.mySeat(me, plays),
-		t.endBanner(b),
+		t.overlay(b),
 		app.Div().Class("side").Body(
+			oddsPanel(b.Odds, t.helperHidden, func(ctx app.Context, e app.Event) {
+				t.helperHidden = !t.helperHidden
+			}),
 			playSheet(b),
 			gameLog(b.Log),
 			t.chat(),
 		),
 	)
+}
+
+// overlay holds the round's reveal and the game-over verdict above the table, so they are seen
+// whatever the scroll position; the table stays readable behind.
+func (t *Table) overlay(b Board) app.UI {
+	res, over := t.resultPanel(b), t.endBanner(b)
+	if res == nil && over == nil {
+		return nil
+	}
+	return app.Div().Class("overlay").Body(app.Div().Class("overlay-box").Body(res, over))
 }
 
 // ringSeats lists the other seats clockwise, starting from the viewer's left.
@@ -90,12 +102,7 @@ func (t *Table) mySeat(me Seat, plays bool) app.UI {
 	if !plays {
 		return nil
 	}
-	return app.Section().Class("me").Body(
-		seatTile(me),
-		oddsPanel(t.Board.Odds, t.helperHidden, func(ctx app.Context, e app.Event) {
-			t.helperHidden = !t.helperHidden
-		}),
-	)
+	return app.Div().Class("me").Body(seatTile(me))
 }
 
 // endBanner announces the end of a round or of the game.

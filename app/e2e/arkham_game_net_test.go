@@ -1,0 +1,197 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// watchJS installs, once per page load, an observer that stamps the moment each game seq first
+// shows on the page (for latency figures) and notes any own card shown mid-round (a leak).
+const watchJS = `(() => {
+  if (window.__watch) return true;
+  window.__watch = true; window.__seq = {}; window.__leak = '';
+  const mark = () => {
+    const a = document.querySelector('.ark');
+    if (!a) return;
+    const s = a.dataset.seq;
+    if (!(s in window.__seq)) window.__seq[s] = performance.timeOrigin + performance.now();
+    const mine = document.querySelector('.me .seat.you .card');
+    if (a.dataset.reveal !== 'true' && mine && mine.dataset.card !== 'hidden' && !window.__leak) window.__leak = mine.dataset.card;
+  };
+  new MutationObserver(mark).observe(document.body, {subtree: true, attributes: true, childList: true, characterData: true});
+  mark();
+  return true;
+})()`
+
+func watch(t *testing.T, b *Browser) {
+	t.Helper()
+	if _, err := Eval[bool](b, watchJS); err != nil {
+		t.Fatalf("%s: watch: %v", b.Name, err)
+	}
+}
+
+func checkNoLeak(t *testing.T, bs ...*Browser) {
+	t.Helper()
+	for _, b := range bs {
+		if leak, _ := Eval[string](b, `window.__leak || ''`); leak != "" {
+			b.Screenshot("leak")
+			t.Fatalf("%s showed its own card %q before the reveal", b.Name, leak)
+		}
+	}
+}
+
+func seqOf(b *Browser) int {
+	n, err := Eval[int](b, `(() => { const a = document.querySelector('.ark'); return a ? +a.dataset.seq : -1; })()`)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// seenAt is when page b first showed seq (ms since the epoch), or 0.
+func seenAt(b *Browser, seq int) float64 {
+	v, _ := Eval[float64](b, fmt.Sprintf(`(window.__seq && window.__seq[%q]) || 0`, fmt.Sprint(seq)))
+	return v
+}
+
+// hostTable opens a table in b as host and returns its invite link.
+func hostTable(t *testing.T, b *Browser, url, name string) string {
+	t.Helper()
+	b.Open(url + "/new?game=arkham")
+	b.WaitApp()
+	b.WaitVisible("#new-table")
+	typeInto(b, "#player-name", name)
+	b.Click("#open-table")
+	b.WaitVisible("#invite-link")
+	link, err := Eval[string](b, `document.querySelector('#invite-link').value`)
+	if err != nil || !strings.Contains(link, "#/join/") {
+		t.Fatalf("invite link %q (%v)", link, err)
+	}
+	return link
+}
+
+// joinTable opens link in b, joins as name and returns how long from opening the link to being
+// seated in the lobby, and from clicking join to being seated.
+func joinTable(t *testing.T, b *Browser, link, name string) (total, afterClick time.Duration) {
+	t.Helper()
+	start := time.Now()
+	b.Open(link)
+	b.WaitApp()
+	b.WaitVisible("#join")
+	typeInto(b, "#player-name", name)
+	clicked := time.Now()
+	b.Click("#join-table")
+	b.WaitVisible("#lobby")
+	return time.Since(start), time.Since(clicked)
+}
+
+func pct(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+// TestArkhamThreeBrowsers: a host and two guests in separate Chromium profiles play a whole
+// game over real WebRTC, joined through the real relay, every move by clicking. No page may
+// ever show its own player's card before the reveal.
+func TestArkhamThreeBrowsers(t *testing.T) {
+	srv := StartApp(t)
+	host := NewBrowser(t, "host", Laptop)
+	bea := NewBrowser(t, "bea-phone", Phone)
+	cy := NewBrowser(t, "cy", Laptop)
+	players := []*Browser{host, bea, cy}
+
+	link := hostTable(t, host, srv.URL, "Ann")
+	host.Screenshot("lobby-empty")
+	for _, g := range []struct {
+		b    *Browser
+		name string
+	}{{bea, "Bea"}, {cy, "Cy"}} {
+		total, click := joinTable(t, g.b, link, g.name)
+		t.Logf("FIGURE invite link → seated (%s): %v from opening the link, %v from clicking join", g.name, total.Round(time.Millisecond), click.Round(time.Millisecond))
+	}
+	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	host.Screenshot("lobby")
+	bea.Screenshot("lobby")
+	host.Click("#start")
+	for _, b := range players {
+		b.WaitVisible(".ark")
+		watch(t, b)
+	}
+
+	var lat []time.Duration
+	shots := map[string]bool{}
+	deadline := time.Now().Add(12 * time.Minute)
+	over := 0
+	for time.Now().Before(deadline) && over < len(players) {
+		over = 0
+		progressed := false
+		for _, b := range players {
+			before := seqOf(b)
+			clickAt := float64(time.Now().UnixNano()) / 1e6
+			st := playStep(t, b)
+			switch {
+			case st == "over":
+				over++
+			case st == "click:#continue":
+				if !shots["round-end-"+b.Name] {
+					shots["round-end-"+b.Name] = true
+					b.Screenshot("round-end")
+				}
+			case strings.HasPrefix(st, "click:") && before >= 0:
+				if !shots["move-"+b.Name] {
+					shots["move-"+b.Name] = true
+				}
+				// A move: wait until every page shows a later seq and take the slowest.
+				var worst float64
+				ok := true
+				for _, o := range players {
+					seen := 0.0
+					for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+						if seen = seenAt(o, before+1); seen > 0 {
+							break
+						}
+						time.Sleep(3 * time.Millisecond)
+					}
+					if seen == 0 {
+						ok = false
+						break
+					}
+					worst = max(worst, seen-clickAt)
+				}
+				if ok && worst > 0 {
+					lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
+					progressed = true
+				}
+			}
+		}
+		if !progressed {
+			time.Sleep(20 * time.Millisecond)
+		}
+		checkNoLeak(t, players...)
+		if len(lat) == 3 && !shots["table"] {
+			shots["table"] = true
+			for _, b := range players {
+				b.Screenshot("table")
+			}
+		}
+	}
+	for _, b := range players {
+		b.WaitVisible("#game-over")
+		b.Screenshot("game-over")
+	}
+	checkNoLeak(t, players...)
+	if len(lat) < 5 {
+		t.Fatalf("only %d moves measured", len(lat))
+	}
+	t.Logf("FIGURE move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v", len(lat),
+		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+}

@@ -1,0 +1,277 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"miskatonic/app/rtc"
+	"miskatonic/app/signal"
+	"miskatonic/engine/games"
+	"miskatonic/engine/table"
+)
+
+// Net says how this page reaches other browsers.
+type Net struct {
+	Origin   string     // the page's origin, for invite links ("https://miskatonic.example")
+	RelayURL string     // the signaling relay (ws:// or wss://)
+	RTC      rtc.Config // ICE servers
+}
+
+// HostConfig sets up a table others join.
+type HostConfig struct {
+	Name    string
+	Game    string
+	Options map[string]string
+	Net     Net
+}
+
+// Problems a join can run into, as catalog keys (the screens show them with a way forward).
+const (
+	ProblemBadLink     = "conn.bad_link"
+	ProblemFull        = "conn.full"
+	ProblemHostClosed  = "conn.host_closed"
+	ProblemUnreachable = "conn.unreachable"
+	ProblemLost        = "conn.lost"
+)
+
+// JoinError is a failed join with the catalog key of what to tell the player.
+type JoinError struct {
+	Problem string
+	Err     error
+}
+
+func (e *JoinError) Error() string { return e.Problem + ": " + e.Err.Error() }
+func (e *JoinError) Unwrap() error { return e.Err }
+
+// StartHost opens a table in this page for others to join over WebRTC through the relay; the
+// host plays too, over an in-memory pipe. The table waits in its lobby until Start.
+func StartHost(st Store, cfg HostConfig) (*Session, error) {
+	rules, ok := games.Lookup(cfg.Game)
+	if !ok {
+		return nil, fmt.Errorf("session: unknown game %q", cfg.Game)
+	}
+	inv, err := signal.NewInvite()
+	if err != nil {
+		return nil, err
+	}
+	s := newHostSession(Host, cfg.Game, cfg.Name, st)
+	h, err := table.NewHost(rules, s.hostConfig(DefaultBotDelay, 0, cfg.Options))
+	if err != nil {
+		return nil, err
+	}
+	s.host = h
+	if err := s.seatLocal(cfg.Name, ""); err != nil {
+		h.Close()
+		return nil, err
+	}
+	if err := s.listen(inv, cfg.Net); err != nil {
+		s.guest.Close()
+		h.Close()
+		return nil, err
+	}
+	invJSON, _ := json.Marshal(inv)
+	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: DefaultBotDelay})
+	setCurrent(s)
+	return s, nil
+}
+
+// listen claims the invite's room at the relay and seats every joiner the table accepts; the
+// table itself turns away extra players (with a reason the guest is shown).
+func (s *Session) listen(inv signal.Invite, n Net) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	l, err := rtc.Listen(ctx, n.RelayURL, inv, n.RTC)
+	if err != nil {
+		return &JoinError{Problem: ProblemUnreachable, Err: err}
+	}
+	s.mu.Lock()
+	s.invite = inv.Guest().Link(n.Origin)
+	s.onClose = append(s.onClose, func() { l.Close() })
+	s.mu.Unlock()
+	go func() {
+		for j := range l.Joiners() {
+			go func(j *rtc.Joiner) {
+				actx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				c, err := j.Accept(actx)
+				if err != nil {
+					return
+				}
+				if err := s.host.AddGuest(c); err != nil {
+					c.Close()
+				}
+			}(j)
+		}
+	}()
+	return nil
+}
+
+// ResumeHosted is ResumeHost for a page that can reach the network: a hosted table also
+// reclaims its room at the relay, so guests find it again by themselves.
+func ResumeHosted(st Store, n Net) (*Session, error) {
+	s, meta, err := ResumeHost(st)
+	if err != nil || s == nil {
+		return s, err
+	}
+	if meta.Kind == Host {
+		var inv signal.Invite
+		if err := json.Unmarshal(meta.Invite, &inv); err != nil {
+			s.Close()
+			return nil, err
+		}
+		if err := s.listen(inv, n); err != nil {
+			// Keep the table: it is saved and may be reached later; say what is wrong.
+			s.setProblem(ProblemUnreachable, false)
+		}
+	}
+	return s, nil
+}
+
+// joined is a guest's table in storage, so a reload rejoins it.
+type joined struct {
+	Link  string `json:"link"`
+	Name  string `json:"name"`
+	Token string `json:"token,omitempty"`
+}
+
+// JoinConfig joins someone else's table.
+type JoinConfig struct {
+	Name string
+	Link string // the invite link (or just its #/join/… part)
+	Net  Net
+}
+
+// Join takes a seat at the table of an invite link. It returns a *JoinError naming the problem
+// when the link is broken, the table is full or the host cannot be reached.
+func Join(st Store, cfg JoinConfig) (*Session, error) {
+	inv, err := signal.ParseInvite(cfg.Link)
+	if err != nil {
+		return nil, &JoinError{Problem: ProblemBadLink, Err: err}
+	}
+	token := ""
+	if prev, ok := SavedJoin(st); ok && sameRoom(prev.Link, inv) {
+		token = prev.Token
+	}
+	c, err := dial(inv, cfg)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGuest(c, cfg.Name, st, token)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	s := &Session{kind: Guest, name: cfg.Name, store: st, guest: g, save: make(chan struct{}, 1), quit: make(chan struct{})}
+	if !waitFor(g, 20*time.Second, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Dropped != nil }) {
+		s.Close()
+		return nil, &JoinError{Problem: ProblemUnreachable, Err: errors.New("the host did not seat us")}
+	}
+	if d := g.State().Dropped; d != nil {
+		s.Close()
+		return nil, &JoinError{Problem: byeProblem(d.Reason), Err: errors.New(d.Reason)}
+	}
+	g.SetReady(true)
+	s.game = g.State().Game
+	s.wg.Add(2)
+	go s.pump()
+	go s.keepJoined(inv, cfg, c)
+	setCurrent(s)
+	return s, nil
+}
+
+func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := rtc.Dial(ctx, cfg.Net.RelayURL, inv, cfg.Name, cfg.Net.RTC)
+	if err == nil {
+		return c, nil
+	}
+	switch rtc.RefusedReason(err) {
+	case signal.ReasonFull:
+		return nil, &JoinError{Problem: ProblemFull, Err: err}
+	case signal.ReasonClosed:
+		return nil, &JoinError{Problem: ProblemHostClosed, Err: err}
+	case signal.ReasonKicked:
+		return nil, &JoinError{Problem: "conn.removed", Err: err}
+	}
+	return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
+}
+
+// keepJoined saves the seat for a reload and dials again whenever the link to the host breaks
+// (the host reloaded, or the network blinked), until the session closes.
+func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
+	defer s.wg.Done()
+	rec := joined{Link: inv.Link(cfg.Net.Origin), Name: cfg.Name}
+	saveRec := func() {
+		if t := s.guest.State().Token; t != "" {
+			rec.Token = t
+		}
+		if b, err := json.Marshal(rec); err == nil {
+			_ = s.store.Set(keyJoined, string(b))
+		}
+	}
+	saveRec()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-c.Done():
+		}
+		if s.guest.State().Dropped != nil {
+			return // the host sent us away: nothing to redial
+		}
+		saveRec()
+		s.setProblem(ProblemLost, false)
+		for wait := 500 * time.Millisecond; ; wait = min(2*wait, 5*time.Second) {
+			select {
+			case <-s.quit:
+				return
+			case <-time.After(wait):
+			}
+			nc, err := dial(inv, cfg)
+			if err == nil {
+				c = nc
+				s.guest.Reconnect(c)
+				s.setProblem("", false)
+				break
+			}
+			var je *JoinError
+			if errors.As(err, &je) && (je.Problem == ProblemFull || je.Problem == "conn.removed") {
+				s.setProblem(je.Problem, true)
+				return
+			}
+		}
+	}
+}
+
+// SavedJoin is the table this browser last joined, if any.
+func SavedJoin(st Store) (joined, bool) {
+	var j joined
+	raw, ok := st.Get(keyJoined)
+	if !ok || json.Unmarshal([]byte(raw), &j) != nil {
+		return joined{}, false
+	}
+	return j, true
+}
+
+// SavedJoinName is the name used at the table of link, if this browser joined it before.
+func SavedJoinName(st Store, link string) (string, bool) {
+	inv, err := signal.ParseInvite(link)
+	if err != nil {
+		return "", false
+	}
+	j, ok := SavedJoin(st)
+	if !ok || !sameRoom(j.Link, inv) {
+		return "", false
+	}
+	return j.Name, true
+}
+
+func sameRoom(link string, inv signal.Invite) bool {
+	prev, err := signal.ParseInvite(link)
+	return err == nil && prev.Room == inv.Room && strings.EqualFold(prev.Secret, inv.Secret)
+}

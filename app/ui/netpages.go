@@ -1,0 +1,215 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/rtc"
+	"miskatonic/app/session"
+	"miskatonic/app/signal"
+)
+
+// envRelayURL is the page variable a static deployment sets to its relay (see app.EnvRelayURL).
+const envRelayURL = "MISKATONIC_RELAY_URL"
+
+// pageNet is how this page reaches others: its own origin for links, the relay, default ICE.
+func pageNet() session.Net {
+	origin := app.Window().Get("location").Get("origin").String()
+	relay := app.Getenv(envRelayURL)
+	if relay == "" {
+		relay, _ = signal.RelayURL(origin)
+	}
+	return session.Net{Origin: origin, RelayURL: relay, RTC: rtc.DefaultConfig()}
+}
+
+// problemOf words an error for the player.
+func problemOf(err error) (key string, text string) {
+	var je *session.JoinError
+	if errors.As(err, &je) {
+		return je.Problem, i18n.T(je.Problem)
+	}
+	return "", i18n.T("app.error", err.Error())
+}
+
+// NewTable is the page where a host opens a table for friends (/new?game=arkham). A reload
+// resumes the saved table, and its guests find it again by themselves.
+type NewTable struct {
+	app.Compo
+
+	game    string
+	name    string
+	sess    *session.Session
+	busy    bool
+	err     string
+	ctx     app.Context
+	resumed bool
+}
+
+func (p *NewTable) OnMount(ctx app.Context) { p.ctx = ctx }
+
+func (p *NewTable) OnNav(ctx app.Context) {
+	p.ctx = ctx
+	p.game = ctx.Page().URL().Query().Get("game")
+	if p.game == "" {
+		p.game = "arkham"
+	}
+	st := session.DefaultStore()
+	if p.name == "" {
+		p.name = session.SavedName(st)
+	}
+	if cur := session.Current(); cur != nil && cur.Kind() == session.Host {
+		p.sess = cur
+		return
+	}
+	if session.HasSaved(st, session.Host) && !p.resumed {
+		p.resumed, p.busy = true, true
+		ctx.Async(func() {
+			s, err := session.ResumeHosted(st, pageNet())
+			p.ctx.Dispatch(func(ctx app.Context) {
+				p.busy, p.sess = false, s
+				if err != nil {
+					_, p.err = problemOf(err)
+				}
+			})
+		})
+	}
+}
+
+func (p *NewTable) Render() app.UI {
+	if p.sess != nil {
+		return &GameScreen{Sess: p.sess, OnAgain: p.again}
+	}
+	return app.Main().Class("mk-page", "setup").ID("new-table").Body(
+		app.H1().Text(i18n.T("home.new_table")+" — "+i18n.T("game."+p.game)),
+		problem(p.err),
+		app.Form().Class("panel", "setup-form").OnSubmit(p.open).Body(
+			nameField(p.name, func(v string) { p.name = v }),
+			app.Button().Type("submit").Class("btn", "primary").ID("open-table").Disabled(p.busy).Text(i18n.T("home.create")),
+			app.If(p.busy, app.P().Class("muted").Text(i18n.T("app.loading"))),
+		),
+		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+	)
+}
+
+func (p *NewTable) open(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	name := strings.TrimSpace(p.name)
+	if name == "" {
+		p.err = i18n.T("home.name_needed")
+		return
+	}
+	p.busy, p.err = true, ""
+	game := p.game
+	ctx.Async(func() {
+		s, err := session.StartHost(session.DefaultStore(), session.HostConfig{Name: name, Game: game, Net: pageNet()})
+		p.ctx.Dispatch(func(ctx app.Context) {
+			p.busy = false
+			if err != nil {
+				_, p.err = problemOf(err)
+				return
+			}
+			p.sess = s
+		})
+	})
+}
+
+// again closes the finished table and opens a fresh lobby (the host shares the new link).
+func (p *NewTable) again(ctx app.Context) {
+	if p.sess != nil {
+		p.sess.Forget()
+	}
+	p.sess = nil
+	p.open(ctx, app.Event{Value: app.Window()})
+}
+
+// Join is the screen a guest meets from an invite link (/#/join/<room>.<secret>). A guest that
+// was seated here before (same browser) rejoins by itself after a reload.
+type Join struct {
+	app.Compo
+
+	Link string
+
+	name    string
+	sess    *session.Session
+	busy    bool
+	problem string // catalog key
+	err     string
+	ctx     app.Context
+	auto    bool
+}
+
+func (p *Join) OnMount(ctx app.Context) {
+	p.ctx = ctx
+	if cur := session.Current(); cur != nil && cur.Kind() == session.Guest {
+		p.sess = cur
+		return
+	}
+	if _, err := signal.ParseInvite(p.Link); err != nil {
+		p.problem = session.ProblemBadLink
+		return
+	}
+	st := session.DefaultStore()
+	if n, ok := session.SavedJoinName(st, p.Link); ok && !p.auto {
+		p.auto, p.name = true, n
+		p.join(ctx)
+		return
+	}
+	p.name = session.SavedName(st)
+}
+
+func (p *Join) Render() app.UI {
+	if p.sess != nil {
+		return &GameScreen{Sess: p.sess}
+	}
+	var prob app.UI
+	if p.problem != "" {
+		prob = problemBanner(p.problem, true)
+	} else if p.err != "" {
+		prob = problem(p.err)
+	}
+	var form app.UI
+	if p.problem != session.ProblemBadLink && p.problem != session.ProblemFull {
+		form = app.Form().Class("panel", "setup-form").OnSubmit(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			p.join(ctx)
+		}).Body(
+			nameField(p.name, func(v string) { p.name = v }),
+			app.Button().Type("submit").Class("btn", "primary").ID("join-table").Disabled(p.busy).Text(i18n.T("home.join")),
+			app.If(p.busy, app.P().Class("muted").Text(i18n.T("lobby.joining"))),
+		)
+	}
+	return app.Main().Class("mk-page", "setup").ID("join").Body(
+		app.H1().Text(i18n.T("home.join")),
+		prob,
+		form,
+	)
+}
+
+func (p *Join) join(ctx app.Context) {
+	name := strings.TrimSpace(p.name)
+	if name == "" {
+		p.err = i18n.T("home.name_needed")
+		return
+	}
+	p.busy, p.err, p.problem = true, "", ""
+	link := p.Link
+	ctx.Async(func() {
+		s, err := session.Join(session.DefaultStore(), session.JoinConfig{Name: name, Link: link, Net: pageNet()})
+		p.ctx.Dispatch(func(ctx app.Context) {
+			p.busy = false
+			if err != nil {
+				key, text := problemOf(err)
+				if key != "" {
+					p.problem = key
+				} else {
+					p.err = text
+				}
+				return
+			}
+			p.sess = s
+		})
+	})
+}

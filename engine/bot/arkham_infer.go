@@ -1,0 +1,290 @@
+package bot
+
+import (
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+)
+
+// Reading the table: every other seat can see our card, so what they did this round says
+// something about it. ownCardBelief replays the round's public log under each guess at our own
+// card, asks "would a heuristic player in that seat have done what they did?", and weighs the
+// guess by the answer. Opponents that are not heuristic players only blur the picture: a move
+// the model does not predict costs a guess a factor, never rules it out.
+
+// inferNoise is the chance the model gives an opponent of acting off-model on any decision.
+const inferNoise = 0.35
+
+// pastDecision is one logged decision of another seat, with the public state it was made in.
+type pastDecision struct {
+	seat     int
+	phase    string
+	turn     int
+	held     [arkham.MaxPositions]arkham.CardID // 0 in our slot while it holds our guessed card
+	onTable  [arkham.MaxPositions]bool
+	sanity   [arkham.MaxPositions]int
+	discards []arkham.CardID
+	chain    []int
+	move     engine.Move
+}
+
+// roundTurn is one turn of the round.
+type roundTurn struct {
+	card    arkham.CardID // the card drawn; 0 if unknown or if it is our guessed card
+	takenBy int           // -1 if nobody took it
+}
+
+// inference holds the scratch space of ownCardBelief.
+type inference struct {
+	turns     []roundTurn
+	turnOf    []int // per log entry: its turn index
+	decisions []pastDecision
+	pool      []arkham.CardID
+	legal     []engine.Move
+	sub       arkhamHeuristic // models the other seats
+}
+
+// ownCardBelief returns a weight for each candidate own card in s.pool (parallel to it) from the
+// decisions other seats made while our current card was in play, or nil when none of them
+// depends on it.
+func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
+	if s.mine != 0 || len(s.pool) == 0 || len(v.Log) == 0 {
+		return nil
+	}
+	me := s.me
+	// Forwards: split the log into turns.
+	in.turns = in.turns[:0]
+	in.turnOf = in.turnOf[:0]
+	pendingNew := false
+	lastTake := -1
+	for _, e := range v.Log {
+		switch e.Kind {
+		case "round_start":
+			in.turns = append(in.turns, roundTurn{takenBy: -1})
+		case "give":
+			if pendingNew {
+				in.turns = append(in.turns, roundTurn{takenBy: -1})
+				pendingNew = false
+			}
+		}
+		cur := len(in.turns) - 1
+		in.turnOf = append(in.turnOf, cur)
+		if cur < 0 {
+			continue
+		}
+		switch e.Kind {
+		case "take":
+			in.turns[cur].takenBy = int(e.Seat)
+			if int(e.Seat) == me {
+				lastTake = cur
+			}
+			pendingNew = true
+		case "drop":
+			in.turns[cur].card = e.Card
+		case "orb_return", "orb_remove":
+			pendingNew = true
+		}
+	}
+	if len(in.turns) == 0 {
+		return nil
+	}
+	if v.Passing != nil && v.Passing.Card != 0 {
+		in.turns[len(in.turns)-1].card = v.Passing.Card
+	}
+	// Backwards from the table as it is: a taken card is what its taker held next.
+	npos := len(v.Positions)
+	var hold [arkham.MaxPositions]arkham.CardID
+	for p := 0; p < npos && p < arkham.MaxPositions; p++ {
+		hold[p] = v.Positions[p].Card
+	}
+	hold[me] = 0 // the guess
+	for i := len(v.Log) - 1; i >= 0; i-- {
+		if e := v.Log[i]; e.Kind == "take" && in.turnOf[i] >= 0 {
+			in.turns[in.turnOf[i]].card = hold[e.Seat]
+			hold[e.Seat] = e.Card
+		}
+	}
+	var sanity [arkham.MaxPositions]int
+	for p := 0; p < v.Players; p++ {
+		sanity[p] = v.Positions[p].Sanity
+	}
+	for _, e := range v.Log {
+		if e.Kind == "trapezohedron" && int(e.Seat) < v.Players {
+			sanity[e.Seat] -= e.N
+		}
+	}
+	// Forwards again, recording the other seats' decisions.
+	in.decisions = in.decisions[:0]
+	var onTable [arkham.MaxPositions]bool
+	var chain []int
+	var discards []arkham.CardID
+	turn := -1
+	for i, e := range v.Log {
+		seat := int(e.Seat)
+		if t := in.turnOf[i]; t != turn && t >= 0 {
+			turn = t
+			active := seat // round_start or the turn's first give names the active player
+			for p := 0; p < npos; p++ {
+				onTable[p] = p < v.Players && p != active
+			}
+			chain = []int{active}
+		}
+		record := func(phase string, m engine.Move) {
+			if seat == me || turn < 0 || turn < lastTake {
+				return
+			}
+			in.decisions = append(in.decisions, pastDecision{seat: seat, phase: phase, turn: turn, held: hold,
+				onTable: onTable, sanity: sanity, discards: append([]arkham.CardID(nil), discards...),
+				chain: append([]int(nil), chain...), move: m})
+		}
+		switch e.Kind {
+		case "give", "pass":
+			if e.To == nil || !e.To.Valid(v.Players) {
+				return nil
+			}
+			if e.Kind == "give" {
+				record(arkham.PhaseGive, engine.Move{Seat: e.Seat, Kind: arkham.MoveGive, To: *e.To})
+			} else {
+				record(arkham.PhaseRespond, engine.Move{Seat: e.Seat, Kind: arkham.MovePass, To: *e.To})
+			}
+			onTable[*e.To] = false
+			chain = append(chain, int(*e.To))
+		case "take":
+			record(arkham.PhaseRespond, engine.Move{Seat: e.Seat, Kind: arkham.MoveTake})
+			discards = append(discards, e.Card)
+			hold[seat] = in.turns[turn].card
+		case "drop":
+			record(arkham.PhaseRespond, engine.Move{Seat: e.Seat, Kind: arkham.MoveDrop})
+			discards = append(discards, e.Card)
+		case "trapezohedron":
+			if seat < v.Players {
+				sanity[seat] += e.N
+			}
+		}
+	}
+	if len(in.decisions) == 0 {
+		return nil
+	}
+	weights := make([]float64, len(s.pool))
+	informative := false
+	for i, c := range s.pool {
+		w := 1.0
+		for k := range in.decisions {
+			w *= in.likelihood(v, s, &in.decisions[k], c, lastTake)
+		}
+		weights[i] = w
+		informative = informative || w != weights[0]
+	}
+	if !informative {
+		return nil
+	}
+	return weights
+}
+
+// likelihood is how probable decision d is if our own card is c, under the heuristic model.
+func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c arkham.CardID, lastTake int) float64 {
+	me := s.me
+	m := &in.sub.sit
+	m.t = s.t
+	m.t.held, m.t.sanity, m.t.onTable = d.held, d.sanity, d.onTable
+	if m.t.held[me] == 0 {
+		m.t.held[me] = c
+	}
+	m.me, m.phase, m.chainLen, m.mine, m.orbTop = d.seat, d.phase, len(d.chain), 0, 0
+	m.transit = 0
+	if d.seat == d.chain[0] { // the drawer saw the card
+		m.transit = in.turns[d.turn].card
+		if m.transit == 0 && d.turn == lastTake {
+			m.transit = c
+		}
+	}
+	m.t.held[d.seat] = 0
+	// The seat's unseen cards then: everything it could not see.
+	var left [arkham.Mystery + 1]int8
+	for _, x := range v.Options.Deck() {
+		left[x]++
+	}
+	gone := func(x arkham.CardID) {
+		if x.Valid() && left[x] > 0 {
+			left[x]--
+		}
+	}
+	for p := 0; p < len(v.Positions); p++ {
+		if p != d.seat {
+			gone(m.t.held[p])
+		}
+	}
+	for _, x := range d.discards {
+		gone(x)
+	}
+	gone(m.transit)
+	m.pool = in.pool[:0]
+	for x := arkham.CardID(1); x <= arkham.Mystery; x++ {
+		for n := left[x]; n > 0; n-- {
+			m.pool = append(m.pool, x)
+		}
+	}
+	in.pool = m.pool
+	// Its legal moves then, in the engine's order: take first, then by seat.
+	legal := in.legal[:0]
+	seat := engine.Seat(d.seat)
+	kind := arkham.MoveGive
+	if d.phase == arkham.PhaseRespond {
+		kind = arkham.MovePass
+		legal = append(legal, engine.Move{Seat: seat, Kind: arkham.MoveTake})
+	}
+	anyOn := false
+	for p := 0; p < v.Players; p++ {
+		if d.onTable[p] {
+			anyOn = true
+			legal = append(legal, engine.Move{Seat: seat, Kind: kind, To: engine.Seat(p)})
+		}
+	}
+	if d.phase == arkham.PhaseRespond && !anyOn {
+		legal = append(legal, engine.Move{Seat: seat, Kind: arkham.MoveDrop})
+	}
+	in.legal = legal
+	if len(legal) < 2 || !engine.IsLegal(legal, d.move) {
+		return 1
+	}
+	k := float64(len(legal))
+	if legal[in.sub.choose(m, legal)] == d.move {
+		return 1 - inferNoise + inferNoise/k
+	}
+	return inferNoise / k
+}
+
+// arkhamReader is the heuristic with table reading: it weighs its guesses at its own card by
+// ownCardBelief. It is the search bot's judgement at the root, and a bot level of its own in
+// experiments.
+type arkhamReader struct {
+	h      arkhamHeuristic
+	in     inference
+	belief [arkham.Mystery + 1]float64
+}
+
+func newArkhamReader() *arkhamReader {
+	r := &arkhamReader{h: *newArkhamHeuristic()}
+	r.in.sub = *newArkhamHeuristic()
+	return r
+}
+
+// situate builds v's situation with the belief filled in (nil belief when the log says nothing).
+func (r *arkhamReader) situate(v *arkham.View) *situation {
+	s := &r.h.sit
+	s.fromView(v)
+	if w := r.in.ownCardBelief(v, s); w != nil {
+		r.belief = [arkham.Mystery + 1]float64{}
+		for i, c := range s.pool {
+			r.belief[c] += w[i]
+		}
+		s.belief = &r.belief
+	}
+	return s
+}
+
+func (r *arkhamReader) decide(v *arkham.View, legal []engine.Move) engine.Move {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	return legal[r.h.choose(r.situate(v), legal)]
+}

@@ -1,0 +1,58 @@
+package bot
+
+import (
+	"testing"
+
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/rng"
+)
+
+// decisionPoints collects real decisions (views with at least two legal moves) from seeded
+// 5-player competitive games between heuristic bots.
+func decisionPoints(tb testing.TB, games int) []Decision {
+	tb.Helper()
+	var out []Decision
+	r := rng.FromInt(2024)
+	for i := 0; i < games; i++ {
+		g, err := arkham.New(engine.Config{Seats: 5, Options: map[string]string{"variant": "competitive"}})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		bots := make([]Func, 5)
+		for s := range bots {
+			bots[s], _ = New("arkham", LevelHeuristic, uint64(i*5+s))
+		}
+		if _, err := Play(g, bots, r, func(d Decision) {
+			if len(d.Legal) > 1 {
+				out = append(out, d)
+			}
+		}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+func benchmarkLevel(b *testing.B, level string) {
+	points := decisionPoints(b, 20)
+	bt, err := New("arkham", level, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d := points[i%len(points)]
+		if _, err := bt(d.View, d.Legal); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSearchDecision is one search decision at the default level (the lobby's "hard"),
+// over a spread of real positions. Run it under wasm too (see the package README note in
+// the report): the target is at most 150 ms per decision there.
+func BenchmarkSearchDecision(b *testing.B) { benchmarkLevel(b, LevelSearch) }
+
+// BenchmarkHeuristicDecision is one heuristic decision.
+func BenchmarkHeuristicDecision(b *testing.B) { benchmarkLevel(b, LevelHeuristic) }
