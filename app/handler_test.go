@@ -19,7 +19,7 @@ import (
 )
 
 // fakeWeb makes a web directory with every file CheckWebDir wants; app.wasm is stand-in bytes.
-func fakeWeb(t *testing.T) (string, []byte) {
+func fakeWeb(t testing.TB) (string, []byte) {
 	t.Helper()
 	dir := t.TempDir()
 	wasm := bytes.Repeat([]byte("\x00asm fake module "), 4096)
@@ -270,4 +270,33 @@ func TestRoutes(t *testing.T) {
 	if ps := Pages(); len(ps) < 2 || ps[0] != "/" {
 		t.Errorf("Pages() = %v", ps)
 	}
+}
+
+// FuzzServerPath: whatever path a client asks for, the server answers without a server error
+// and never hands out a file from outside its web directory.
+func FuzzServerPath(f *testing.F) {
+	for _, p := range []string{"/", "/web/app.wasm", "/web/../secret", "/web/%2e%2e/secret", "/web//cards/a.svg", "/not-found", "/%00", "/web/cards/"} {
+		f.Add(p)
+	}
+	web, _ := fakeWeb(f)
+	if err := os.WriteFile(filepath.Join(filepath.Dir(web), "secret"), []byte("top secret"), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	RegisterRoutes()
+	h, err := NewServer(Config{WebDir: web, Version: "v"}, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL.Path = p
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code >= 500 {
+			t.Errorf("%q: status %d", p, rec.Code)
+		}
+		if strings.Contains(rec.Body.String(), "top secret") {
+			t.Errorf("%q: served a file outside the web directory", p)
+		}
+	})
 }

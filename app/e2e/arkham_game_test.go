@@ -43,7 +43,10 @@ const leakJS = `(() => {
 })()`
 
 // playStep makes at most one move on b's page. It returns the page's state.
-func playStep(t *testing.T, b *Browser) string {
+func playStep(t *testing.T, b *Browser) string { return playStepThen(t, b, nil) }
+
+// playStepThen is playStep with a hook that sees the state before any click (for screenshots).
+func playStepThen(t *testing.T, b *Browser, before func(st string)) string {
 	t.Helper()
 	st, err := Eval[string](b, stepJS)
 	if err != nil {
@@ -52,6 +55,9 @@ func playStep(t *testing.T, b *Browser) string {
 	if strings.HasPrefix(st, "LEAK:") {
 		b.Screenshot("leak")
 		t.Fatalf("%s: own card shown before the reveal: %s", b.Name, st)
+	}
+	if before != nil {
+		before(st)
 	}
 	if css, ok := strings.CutPrefix(st, "click:"); ok {
 		// The button may be redrawn between finding and clicking it; the next step retries.
@@ -87,8 +93,6 @@ func TestArkhamSoloSevenSeats(t *testing.T) {
 	setSelect(b, "#solo-players", "7")
 	setSelect(b, "#opt-doom", "on")
 	b.Click("#solo-start")
-	time.Sleep(3 * time.Second)
-	b.Screenshot("after-start")
 	b.WaitVisible(".ark")
 	b.Screenshot("table")
 
@@ -99,15 +103,16 @@ func TestArkhamSoloSevenSeats(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Minute)
 	rounds := 0
 	for time.Now().Before(deadline) {
-		st := playStep(t, b)
+		st := playStepThen(t, b, func(st string) {
+			if st == "click:#continue" {
+				rounds++
+				if rounds == 1 {
+					b.Screenshot("round-end")
+				}
+			}
+		})
 		if st == "over" {
 			break
-		}
-		if st == "click:#continue" {
-			rounds++
-			if rounds == 1 {
-				b.Screenshot("round-end")
-			}
 		}
 		time.Sleep(30 * time.Millisecond)
 	}

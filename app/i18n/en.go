@@ -278,4 +278,5 @@ var en = map[string]string{
 	"conn.dropped":     "The host ended your connection.",
 	"ark.hand_short":   "can receive",
 	"conn.unreachable": "The table could not be reached. The host may have closed it, or the network is down.",
+	"conn.host_gone":   "The host has not come back for a while. You can keep waiting here, or leave.",
 }

@@ -36,6 +36,7 @@ const (
 	ProblemHostClosed  = "conn.host_closed"
 	ProblemUnreachable = "conn.unreachable"
 	ProblemLost        = "conn.lost"
+	ProblemHostGone    = "conn.host_gone"
 )
 
 // JoinError is a failed join with the catalog key of what to tell the player.
@@ -226,7 +227,12 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 		}
 		saveRec()
 		s.setProblem(ProblemLost, false)
-		for wait := 500 * time.Millisecond; ; wait = min(2*wait, 5*time.Second) {
+		for try, wait := 1, 500*time.Millisecond; ; try, wait = try+1, min(2*wait, 5*time.Second) {
+			if try == 8 {
+				// About half a minute without the host: say so and offer a way out, but keep
+				// trying in case it comes back.
+				s.setProblem(ProblemHostGone, true)
+			}
 			select {
 			case <-s.quit:
 				return

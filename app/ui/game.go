@@ -157,8 +157,10 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 	t := &arkhamboard.Table{
 		Board: b, Chat: chat,
 		OnAct: func(ctx app.Context, m engine.Move) {
+			// A refusal here is a race (the view moved on between drawing the button and the
+			// click); the fresh view with its own buttons is already on its way.
 			if err := g.Sess.Move(m); err != nil {
-				g.err = i18n.T("app.error", err.Error())
+				app.Log("move not sent:", err)
 			}
 		},
 		OnChat: func(ctx app.Context, text string) { _ = g.Sess.Say(text) },

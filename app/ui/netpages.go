@@ -96,6 +96,10 @@ func (p *NewTable) Render() app.UI {
 
 func (p *NewTable) open(ctx app.Context, e app.Event) {
 	e.PreventDefault()
+	p.create(ctx)
+}
+
+func (p *NewTable) create(ctx app.Context) {
 	name := strings.TrimSpace(p.name)
 	if name == "" {
 		p.err = i18n.T("home.name_needed")
@@ -122,7 +126,7 @@ func (p *NewTable) again(ctx app.Context) {
 		p.sess.Forget()
 	}
 	p.sess = nil
-	p.open(ctx, app.Event{Value: app.Window()})
+	p.create(ctx)
 }
 
 // Join is the screen a guest meets from an invite link (/#/join/<room>.<secret>). A guest that

@@ -41,6 +41,7 @@ type inference struct {
 	pool      []arkham.CardID
 	legal     []engine.Move
 	sub       arkhamHeuristic // models the other seats
+	noise     float64         // inferNoise unless tuned
 }
 
 // ownCardBelief returns a weight for each candidate own card in s.pool (parallel to it) from the
@@ -247,10 +248,14 @@ func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c
 		return 1
 	}
 	k := float64(len(legal))
-	if legal[in.sub.choose(m, legal)] == d.move {
-		return 1 - inferNoise + inferNoise/k
+	noise := in.noise
+	if noise == 0 {
+		noise = inferNoise
 	}
-	return inferNoise / k
+	if legal[in.sub.choose(m, legal)] == d.move {
+		return 1 - noise + noise/k
+	}
+	return noise / k
 }
 
 // arkhamReader is the heuristic with table reading: it weighs its guesses at its own card by

@@ -43,9 +43,14 @@ func TestZZTune(t *testing.T) {
 				mode = f[2]
 			}
 			ents = append(ents, Entrant{Label: s, New: heurVariant(a, b, mode)})
-		case s == "reader":
+		case strings.HasPrefix(s, "reader"):
+			noise := 0.0
+			if len(s) > 7 {
+				noise, _ = strconv.ParseFloat(s[7:], 64)
+			}
 			ents = append(ents, Entrant{Label: s, New: func(seed uint64) Func {
 				rd := newArkhamReader()
+				rd.in.noise = noise
 				return func(v engine.View, legal []engine.Move) (engine.Move, error) {
 					av, _ := arkhamView(v)
 					return rd.decide(av, legal), nil

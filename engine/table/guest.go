@@ -94,6 +94,7 @@ type Guest struct {
 	ready   *bool
 	overAt  time.Time
 	tableID []byte
+	decoded bool // st.View matches st.ViewJSON
 }
 
 type link struct {
@@ -213,6 +214,12 @@ func (g *Guest) notify() {
 func (g *Guest) State() GuestState {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if !g.decoded && g.st.HasView && g.rules != nil {
+		if v, err := g.rules.DecodeView(g.st.ViewJSON); err == nil {
+			g.st.View = v
+		}
+		g.decoded = true
+	}
 	s := g.st
 	s.Legal = append([]engine.Move(nil), g.st.Legal...)
 	s.Chat = append([]wire.Chat(nil), g.st.Chat...)
@@ -334,7 +341,7 @@ func (g *Guest) receive(f inFrame) bool {
 		}
 		l.next = seq
 	}
-	if seq < l.next || len(l.buf) >= 2*outQueue {
+	if seq < l.next || len(l.buf) >= outboxLen {
 		return false
 	}
 	l.buf[seq] = msg
@@ -483,12 +490,7 @@ func (g *Guest) view(m *wire.View) {
 		return
 	}
 	g.st.Seq, g.st.ViewJSON, g.st.Legal, g.st.Status, g.st.HasView = m.Seq, m.View, m.Legal, m.Status, true
-	g.st.View = nil
-	if g.rules != nil {
-		if v, err := g.rules.DecodeView(m.View); err == nil {
-			g.st.View = v
-		}
-	}
+	g.st.View, g.decoded = nil, false // decoded when State is next called
 	if g.pending != nil && m.Seq > g.pending.basedOn {
 		g.pending = nil
 	}
@@ -545,10 +547,6 @@ func (g *Guest) commit(m *wire.Commit) {
 		d.share = nil // a new commitment needs a fresh share
 	}
 	d.cx, d.c = cx, c
-	if s := g.st.Seat; s.Valid(len(m.Roster)) && !bytes.Equal(m.Roster[s], g.cfg.Identity.Public()) {
-		d.status.State, d.status.Problem = DealFailed, "the host's roster does not hold our identity key for our seat"
-		return
-	}
 	g.contribute(m.Epoch)
 }
 
@@ -556,8 +554,11 @@ func (g *Guest) commit(m *wire.Commit) {
 func (g *Guest) contribute(epoch int) {
 	d := g.deals[epoch]
 	s := g.st.Seat
-	if d == nil || d.relayed || !s.Valid(len(d.cx.Roster)) || len(d.cx.Roster[s]) == 0 || d.status.State != DealPending {
+	if d == nil || d.relayed || !s.Valid(len(d.cx.Roster)) || d.status.State != DealPending {
 		return
+	}
+	if !bytes.Equal(d.cx.Roster[s], g.cfg.Identity.Public()) {
+		return // a deal from before our seat was reclaimed with this key: not ours to share in
 	}
 	for e := 1; e < epoch; e++ {
 		prev, ok := g.deals[e]

@@ -88,11 +88,16 @@ func driver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup) {
 		case <-g.Updates():
 		case <-t.C:
 		}
-		st := g.State()
-		if !st.HasView || st.Waiting || st.Seq == acted || !st.Status.IsActive(st.Seat) || len(st.Legal) == 0 {
+		// Read only what a player decides on (State would also decode the view for a UI).
+		g.mu.Lock()
+		st := g.st
+		waiting := g.pending != nil
+		legal := append([]engine.Move(nil), st.Legal...)
+		g.mu.Unlock()
+		if !st.HasView || waiting || st.Seq == acted || !st.Status.IsActive(st.Seat) || len(legal) == 0 {
 			continue
 		}
-		if err := g.Send(st.Legal[r.intn(len(st.Legal))]); err == nil {
+		if err := g.Send(legal[r.intn(len(legal))]); err == nil {
 			acted = st.Seq
 		}
 	}

@@ -213,8 +213,6 @@ var errClosedHost = engine.Errorf(wire.KindState, "table: host", "the host is cl
 
 func (h *Host) loop() {
 	defer h.wg.Done()
-	ticker := time.NewTicker(time.Second)
-	defer ticker.Stop()
 	for {
 		select {
 		case <-h.quit:
@@ -240,9 +238,6 @@ func (h *Host) loop() {
 			default:
 				h.handle(ev.peer, ev.seq, ev.msg)
 			}
-		case <-ticker.C:
-			// Nothing periodic is needed for correctness: guests drive resends. The tick only
-			// lets a closed host notice quit promptly when idle.
 		}
 	}
 }
@@ -261,6 +256,11 @@ func (h *Host) Done() <-chan struct{} { return h.done }
 // seated (or given its seat back).
 func (h *Host) AddGuest(c Conn) error {
 	var err error = errClosedHost
+	defer func() {
+		if err == errClosedHost {
+			c.Close()
+		}
+	}()
 	h.do(func() {
 		err = nil
 		p := newPeer(h, h.nextPeer, c)

@@ -8,8 +8,8 @@ import (
 )
 
 const (
-	outQueue  = 4096 // frames waiting for a slow link before the guest is dropped
-	outboxLen = 4096 // frames kept per connection for resends
+	outQueue  = 2048 // frames waiting for a slow link before the guest is dropped
+	outboxLen = 512  // frames kept per connection for resends (older: welcome again)
 	seenWin   = 1024 // how far back a guest's seqs are remembered for de-duplication
 )
 

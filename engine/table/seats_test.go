@@ -135,6 +135,9 @@ func TestLobby(t *testing.T) {
 		g, _ := NewGuest(b, GuestConfig{Name: []string{"Ann", "Bob"}[i], Identity: identity(i), Rand: newRand(uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond})
 		defer g.Close()
 		gs = append(gs, g)
+		for !g.State().Connected {
+			time.Sleep(time.Millisecond)
+		}
 	}
 	if _, err := h.AddBot("Robo", "random", randomBot(1)); err != nil {
 		t.Fatal(err)
@@ -198,4 +201,62 @@ func TestBotsAlone(t *testing.T) {
 		t.Fatalf("record does not replay to the end: %v", err)
 	}
 	h.Close()
+}
+
+// A seat reclaimed by token while a deal waits for its share: the deal is committed again under
+// the new key, every guest shares afresh, and the deal goes through without anyone crying foul.
+func TestReclaimDuringDeal(t *testing.T) {
+	defer checkNoLeak(t)()
+	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(2)})
+	defer h.Close()
+	var gs []*Guest
+	for i := 0; i < 2; i++ {
+		a, b := Pipe()
+		h.AddGuest(a)
+		g, _ := NewGuest(b, GuestConfig{Name: "p", Identity: identity(i), Rand: newRand(uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond})
+		defer g.Close()
+		gs = append(gs, g)
+		for !g.State().Connected {
+			time.Sleep(time.Millisecond)
+		}
+		g.SetReady(true)
+	}
+	a, b := Pipe()
+	h.AddGuest(a)
+	r := &raw{t: t, conn: b, id: identity(5)}
+	ch := r.until(wire.TChallenge).(*wire.Challenge)
+	r.send(&wire.Hello{Name: "lost", Key: r.id.Public(), Sig: r.id.SignHello(ch.Nonce, ch.Table)})
+	w := r.until(wire.TWelcome).(*wire.Welcome)
+	r.send(&wire.Ready{Ready: true})
+	for h.Start() != nil {
+		time.Sleep(time.Millisecond)
+	}
+	r.until(wire.TCommit)
+	b.Close() // lost before sharing
+	a2, b2 := Pipe()
+	h.AddGuest(a2)
+	g2, _ := NewGuest(b2, GuestConfig{Name: "found", Identity: identity(6), Token: w.Token, Rand: newRand(6), Rules: lookup, Tick: 10 * time.Millisecond})
+	defer g2.Close()
+	for i := 0; h.State().Seq < 1; i++ {
+		if i > 20000 {
+			t.Fatal("the deal never went through")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for _, g := range append(gs, g2) {
+		for i := 0; g.State().Seq < 1; i++ {
+			if i > 20000 {
+				t.Fatal("a guest never saw the deal")
+			}
+			time.Sleep(time.Millisecond)
+		}
+		for _, d := range g.State().Deals {
+			if d.State == DealFailed {
+				t.Fatalf("deal %d failed: %s", d.Epoch, d.Problem)
+			}
+		}
+	}
+	if g2.State().Seat != w.Seat {
+		t.Fatalf("reclaimed seat %d, want %d", g2.State().Seat, w.Seat)
+	}
 }

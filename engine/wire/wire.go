@@ -119,9 +119,11 @@ func Decode(frame []byte) (uint64, Message, error) {
 	if len(frame) > MaxFrame {
 		return 0, nil, engine.Errorf(KindOversized, "wire: decode", "frame of %d bytes exceeds %d", len(frame), MaxFrame)
 	}
-	var env Envelope
-	if err := strict(frame, &env); err != nil {
-		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "envelope: %v", err)
+	env, ok := canonical(frame)
+	if !ok {
+		if err := strict(frame, &env); err != nil {
+			return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "envelope: %v", err)
+		}
 	}
 	if env.V != Version {
 		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "protocol version %d, want %d", env.V, Version)
@@ -144,6 +146,48 @@ func Decode(frame []byte) (uint64, Message, error) {
 		return 0, nil, err
 	}
 	return env.Seq, m, nil
+}
+
+// canonical reads the envelope as Encode writes it without a JSON pass over the whole frame,
+// which would scan the body (most of the bytes) once more. Any other layout takes the general
+// path; the body is decoded strictly either way, so both accept the same frames.
+func canonical(frame []byte) (Envelope, bool) {
+	var env Envelope
+	rest, ok := bytes.CutPrefix(frame, []byte(`{"v":1,"type":"`))
+	if !ok || len(rest) == 0 || rest[len(rest)-1] != '}' {
+		return env, false
+	}
+	q := bytes.IndexByte(rest, '"')
+	if q <= 0 {
+		return env, false
+	}
+	typ := rest[:q]
+	for _, c := range typ {
+		if c < 'a' || c > 'z' {
+			return env, false
+		}
+	}
+	rest, ok = bytes.CutPrefix(rest[q:], []byte(`","seq":`))
+	if !ok {
+		return env, false
+	}
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 20 || (n > 1 && rest[0] == '0') {
+		return env, false
+	}
+	seq, err := strconv.ParseUint(string(rest[:n]), 10, 64)
+	if err != nil {
+		return env, false
+	}
+	body, ok := bytes.CutPrefix(rest[n:], []byte(`,"body":`))
+	if !ok {
+		return env, false
+	}
+	env.V, env.Type, env.Seq, env.Body = Version, Type(typ), seq, body[:len(body)-1]
+	return env, true
 }
 
 // strict decodes exactly one JSON value into v, refusing unknown fields, null at top level and

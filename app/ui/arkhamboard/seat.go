@@ -44,7 +44,6 @@ func seatTile(s Seat) app.UI {
 				app.Span().Class("seat-name").Text(name),
 				app.If(s.Active, app.Span().Class("badge", "badge-active").Text(i18n.T("ark.active"))),
 				app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
-				app.If(s.Dummy, app.Span().Class("badge").Text(i18n.T("ark.dummy_note"))),
 				app.If(s.Offline, app.Span().Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
 			),
 			cardOrBack(s.Card, "m", s.You),
@@ -59,7 +58,9 @@ func seatTile(s Seat) app.UI {
 
 func seatLabel(s Seat, name string) string {
 	label := name
-	if !s.Dummy {
+	if s.Dummy {
+		label += ", " + i18n.T("ark.dummy_note")
+	} else {
 		label += ", " + i18n.T("ark.sanity", s.Sanity)
 	}
 	if s.Card != nil {
