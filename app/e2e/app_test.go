@@ -122,6 +122,33 @@ func TestOfflineStart(t *testing.T) {
 	b.WaitApp()
 }
 
+// TestNetworkCut: the harness's reversible cut. With the server unreachable and the page told
+// it is offline, a reload still starts the app; a request the cache cannot answer fails; after
+// the cut the server answers again.
+func TestNetworkCut(t *testing.T) {
+	srv := StartApp(t)
+	b := NewBrowser(t, "cut", Phone)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	b.WaitServiceWorker()
+	srv.Cut(true)
+	b.Offline(true)
+	b.Reload()
+	b.WaitApp()
+	checkHome(t, b)
+	if online, _ := Eval[bool](b, `navigator.onLine`); online {
+		t.Error("navigator.onLine is still true: the emulation did not take")
+	}
+	if ok, _ := Eval[bool](b, `fetch("/web/no-such-file.png").then(() => true, () => false)`); ok {
+		t.Error("a fetch the cache cannot answer succeeded during the cut")
+	}
+	srv.Cut(false)
+	b.Offline(false)
+	if ok, _ := Eval[bool](b, `fetch("/web/no-such-file.png").then(r => r.status === 404, () => false)`); !ok {
+		t.Error("after the cut the server is still unreachable")
+	}
+}
+
 // TestNotFound: an unknown path answers 404 with a page that leads home.
 func TestNotFound(t *testing.T) {
 	srv := StartApp(t)

@@ -128,6 +128,13 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		watch(t, b)
 	}
 
+	// Table talk reaches everyone.
+	typeInto(cy, ".chat-input", "Who holds the Orb?")
+	cy.Click(".chat-form button")
+	for _, b := range players {
+		b.WaitText(".chat-lines", "Who holds the Orb?")
+	}
+
 	var lat []time.Duration
 	shots := map[string]bool{}
 	deadline := time.Now().Add(12 * time.Minute)

@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -76,6 +77,7 @@ type Server struct {
 	URL  string
 	srv  *httptest.Server
 	once sync.Once
+	cut  atomic.Bool
 }
 
 // StartApp serves the app as `miskatonic serve` does (relay at /signal included) on a free
@@ -129,13 +131,36 @@ func start(t testing.TB, h http.Handler) *Server {
 	if err != nil {
 		t.Fatalf("e2e: listen: %v", err)
 	}
-	s := &Server{srv: httptest.NewUnstartedServer(h)}
+	s := &Server{}
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cut.Load() {
+			// Drop the connection without a word, as a dead network would.
+			if hj, ok := w.(http.Hijacker); ok {
+				if c, _, err := hj.Hijack(); err == nil {
+					c.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		}
+		h.ServeHTTP(w, r)
+	}))
 	s.srv.Listener.Close()
 	s.srv.Listener = ln
 	s.srv.Start()
 	s.URL = s.srv.URL
 	t.Cleanup(s.Stop)
 	return s
+}
+
+// Cut makes the server unreachable (every connection is dropped, open ones too, WebSockets
+// included) or reachable again: the network cut, reversibly. The browser sees network errors,
+// exactly as offline, including for requests its service worker makes.
+func (s *Server) Cut(cut bool) {
+	s.cut.Store(cut)
+	if cut {
+		s.srv.CloseClientConnections()
+	}
 }
 
 // Stop shuts the server down, dropping open connections: from then on the browser finds
@@ -294,10 +319,15 @@ const appStarted = `document.readyState === "complete" && !document.getElementBy
 // reports what the loading screen says.
 func (b *Browser) WaitApp() {
 	b.t.Helper()
-	if err := b.Try(chromedp.Poll[chromedp.Void](appStarted, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	if err := b.Try(poll(appStarted, 20*time.Millisecond)); err != nil {
 		label, _ := Eval[string](b, `(document.getElementById("app-wasm-loader-label") || {}).innerText || ""`)
 		b.t.Fatalf("e2e %s: the app did not start (loading screen says %q): %v", b.Name, label, err)
 	}
+}
+
+// poll waits, up to Timeout (chromedp's own default is 30 s), until js is truthy.
+func poll(js string, every time.Duration) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(every), chromedp.WithPollingTimeout(Timeout))
 }
 
 // WaitVisible waits until the CSS selector matches a visible element.
@@ -311,7 +341,7 @@ func (b *Browser) WaitVisible(css string) {
 func (b *Browser) WaitText(css, text string) {
 	b.t.Helper()
 	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); return !!e && e.textContent.includes(%q); })()`, css, text)
-	if err := b.Try(chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+	if err := b.Try(poll(js, 50*time.Millisecond)); err != nil {
 		got, _ := Eval[string](b, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || "(no element)"`, css))
 		b.t.Fatalf("e2e %s: %q never showed %q (it shows %q): %v", b.Name, css, text, got, err)
 	}
@@ -347,13 +377,15 @@ func (b *Browser) WaitServiceWorker() {
 	if _, err := Eval[bool](b, `navigator.serviceWorker.ready.then(() => true)`); err != nil {
 		b.t.Fatalf("e2e %s: service worker never became ready: %v", b.Name, err)
 	}
-	if err := b.Try(chromedp.Poll[chromedp.Void](`!!navigator.serviceWorker.controller`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	if err := b.Try(poll(`!!navigator.serviceWorker.controller`, 20*time.Millisecond)); err != nil {
 		b.t.Fatalf("e2e %s: service worker never took control of the page: %v", b.Name, err)
 	}
 }
 
-// Offline makes the browser behave as if it had no network (navigator.onLine false, every
-// request fails), or restores it. Stopping the Server is the other, blunter way.
+// Offline tells the page it has no network (navigator.onLine false, "offline" events, the
+// page's own requests fail), or restores it. Requests the service worker makes on the page's
+// behalf are not covered (Chromium emulates per target), so to cut the network for real use
+// Server.Cut or Server.Stop; use this to test how the app reacts to going offline.
 func (b *Browser) Offline(off bool) {
 	b.t.Helper()
 	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {

@@ -1,3 +1,7 @@
+//go:build !wasm
+
+// These tests run pion natively over loopback against the real relay (native only).
+
 package rtc
 
 import (

@@ -76,7 +76,6 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 	}
 	invJSON, _ := json.Marshal(inv)
 	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: DefaultBotDelay})
-	setCurrent(s)
 	return s, nil
 }
 
@@ -144,6 +143,8 @@ type JoinConfig struct {
 	Name string
 	Link string // the invite link (or just its #/join/… part)
 	Net  Net
+	// Timeout bounds reaching the host (default 30s, long enough for a slow relay and ICE).
+	Timeout time.Duration
 }
 
 // Join takes a seat at the table of an invite link. It returns a *JoinError naming the problem
@@ -180,12 +181,14 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	s.wg.Add(2)
 	go s.pump()
 	go s.keepJoined(inv, cfg, c)
-	setCurrent(s)
 	return s, nil
 }
 
 func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout)
 	defer cancel()
 	c, err := rtc.Dial(ctx, cfg.Net.RelayURL, inv, cfg.Name, cfg.Net.RTC)
 	if err == nil {

@@ -78,7 +78,8 @@ func Current() *Session {
 	return current
 }
 
-func setCurrent(s *Session) {
+// SetCurrent makes s this page's session, closing the one before (a page has one table).
+func SetCurrent(s *Session) {
 	curMu.Lock()
 	old := current
 	current = s

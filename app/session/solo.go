@@ -55,7 +55,6 @@ func StartSolo(st Store, cfg SoloConfig) (*Session, error) {
 		return nil, err
 	}
 	s.run(saved{Kind: Solo, Game: cfg.Game, Name: cfg.Name, BotDelay: cfg.BotDelay})
-	setCurrent(s)
 	return s, nil
 }
 
@@ -155,7 +154,6 @@ func ResumeHost(st Store) (*Session, saved, error) {
 		}
 	}
 	s.run(meta)
-	setCurrent(s)
 	return s, meta, nil
 }
 

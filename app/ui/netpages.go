@@ -70,6 +70,9 @@ func (p *NewTable) OnNav(ctx app.Context) {
 			s, err := session.ResumeHosted(st, pageNet())
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.busy, p.sess = false, s
+				if s != nil {
+					session.SetCurrent(s)
+				}
 				if err != nil {
 					_, p.err = problemOf(err)
 				}
@@ -115,6 +118,7 @@ func (p *NewTable) create(ctx app.Context) {
 				_, p.err = problemOf(err)
 				return
 			}
+			session.SetCurrent(s)
 			p.sess = s
 		})
 	})
@@ -213,6 +217,7 @@ func (p *Join) join(ctx app.Context) {
 				}
 				return
 			}
+			session.SetCurrent(s)
 			p.sess = s
 		})
 	})

@@ -62,6 +62,9 @@ func (p *Solo) OnNav(ctx app.Context) {
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.starting = false
 				p.sess = s
+				if s != nil {
+					session.SetCurrent(s)
+				}
 				if err != nil {
 					p.err = i18n.T("app.error", err.Error())
 				}
@@ -147,6 +150,7 @@ func (p *Solo) launch(ctx app.Context, cfg session.SoloConfig) {
 				p.err = i18n.T("app.error", err.Error())
 				return
 			}
+			session.SetCurrent(s)
 			p.sess = s
 		})
 	})

@@ -12,11 +12,15 @@ import (
 //     transit it did not draw, removed cards), treats its own card and an unknown card in transit
 //     as drawn from those, and scores each legal move by what would happen if the round ended
 //     right after it — duplicates resonate, cursed cards fail, a discarded Gate wakes a held
-//     Great Old One, an Elder Sign ends the round. It gives bad cards to the leader, keeps a
-//     card it has no reason to fear, and takes only when the odds favour it;
-//   - the search bot (search.go's Searcher) deals the unseen cards at random many times
-//     (arkham.Determinize), tries each move on each deal, plays the round out with the heuristic
-//     for every seat, and keeps the move with the best mean result.
+//     Great Old One, an Elder Sign ends the round. It hands bad cards to whoever they hurt most,
+//     distrusts a card handed straight to it by the seat that drew it, and takes only when the
+//     odds favour it. It is deterministic, so other bots can model it exactly;
+//   - the search bot reads the table first (arkham_infer.go): everyone else sees its card, so it
+//     replays the round's public log under each guess at its own card and weighs the guess by
+//     how well it explains what the others did. It then deals the unseen cards many times
+//     (arkham.DeterminizeWith, its own card drawn from that belief, the card in transit
+//     re-drawn until it fits the drawer's choice), tries each legal move on each deal, plays the
+//     round out with the heuristic for every seat, and keeps the move with the best mean result.
 
 func init() {
 	register("arkham", LevelHeuristic, func(seed uint64) Func {
@@ -38,9 +42,12 @@ func init() {
 }
 
 // DefaultArkhamSamples is the search bot's budget: determinizations per decision (each legal
-// move is played out once per determinization). Chosen to stay within 150 ms per decision in
-// wasm while clearly beating the heuristic (see the package benchmarks and `miskatonic sim`).
+// move is played out once per determinization). About 10 ms of CPU per decision natively and a
+// few times that under wasm (BenchmarkSearchDecision); 16 samples measured no stronger.
 const DefaultArkhamSamples = 8
+
+// maxGiveTries bounds the rejection sampling of the card in transit.
+const maxGiveTries = 6
 
 // NewArkhamSearch returns an Arkham search bot with a budget of samples determinizations.
 // Its own card is drawn from what the table has shown (ownCardBelief), the rest uniformly.
@@ -50,23 +57,42 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 	reader := newArkhamReader()
 	var cands []arkham.CardID
 	var cum []float64
+	pick := func(r *rng.Rand) arkham.CardID {
+		if len(cands) == 0 {
+			return 0
+		}
+		x := float64(r.Uint64()>>11) / (1 << 53) * cum[len(cum)-1]
+		for i, c := range cum {
+			if x < c {
+				return cands[i]
+			}
+		}
+		return cands[len(cands)-1]
+	}
 	s := &Searcher{
 		Determinize: func(v engine.View, r *rng.Rand) (engine.Game, error) {
 			av, err := arkhamView(v)
 			if err != nil {
 				return nil, err
 			}
-			var mine arkham.CardID
-			if len(cands) > 0 {
-				x := float64(r.Uint64()>>11) / (1 << 53) * cum[len(cum)-1]
-				for i, c := range cum {
-					if x < c {
-						mine = cands[i]
-						break
-					}
+			// Own card from the belief; then, by rejection, a card in transit that fits the
+			// drawer's choice of recipient (a few tries, then whatever came).
+			var g *arkham.Game
+			for try := 0; try < maxGiveTries; try++ {
+				mine := pick(r)
+				if g, err = arkham.DeterminizeWith(av, r, mine); err != nil {
+					return nil, err
+				}
+				if reader.in.pending == nil || av.Passing == nil || len(av.Passing.Chain) == 0 {
+					break
+				}
+				own := g.ViewOf(engine.Seat((int(av.Seat) + 1) % av.Players)).Positions[av.Seat].Card
+				x := g.ViewOf(av.Passing.Chain[0]).Passing.Card
+				if float64(r.Uint64()>>11)/(1<<53) < reader.in.giveOdds(av, &reader.h.sit, own, x) {
+					break
 				}
 			}
-			return arkham.DeterminizeWith(av, r, mine)
+			return g, nil
 		},
 		Policy: func(v engine.View, legal []engine.Move, _ *rng.Rand) engine.Move {
 			av, err := arkhamView(v)

@@ -41,13 +41,20 @@ type inference struct {
 	pool      []arkham.CardID
 	legal     []engine.Move
 	sub       arkhamHeuristic // models the other seats
-	noise     float64         // inferNoise unless tuned
+	// pending is the drawer's give of the turn in play when we do not know the card it gave:
+	// it depends on that card as well as ours, so it is weighed per sampled world (giveOdds),
+	// not in the belief about our card alone.
+	pending    *pastDecision
+	pendingBuf pastDecision
+	lastTake   int
+	noise      float64 // inferNoise unless tuned
 }
 
 // ownCardBelief returns a weight for each candidate own card in s.pool (parallel to it) from the
 // decisions other seats made while our current card was in play, or nil when none of them
 // depends on it.
 func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
+	in.pending = nil
 	if s.mine != 0 || len(s.pool) == 0 || len(v.Log) == 0 {
 		return nil
 	}
@@ -133,9 +140,15 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 			if seat == me || turn < 0 || turn < lastTake {
 				return
 			}
-			in.decisions = append(in.decisions, pastDecision{seat: seat, phase: phase, turn: turn, held: hold,
+			d := pastDecision{seat: seat, phase: phase, turn: turn, held: hold,
 				onTable: onTable, sanity: sanity, discards: append([]arkham.CardID(nil), discards...),
-				chain: append([]int(nil), chain...), move: m})
+				chain: append([]int(nil), chain...), move: m}
+			if phase == arkham.PhaseGive && turn == len(in.turns)-1 && in.turns[turn].card == 0 && v.Passing != nil {
+				in.pendingBuf = d
+				in.pending = &in.pendingBuf
+				return
+			}
+			in.decisions = append(in.decisions, d)
 		}
 		switch e.Kind {
 		case "give", "pass":
@@ -162,6 +175,7 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 			}
 		}
 	}
+	in.lastTake = lastTake
 	if len(in.decisions) == 0 {
 		return nil
 	}
@@ -170,7 +184,7 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 	for i, c := range s.pool {
 		w := 1.0
 		for k := range in.decisions {
-			w *= in.likelihood(v, s, &in.decisions[k], c, lastTake)
+			w *= in.likelihood(v, s, &in.decisions[k], c, 0, lastTake)
 		}
 		weights[i] = w
 		informative = informative || w != weights[0]
@@ -181,8 +195,29 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 	return weights
 }
 
-// likelihood is how probable decision d is if our own card is c, under the heuristic model.
-func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c arkham.CardID, lastTake int) float64 {
+// giveOdds is how probable the pending give is (relative to its most probable case) if our own
+// card is c and the card given is x; 1 when there is no pending give.
+func (in *inference) giveOdds(v *arkham.View, s *situation, c, x arkham.CardID) float64 {
+	if in.pending == nil || x == 0 {
+		return 1
+	}
+	noise := in.noise
+	if noise == 0 {
+		noise = inferNoise
+	}
+	n := 0
+	for p := 0; p < v.Players; p++ {
+		if in.pending.onTable[p] {
+			n++
+		}
+	}
+	k := float64(max(n, 1))
+	return in.likelihood(v, s, in.pending, c, x, in.lastTake) / (1 - noise + noise/k)
+}
+
+// likelihood is how probable decision d is if our own card is c (and, when not 0, the card in
+// transit is x), under the heuristic model.
+func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c, x arkham.CardID, lastTake int) float64 {
 	me := s.me
 	m := &in.sub.sit
 	m.t = s.t
@@ -196,6 +231,9 @@ func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c
 		m.transit = in.turns[d.turn].card
 		if m.transit == 0 && d.turn == lastTake {
 			m.transit = c
+		}
+		if m.transit == 0 {
+			m.transit = x
 		}
 	}
 	m.t.held[d.seat] = 0

@@ -18,6 +18,7 @@ import (
 
 // Func is a bot: given its seat's view and the moves it may make now, it picks one of them.
 // It must return an element of legal (or an error); legal is never empty when a table calls it.
+// A bot keeps scratch state between calls: call one bot from one goroutine at a time.
 type Func func(view engine.View, legal []engine.Move) (engine.Move, error)
 
 // Level names a bot's strength.

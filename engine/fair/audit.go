@@ -84,6 +84,14 @@ func (a *Auditor) Move(seq int, m engine.Move) error {
 	return nil
 }
 
+// MoveAt returns the public move of game seq seq, if known (a deal move without its key).
+func (a *Auditor) MoveAt(seq int) (engine.Move, bool) {
+	if seq < 1 || seq > len(a.moves) || a.moves[seq-1].Kind == "" {
+		return engine.Move{}, false
+	}
+	return a.moves[seq-1], true
+}
+
 // View records the view shown at game seq seq. A second, different view for the same seq is
 // the host telling two stories, and is refused.
 func (a *Auditor) View(seq int, view []byte) error {

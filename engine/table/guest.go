@@ -491,9 +491,22 @@ func (g *Guest) view(m *wire.View) {
 	}
 	g.st.Seq, g.st.ViewJSON, g.st.Legal, g.st.Status, g.st.HasView = m.Seq, m.View, m.Legal, m.Status, true
 	g.st.View, g.decoded = nil, false // decoded when State is next called
-	if g.pending != nil && m.Seq > g.pending.basedOn {
+	if p := g.pending; p != nil && m.Seq > p.basedOn && !g.mayResend(p) {
 		g.pending = nil
 	}
+}
+
+// mayResend decides the fate of a pending move once the game has moved past the view it was
+// based on. If the move applied right after that view was ours, it is done. If it was someone
+// else's (a simultaneous phase), ours may still stand: it is kept while still legal, and the
+// host's stale refusal makes us send it again on the newer view.
+func (g *Guest) mayResend(p *pendingMove) bool {
+	var next engine.Move
+	known := false
+	if g.audit != nil {
+		next, known = g.audit.MoveAt(p.basedOn + 1)
+	}
+	return known && next != p.move && engine.IsLegal(g.st.Legal, p.move)
 }
 
 func (g *Guest) reject(m *wire.Reject) {
@@ -502,8 +515,13 @@ func (g *Guest) reject(m *wire.Reject) {
 	}
 	if p := g.pending; p != nil && (m.Ref == p.seq || m.BasedOn == p.basedOn && m.Ref != 0) {
 		if m.Kind == wire.KindStale && g.st.Seq > p.basedOn {
-			g.pending = nil
-			return // the first copy was applied
+			if g.mayResend(p) {
+				p.basedOn = g.st.Seq // still legal on the view we now hold: send it on that
+				g.sendMove()
+			} else {
+				g.pending = nil
+			}
+			return
 		}
 		g.pending = nil
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -54,24 +55,36 @@ func identity(i int) fair.Identity {
 	return fair.NewIdentity(s)
 }
 
+// ours counts running goroutines of this package (host, peers, guests, pipes, drivers), so
+// the runtime's own (such as wasm's event handler) do not count.
+func ours() (int, string) {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	n := 0
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, "miskatonic/engine/table.(") || strings.Contains(g, "miskatonic/engine/table.driver") {
+			n++
+		}
+	}
+	return n, string(buf)
+}
+
 // checkNoLeak fails if goroutines started during the test are still running (after a grace
-// period for the runtime to reap them).
+// period for them to see their links closed).
 func checkNoLeak(t *testing.T) func() {
 	t.Helper()
-	before := runtime.NumGoroutine()
+	before, _ := ours()
 	return func() {
 		t.Helper()
 		var n int
-		for i := 0; i < 200; i++ {
-			n = runtime.NumGoroutine()
-			if n <= before {
+		var stacks string
+		for i := 0; i < 500; i++ {
+			if n, stacks = ours(); n <= before {
 				return
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
-		buf := make([]byte, 1<<16)
-		buf = buf[:runtime.Stack(buf, true)]
-		t.Fatalf("goroutine leak: %d before, %d after\n%s", before, n, buf)
+		t.Fatalf("goroutine leak: %d before, %d after\n%s", before, n, stacks)
 	}
 }
 
@@ -191,7 +204,7 @@ func (tt *testTable) waitFor(what string, cond func() bool) {
 	deadline := time.Now().Add(60 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
-			tt.t.Fatalf("timed out waiting for %s", what)
+			tt.t.Fatalf("timed out waiting for %s\n%s", what, tt.dump())
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
@@ -248,4 +261,30 @@ func (tt *testTable) close() {
 		g.Close()
 	}
 	tt.host.Close()
+}
+
+// dump describes the table for a failure message.
+func (tt *testTable) dump() string {
+	var b strings.Builder
+	hs := tt.host.State()
+	fmt.Fprintf(&b, "host: seq %d status %+v deal %+v\n", hs.Seq, hs.Status, hs.Status.Deal)
+	for _, s := range hs.Seats {
+		fmt.Fprintf(&b, "  seat %d %q connected=%v bot=%v\n", s.Seat, s.Name, s.Connected, s.Bot)
+	}
+	for i, g := range tt.guests {
+		g.mu.Lock()
+		st, pend := g.st, g.pending
+		var next uint64
+		var buf int
+		if g.link != nil {
+			next, buf = g.link.next, len(g.link.buf)
+		}
+		deals := ""
+		for _, d := range g.deals {
+			deals += fmt.Sprintf(" [%d %s share=%v relayed=%v %s]", d.status.Epoch, d.status.State, d.share != nil, d.relayed, d.status.Problem)
+		}
+		g.mu.Unlock()
+		fmt.Fprintf(&b, "guest %d: seat %d connected=%v seq %d active=%v next=%d buf=%d pending=%+v deals:%s\n", i, st.Seat, st.Connected, st.Seq, st.Status.Active, next, buf, pend, deals)
+	}
+	return b.String()
 }

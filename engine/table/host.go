@@ -11,6 +11,17 @@
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest
 // that sees a gap or hears nothing for a while asks the host to send again from a seq, and moves
 // name the game seq they were based on, so a late or replayed move is refused as stale.
+//
+// Use:
+//
+//	h, _ := table.NewHost(rules, table.HostConfig{Rand: crypto/rand.Reader, Persist: save})
+//	hostEnd, myEnd := table.Pipe()               // the host's own player is a guest too
+//	h.AddGuest(hostEnd)                           // and each WebRTC data channel likewise
+//	me, _ := table.NewGuest(myEnd, table.GuestConfig{Name: "Ann", Identity: id, Rand: crypto/rand.Reader, Rules: games.Lookup})
+//	h.AddBot("Robo", "easy", botFunc); me.SetReady(true); h.Start()
+//	for range me.Updates() { st := me.State(); /* render st.View, st.Legal; me.Send(move) */ }
+//
+// After a reload: h, _ = table.Resume(rules, saved, cfg); guests call Reconnect(newConn).
 package table
 
 import (
@@ -35,6 +46,8 @@ type HostConfig struct {
 	// Rand supplies every secret: deal secrets, challenges, seat tokens, the table id.
 	// The app passes crypto/rand.Reader; tests pass a seeded engine/rng stream. Required.
 	Rand io.Reader
+	// HostKey is the identity key of the host's own player, marked as host in the lobby.
+	HostKey []byte
 	// Seats caps the lobby (0: the rules' maximum).
 	Seats int
 	// Options are the initial game options (the rules' defaults fill the rest).
@@ -878,7 +891,8 @@ func (h *Host) botTurn(st engine.Status) bool {
 func (h *Host) lobby() *wire.Lobby {
 	l := &wire.Lobby{Options: copyMap(h.options), Started: h.started}
 	for i, s := range h.seats {
-		l.Seats = append(l.Seats, wire.SeatInfo{Seat: engine.Seat(i), Name: s.Name, Key: s.Key, Bot: s.Bot, Level: s.Level, Connected: s.Bot || s.peer != nil, Ready: s.Ready})
+		l.Seats = append(l.Seats, wire.SeatInfo{Seat: engine.Seat(i), Name: s.Name, Key: s.Key, Bot: s.Bot, Level: s.Level, Connected: s.Bot || s.peer != nil, Ready: s.Ready,
+			Host: !s.Bot && len(h.cfg.HostKey) > 0 && string(s.Key) == string(h.cfg.HostKey)})
 	}
 	return l
 }

@@ -211,6 +211,7 @@ type SeatInfo struct {
 	Level     string      `json:"level,omitempty"` // bot level
 	Connected bool        `json:"connected"`
 	Ready     bool        `json:"ready"`
+	Host      bool        `json:"host,omitempty"` // the host's own player
 }
 
 // Lobby is the table's roster and options; sent on every change.

@@ -12,8 +12,7 @@ import (
 )
 
 // FuzzBoardFromView feeds the board whatever a view could decode to (a guest receives views from
-// a host it does not control): drawing it must never panic, and the viewer's own card stays hidden
-// mid-round whatever the view claims about other positions.
+// a host it does not control): drawing it must never panic, and every card drawn has a name.
 func FuzzBoardFromView(f *testing.F) {
 	g, _ := arkham.New(engine.Config{Seats: 4})
 	_ = g.Apply(engine.DealMove([32]byte{7}))

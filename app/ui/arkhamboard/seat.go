@@ -42,9 +42,11 @@ func seatTile(s Seat) app.UI {
 		Body(
 			app.Div().Class("seat-head").Body(
 				app.Span().Class("seat-name").Text(name),
-				app.If(s.Active, app.Span().Class("badge", "badge-active").Text(i18n.T("ark.active"))),
-				app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
-				app.If(s.Offline, app.Span().Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
+				app.Div().Class("badges").Body(
+					app.If(s.Active, app.Span().Class("badge", "badge-active").Text(i18n.T("ark.active"))),
+					app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
+					app.If(s.Offline, app.Span().Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
+				),
 			),
 			cardOrBack(s.Card, "m", s.You),
 			app.Div().Class("seat-foot").Body(

@@ -16,7 +16,7 @@ type ChatLine struct {
 }
 
 // Table is the whole Arkham table for one viewer. The parent owns the data and passes callbacks;
-// Table keeps only what is purely presentational (the helper's visibility, the chat draft).
+// Table keeps only what is purely presentational (the helper's visibility, the last reveal seen).
 type Table struct {
 	app.Compo
 
@@ -27,7 +27,6 @@ type Table struct {
 	OnAgain func(ctx app.Context) // nil when the viewer cannot start another game
 
 	helperHidden bool
-	draft        string
 	seenResult   int // the last round whose reveal the viewer dismissed
 }
 
@@ -117,9 +116,10 @@ func (t *Table) endBanner(b Board) app.UI {
 		if b.YouWon {
 			verdict = i18n.T("ark.you_won")
 		}
-		var again app.UI
+		// Everyone gets a way on: the host (or a solo player) another game, a guest the way home.
+		var again app.UI = app.A().Class("btn", "primary").ID("back-home").Href("/").Text(i18n.T("app.back_home"))
 		if t.OnAgain != nil {
-			again = app.Button().Type("button").Class("btn", "primary").ID("play-again").
+			again = app.Button().Type("button").Class("btn", "primary").ID("play-again").AutoFocus(true).
 				Text(i18n.T("ark.play_again")).OnClick(func(ctx app.Context, e app.Event) { t.OnAgain(ctx) })
 		}
 		return app.Section().Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
@@ -165,7 +165,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 	}
 	var cont app.UI
 	if !b.Over {
-		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").Text(i18n.T("ark.continue")).
+		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").AutoFocus(true).Text(i18n.T("ark.continue")).
 			OnClick(func(ctx app.Context, e app.Event) { t.seenResult = r.Round })
 	}
 	return app.Section().Class("banner", "round-end").ID("round-end").Attr("role", "status").
@@ -194,19 +194,24 @@ func (t *Table) chat() app.UI {
 		app.H2().Text(i18n.T("ark.chat")),
 		app.P().Class("muted", "small").Text(i18n.T("ark.chat_rule")),
 		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
+		// The input is left uncontrolled: redrawing its value on every table update would fight
+		// the player's typing. Its text is read when sent.
 		app.Form().Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
-			text := strings.TrimSpace(t.draft)
+			in := app.Window().GetElementByID("chat-input")
+			if !in.Truthy() {
+				return
+			}
+			text := strings.TrimSpace(in.Get("value").String())
 			if text == "" || t.OnChat == nil {
 				return
 			}
-			t.draft = ""
+			in.Set("value", "")
 			t.OnChat(ctx, text)
 		}).Body(
-			app.Input().Type("text").Class("chat-input").MaxLength(200).
+			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
 				Aria("label", i18n.T("ark.chat")).
-				Placeholder(i18n.T("ark.chat_placeholder")).Value(t.draft).
-				OnInput(func(ctx app.Context, e app.Event) { t.draft = ctx.JSSrc().Get("value").String() }),
+				Placeholder(i18n.T("ark.chat_placeholder")),
 			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
 		),
 	)

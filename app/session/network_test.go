@@ -1,0 +1,136 @@
+//go:build !wasm
+
+// These tests use the native relay and pion over loopback (native only).
+
+package session
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"miskatonic/app/relay"
+	"miskatonic/app/rtc"
+	"miskatonic/app/signal"
+	"miskatonic/engine/table"
+)
+
+// testNet serves a real relay and gives the loopback WebRTC settings (pion, native).
+func testNet(t *testing.T) Net {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.Handle("/signal", relay.New(relay.Config{}))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return Net{Origin: "http://miskatonic.test", RelayURL: "ws" + strings.TrimPrefix(srv.URL, "http") + "/signal", RTC: rtc.LoopbackConfig()}
+}
+
+// TestHostedTableOverWebRTC: a host and two guests, each with its own storage, meet through the
+// relay, play a whole game over real (pion) data channels and every guest verifies every deal.
+func TestHostedTableOverWebRTC(t *testing.T) {
+	n := testNet(t)
+	host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Forget()
+	link := host.Snapshot().Invite
+	if !strings.HasPrefix(link, "http://miskatonic.test/#/join/") {
+		t.Fatalf("invite %q", link)
+	}
+	var guests []*Session
+	for _, name := range []string{"Bea", "Cy"} {
+		g, err := Join(&MemStore{}, JoinConfig{Name: name, Link: link, Net: n})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		defer g.Forget()
+		guests = append(guests, g)
+	}
+	all := append([]*Session{host}, guests...)
+	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
+		t.Fatal("the lobby never showed three seats")
+	}
+	var startErr error
+	for i := 0; i < 200; i++ { // guests' ready messages may still be on their way
+		if startErr = host.Start(); startErr == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if startErr != nil {
+		t.Fatal(startErr)
+	}
+	playAll(t, all, 2*time.Minute)
+	if seq := host.Snapshot().Seq; seq < 10 {
+		t.Fatalf("game over after only %d moves", seq)
+	}
+	for _, g := range guests {
+		st := g.Snapshot()
+		if len(st.Deals) == 0 {
+			t.Fatal("no deals seen")
+		}
+		for _, d := range st.Deals {
+			if d.State != table.DealVerified {
+				t.Errorf("%s: deal %d is %s (%s)", g.name, d.Epoch, d.State, d.Problem)
+			}
+		}
+	}
+}
+
+// playAll plays the first legal move for whichever session may move until every one sees the
+// game over.
+func playAll(t *testing.T, ss []*Session, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	last := map[*Session]int{}
+	for time.Now().Before(deadline) {
+		over := 0
+		for _, s := range ss {
+			st := s.Snapshot()
+			if st.Status.Over {
+				over++
+				continue
+			}
+			if st.HasView && !st.Waiting && len(st.Legal) > 0 && last[s] != st.Seq+1 {
+				if s.Move(st.Legal[0]) == nil {
+					last[s] = st.Seq + 1
+				}
+			}
+		}
+		if over == len(ss) {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatalf("game not over in %v", limit)
+}
+
+func TestJoinProblems(t *testing.T) {
+	n := testNet(t)
+	inv, _ := signal.NewInvite()
+	cases := []struct {
+		name, link, want string
+	}{
+		{"broken link", "http://x/#/join/nonsense", ProblemBadLink},
+		{"empty link", "", ProblemBadLink},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Join(&MemStore{}, JoinConfig{Name: "Dan", Link: c.link, Net: n})
+			var je *JoinError
+			if !errors.As(err, &je) || je.Problem != c.want {
+				t.Fatalf("err = %v, want problem %s", err, c.want)
+			}
+		})
+	}
+	// A room nobody hosts: the guest gives up with a clear problem rather than hanging.
+	_, err := Join(&MemStore{}, JoinConfig{Name: "Dan", Link: inv.Guest().Link(n.Origin), Net: n, Timeout: 2 * time.Second})
+	var je *JoinError
+	if !errors.As(err, &je) || je.Problem != ProblemUnreachable {
+		t.Fatalf("no host: err = %v", err)
+	}
+}
