@@ -48,6 +48,40 @@ func DeterminizeWith(v *View, r *rng.Rand, mine CardID) (*Game, error) {
 	if npos != max(v.Players, MinPositions) || v.DeckSize < 0 || v.Removed < 0 || v.Removed > DeckCards {
 		return nil, engine.Errorf(engine.KindMalformed, op, "inconsistent view")
 	}
+	inRange := func(s engine.Seat, n int) bool { return s >= 0 && int(s) < n }
+	// The rest of the round must fit the game's fixed arrays: each turn logs at most 10 entries
+	// and shows each seat at most one card.
+	if !inRange(v.Active, v.Players) || (ph == phOrb && (!inRange(v.ToMove, v.Players) || v.DeckSize == 0)) ||
+		len(v.Log)+10*(v.DeckSize+1)+2 > maxLog || len(v.Seen)+v.DeckSize+2 > maxSeen {
+		return nil, engine.Errorf(engine.KindMalformed, op, "inconsistent view")
+	}
+	onTable := 0
+	for p, pos := range v.Positions {
+		if pos.HandOnTable {
+			if p >= v.Players {
+				return nil, engine.Errorf(engine.KindMalformed, op, "a dummy's hand on the table")
+			}
+			onTable++
+		}
+	}
+	if ph != phOrb && (v.Passing == nil || onTable != v.Players-len(v.Passing.Chain)) {
+		return nil, engine.Errorf(engine.KindMalformed, op, "hands on the table do not match the card in transit")
+	}
+	if v.Passing != nil {
+		if !inRange(v.Passing.Holder, v.Players) || len(v.Passing.Chain) == 0 || len(v.Passing.Chain) > MaxPositions {
+			return nil, engine.Errorf(engine.KindMalformed, op, "bad card in transit")
+		}
+		for _, s := range v.Passing.Chain {
+			if !inRange(s, v.Players) {
+				return nil, engine.Errorf(engine.KindMalformed, op, "bad chain")
+			}
+		}
+	}
+	for _, e := range v.Log {
+		if !inRange(e.Seat, npos) || (e.To != nil && !inRange(*e.To, npos)) {
+			return nil, engine.Errorf(engine.KindMalformed, op, "bad log entry")
+		}
+	}
 	me := int8(v.Seat)
 	g := &Game{opts: v.Options, doomOn: v.Options.Doom == "on", competitive: v.Options.Variant == "competitive",
 		deckIDs: v.Options.Deck(), players: int8(v.Players), positions: int8(npos), phase: ph,

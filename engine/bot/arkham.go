@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/rng"
@@ -17,7 +19,9 @@ import (
 //     odds favour it. It is deterministic, so other bots can model it exactly;
 //   - the search bot reads the table first (arkham_infer.go): everyone else sees its card, so it
 //     replays the round's public log under each guess at its own card and weighs the guess by
-//     how well it explains what the others did. It then deals the unseen cards many times
+//     how well it explains what the others did — trusting each seat as far as its moves in
+//     earlier rounds, checked once the reveal showed our card, fitted the model (a random
+//     player's moves end up saying nothing). It then deals the unseen cards many times
 //     (arkham.DeterminizeWith, its own card drawn from that belief, the card in transit
 //     re-drawn until it fits the drawer's choice), tries each legal move on each deal, plays the
 //     round out with the heuristic for every seat, and keeps the move with the best mean result.
@@ -110,7 +114,12 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 		if err != nil {
 			return engine.Move{}, err
 		}
-		if len(legal) < 2 {
+		if len(legal) == 0 {
+			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: arkham", "no legal move")
+		}
+		if len(legal) == 1 {
+			reader.in.calibrate(av)
+			reader.in.remember(av, legal[0])
 			return s.Decide(v, legal, r)
 		}
 		cands, cum = cands[:0], cum[:0]
@@ -125,21 +134,76 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 				}
 			}
 		}
-		return s.Decide(v, legal, r)
+		m, err := s.Decide(v, legal, r)
+		if err == nil {
+			reader.in.remember(av, m)
+		}
+		return m, err
 	}
 }
 
-// arkhamView accepts the view as the engine makes it (*arkham.View) or as a value.
+// arkhamView accepts the view as the engine makes it (*arkham.View) or as a value, and checks
+// that everything the bots index by is in range: a bot playing a remote seat reads its view off
+// the wire, and a malformed one must be refused, not crash it.
 func arkhamView(v engine.View) (*arkham.View, error) {
-	switch av := v.(type) {
+	var av *arkham.View
+	switch x := v.(type) {
 	case *arkham.View:
-		if av != nil {
-			return av, nil
-		}
+		av = x
 	case arkham.View:
-		return &av, nil
+		av = &x
 	}
-	return nil, engine.Errorf(engine.KindMalformed, "bot: arkham", "not an Arkham Ritual view: %T", v)
+	if av == nil {
+		return nil, engine.Errorf(engine.KindMalformed, "bot: arkham", "not an Arkham Ritual view: %T", v)
+	}
+	if err := checkView(av); err != nil {
+		return nil, engine.Errorf(engine.KindMalformed, "bot: arkham", "%v", err)
+	}
+	return av, nil
+}
+
+// maxLogEntries bounds the log a bot replays (a round has far fewer: see arkham's maxLog).
+const maxLogEntries = 256
+
+func checkView(v *arkham.View) error {
+	n, npos := v.Players, len(v.Positions)
+	switch {
+	case n < arkham.MinPlayers || n > arkham.MaxPlayers:
+		return fmt.Errorf("%d players", n)
+	case npos != max(n, arkham.MinPositions):
+		return fmt.Errorf("%d positions for %d players", npos, n)
+	case !v.Seat.Valid(n):
+		return fmt.Errorf("seat %d", v.Seat)
+	case v.Active < -1 || int(v.Active) >= n:
+		return fmt.Errorf("active seat %d", v.Active)
+	case v.ToMove < engine.Dealer || int(v.ToMove) >= n:
+		return fmt.Errorf("seat to move %d", v.ToMove)
+	case len(v.Log) > maxLogEntries || len(v.Seen) > arkham.DeckCards:
+		return fmt.Errorf("log of %d, %d seen", len(v.Log), len(v.Seen))
+	case v.DeckSize < 0 || v.DeckSize > arkham.DeckCards || v.Removed < 0 || v.Removed > arkham.DeckCards:
+		return fmt.Errorf("deck %d, removed %d", v.DeckSize, v.Removed)
+	}
+	for p, pos := range v.Positions {
+		if int(pos.Seat) != p || pos.Sanity < 0 || pos.Sanity > arkham.MaxSanity {
+			return fmt.Errorf("position %d", p)
+		}
+	}
+	if ps := v.Passing; ps != nil {
+		if !ps.Holder.Valid(n) || len(ps.Chain) == 0 || len(ps.Chain) > npos {
+			return fmt.Errorf("card in transit")
+		}
+		for _, s := range ps.Chain {
+			if !s.Valid(n) {
+				return fmt.Errorf("chain seat %d", s)
+			}
+		}
+	}
+	for _, e := range v.Log {
+		if !e.Seat.Valid(npos) || (e.To != nil && !e.To.Valid(npos)) || e.N < -1 || e.N > 1 {
+			return fmt.Errorf("log entry %+v", e)
+		}
+	}
+	return nil
 }
 
 // arkhamValue scores a finished (or stopped) playout for seat me from the public sanity.

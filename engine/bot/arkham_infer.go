@@ -48,6 +48,76 @@ type inference struct {
 	pendingBuf pastDecision
 	lastTake   int
 	noise      float64 // inferNoise unless tuned
+
+	// fit records, per seat, how well the model predicted its moves in finished rounds, where
+	// the reveal tells us our own card and so everything that seat saw.
+	fit      [arkham.MaxPlayers]seatFit
+	last     *arkham.View // the view of our latest decision, until its round is revealed
+	lastMove engine.Move
+}
+
+// seatFit counts a seat's modelled decisions, those the model predicted, and Σ 1/choices.
+type seatFit struct {
+	total, match int
+	chance       float64
+}
+
+// noiseFor is the share of seat p's decisions the model treats as off-model. Until a seat's
+// record says otherwise it is inferNoise; a seat that matches the model no better than chance
+// (a random player) gets 1, which makes its moves say nothing.
+func (in *inference) noiseFor(p int) float64 {
+	if in.noise != 0 {
+		return in.noise
+	}
+	if p < 0 || p >= len(in.fit) || in.fit[p].total < 4 {
+		return inferNoise
+	}
+	f := in.fit[p]
+	m := float64(f.match) / float64(f.total)
+	c := f.chance / float64(f.total)
+	if c >= 1 {
+		return inferNoise
+	}
+	// m = (1-e) + e*c  =>  e = (1-m)/(1-c)
+	return min(max((1-m)/(1-c), 0.05), 1)
+}
+
+// calibrate scores the other seats against the model on our previous round, once its reveal
+// shows the card we held. It is called with every new view.
+func (in *inference) calibrate(v *arkham.View) {
+	prev := in.last
+	if prev == nil || prev.Round == v.Round || v.LastRound == nil || v.LastRound.Round != prev.Round {
+		return
+	}
+	in.last = nil
+	me := int(prev.Seat)
+	if in.lastMove.Kind == arkham.MoveTake || me >= len(v.LastRound.Positions) {
+		return // we swapped cards after that view: we do not know what we held then
+	}
+	final := v.LastRound.Positions[me].Card
+	var s situation
+	s.fromView(prev)
+	if s.mine != 0 || !final.Valid() || !in.replay(prev, &s, true) {
+		return
+	}
+	for k := range in.decisions {
+		d := &in.decisions[k]
+		ok, match, choices := in.predict(prev, &s, d, final, 0, in.lastTake)
+		if !ok || d.seat >= len(in.fit) {
+			continue
+		}
+		f := &in.fit[d.seat]
+		f.total++
+		f.chance += 1 / float64(choices)
+		if match {
+			f.match++
+		}
+	}
+}
+
+// remember keeps the view and move of our latest decision for calibrate.
+func (in *inference) remember(v *arkham.View, m engine.Move) {
+	in.last, in.lastMove = v, m
 }
 
 // ownCardBelief returns a weight for each candidate own card in s.pool (parallel to it) from the
@@ -55,9 +125,29 @@ type inference struct {
 // depends on it.
 func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 	in.pending = nil
-	if s.mine != 0 || len(s.pool) == 0 || len(v.Log) == 0 {
+	if s.mine != 0 || len(s.pool) == 0 || len(v.Log) == 0 || !in.replay(v, s, false) {
 		return nil
 	}
+	weights := make([]float64, len(s.pool))
+	informative := false
+	for i, c := range s.pool {
+		w := 1.0
+		for k := range in.decisions {
+			w *= in.likelihood(v, s, &in.decisions[k], c, 0, in.lastTake)
+		}
+		weights[i] = w
+		informative = informative || w != weights[0]
+	}
+	if !informative {
+		return nil
+	}
+	return weights
+}
+
+// replay rebuilds the round from v's log and records the other seats' decisions in
+// in.decisions: those made while our current card was in play, or every one when all is set.
+// It reports whether there is any decision to weigh.
+func (in *inference) replay(v *arkham.View, s *situation, all bool) bool {
 	me := s.me
 	// Forwards: split the log into turns.
 	in.turns = in.turns[:0]
@@ -93,7 +183,7 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 		}
 	}
 	if len(in.turns) == 0 {
-		return nil
+		return false
 	}
 	if v.Passing != nil && v.Passing.Card != 0 {
 		in.turns[len(in.turns)-1].card = v.Passing.Card
@@ -137,7 +227,7 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 			chain = []int{active}
 		}
 		record := func(phase string, m engine.Move) {
-			if seat == me || turn < 0 || turn < lastTake {
+			if seat == me || turn < 0 || (!all && turn < lastTake) {
 				return
 			}
 			d := pastDecision{seat: seat, phase: phase, turn: turn, held: hold,
@@ -153,7 +243,7 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 		switch e.Kind {
 		case "give", "pass":
 			if e.To == nil || !e.To.Valid(v.Players) {
-				return nil
+				return false
 			}
 			if e.Kind == "give" {
 				record(arkham.PhaseGive, engine.Move{Seat: e.Seat, Kind: arkham.MoveGive, To: *e.To})
@@ -176,23 +266,7 @@ func (in *inference) ownCardBelief(v *arkham.View, s *situation) []float64 {
 		}
 	}
 	in.lastTake = lastTake
-	if len(in.decisions) == 0 {
-		return nil
-	}
-	weights := make([]float64, len(s.pool))
-	informative := false
-	for i, c := range s.pool {
-		w := 1.0
-		for k := range in.decisions {
-			w *= in.likelihood(v, s, &in.decisions[k], c, 0, lastTake)
-		}
-		weights[i] = w
-		informative = informative || w != weights[0]
-	}
-	if !informative {
-		return nil
-	}
-	return weights
+	return len(in.decisions) > 0
 }
 
 // giveOdds is how probable the pending give is (relative to its most probable case) if our own
@@ -201,10 +275,7 @@ func (in *inference) giveOdds(v *arkham.View, s *situation, c, x arkham.CardID) 
 	if in.pending == nil || x == 0 {
 		return 1
 	}
-	noise := in.noise
-	if noise == 0 {
-		noise = inferNoise
-	}
+	noise := in.noiseFor(in.pending.seat)
 	n := 0
 	for p := 0; p < v.Players; p++ {
 		if in.pending.onTable[p] {
@@ -218,6 +289,22 @@ func (in *inference) giveOdds(v *arkham.View, s *situation, c, x arkham.CardID) 
 // likelihood is how probable decision d is if our own card is c (and, when not 0, the card in
 // transit is x), under the heuristic model.
 func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c, x arkham.CardID, lastTake int) float64 {
+	ok, match, choices := in.predict(v, s, d, c, x, lastTake)
+	if !ok {
+		return 1
+	}
+	k := float64(choices)
+	noise := in.noiseFor(d.seat)
+	if match {
+		return 1 - noise + noise/k
+	}
+	return noise / k
+}
+
+// predict replays decision d through the model, with our own card c (and the card in transit x
+// when not 0): ok is false when the decision had no choice to model; match says whether the
+// model made the same move; choices is how many moves there were.
+func (in *inference) predict(v *arkham.View, s *situation, d *pastDecision, c, x arkham.CardID, lastTake int) (ok, match bool, choices int) {
 	me := s.me
 	m := &in.sub.sit
 	m.t = s.t
@@ -283,17 +370,9 @@ func (in *inference) likelihood(v *arkham.View, s *situation, d *pastDecision, c
 	}
 	in.legal = legal
 	if len(legal) < 2 || !engine.IsLegal(legal, d.move) {
-		return 1
+		return false, false, 0
 	}
-	k := float64(len(legal))
-	noise := in.noise
-	if noise == 0 {
-		noise = inferNoise
-	}
-	if legal[in.sub.choose(m, legal)] == d.move {
-		return 1 - noise + noise/k
-	}
-	return noise / k
+	return true, legal[in.sub.choose(m, legal)] == d.move, len(legal)
 }
 
 // arkhamReader is the heuristic with table reading: it weighs its guesses at its own card by
@@ -313,6 +392,7 @@ func newArkhamReader() *arkhamReader {
 
 // situate builds v's situation with the belief filled in (nil belief when the log says nothing).
 func (r *arkhamReader) situate(v *arkham.View) *situation {
+	r.in.calibrate(v)
 	s := &r.h.sit
 	s.fromView(v)
 	if w := r.in.ownCardBelief(v, s); w != nil {
@@ -329,5 +409,7 @@ func (r *arkhamReader) decide(v *arkham.View, legal []engine.Move) engine.Move {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	return legal[r.h.choose(r.situate(v), legal)]
+	m := legal[r.h.choose(r.situate(v), legal)]
+	r.in.remember(v, m)
+	return m
 }

@@ -329,3 +329,50 @@ func TestArkhamStrength(t *testing.T) {
 	}
 	t.Logf("search %.3f, heuristic %.3f", s.Rate, h.Rate)
 }
+
+// TestCalibrationTellsPlayersApart: after some revealed rounds, the search bot's model of the
+// table treats a random player's moves as saying (nearly) nothing, and a heuristic player's as
+// telling.
+func TestCalibrationTellsPlayersApart(t *testing.T) {
+	cfg := engine.Config{Seats: 5, Options: map[string]string{"variant": "competitive"}}
+	var fits [][arkham.MaxPlayers]seatFit
+	var noise [][arkham.MaxPlayers]float64
+	for i := 0; i < 6; i++ {
+		g, _ := arkham.New(cfg)
+		rd := newArkhamReader()
+		bots := []Func{func(v engine.View, legal []engine.Move) (engine.Move, error) {
+			av, _ := arkhamView(v)
+			return rd.decide(av, legal), nil
+		}, Random(uint64(i)), Random(uint64(i + 50))}
+		for _, s := range []int{3, 4} {
+			bots = append(bots, func() Func { b, _ := New("arkham", LevelHeuristic, uint64(s)); return b }())
+		}
+		if _, err := Play(g, bots, rng.FromInt(uint64(i)), nil); err != nil {
+			t.Fatal(err)
+		}
+		fits = append(fits, rd.in.fit)
+		var n [arkham.MaxPlayers]float64
+		for p := range n {
+			n[p] = rd.in.noiseFor(p)
+		}
+		noise = append(noise, n)
+	}
+	var rnd, heu float64
+	var counted int
+	for i := range fits {
+		if fits[i][1].total < 4 || fits[i][3].total < 4 {
+			continue
+		}
+		counted++
+		rnd += noise[i][1] + noise[i][2]
+		heu += noise[i][3] + noise[i][4]
+	}
+	if counted == 0 {
+		t.Fatalf("no game long enough to calibrate: %v", fits)
+	}
+	rnd, heu = rnd/float64(2*counted), heu/float64(2*counted)
+	if rnd < 0.6 || heu > 0.3 {
+		t.Fatalf("mean noise: random seats %.2f, heuristic seats %.2f (fits %v)", rnd, heu, fits)
+	}
+	t.Logf("%d games: mean noise of random seats %.2f, heuristic seats %.2f", counted, rnd, heu)
+}

@@ -84,7 +84,7 @@ func TestDishonestHost(t *testing.T) {
 
 func newCheatTable(t *testing.T, n int, c *cheats, opts map[string]string) *testTable {
 	tt := &testTable{t: t, rand: newRand(3), stop: make(chan struct{})}
-	h, err := newHost(toy.Rules{}, HostConfig{Rand: newRand(4)})
+	h, err := newHost(toy.Rules{}, HostConfig{Rand: newRand(4), RatePerSecond: 5000, Burst: 5000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestSnapshotResume(t *testing.T) {
 			var saved []byte
 			persist := func(b []byte) { mu.Lock(); saved = b; mu.Unlock() }
 			tt := &testTable{t: t, rand: newRand(8), stop: make(chan struct{})}
-			h, err := NewHost(rules, HostConfig{Rand: newRand(9), Persist: persist, Bots: func(string) BotFunc { return randomBot(3) }})
+			h, err := NewHost(rules, HostConfig{Rand: newRand(9), Persist: persist, RatePerSecond: 5000, Burst: 5000, Bots: func(string) BotFunc { return randomBot(3) }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -142,7 +142,7 @@ func TestSnapshotResume(t *testing.T) {
 				mu.Lock()
 				snap := saved
 				mu.Unlock()
-				h2, err := Resume(rules, snap, HostConfig{Rand: newRand(uint64(20 + kill)), Persist: persist, Bots: func(string) BotFunc { return randomBot(4) }})
+				h2, err := Resume(rules, snap, HostConfig{Rand: newRand(uint64(20 + kill)), Persist: persist, RatePerSecond: 5000, Burst: 5000, Bots: func(string) BotFunc { return randomBot(4) }})
 				if err != nil {
 					t.Fatal(err)
 				}

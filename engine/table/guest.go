@@ -24,7 +24,8 @@ type GuestConfig struct {
 	// Rules finds a game's rules by name, to decode views and verify deals. Required.
 	Rules func(game string) (engine.Rules, bool)
 	// Tick is how often the guest resends what was not acknowledged and asks for missed
-	// messages (default 1s; tests use a few milliseconds).
+	// messages (default 1s; tests use a few milliseconds, with a host rate limit to match:
+	// a guest sends up to a few messages per tick).
 	Tick time.Duration
 	// RevealTimeout is how long after the game ends a deal may stay unrevealed before it is
 	// reported as withheld (default 30s).
@@ -106,6 +107,7 @@ type link struct {
 	table    []byte
 	welcomed bool
 	heard    time.Time
+	asked    time.Time // last idle resync
 }
 
 type inFrame struct {
@@ -384,7 +386,10 @@ func (g *Guest) tick() bool {
 			g.send(&wire.Ready{Ready: *g.ready})
 		}
 	}
-	if len(l.buf) > 0 || now.Sub(l.heard) >= g.cfg.Tick {
+	// Ask for what is missing: at once on a gap, and after a quiet spell in case the last
+	// frames were lost (this doubles as a keep-alive).
+	if len(l.buf) > 0 || now.Sub(l.heard) >= 3*g.cfg.Tick && now.Sub(l.asked) >= 3*g.cfg.Tick {
+		l.asked = now
 		g.send(&wire.Resync{Next: l.next})
 	}
 	changed := false

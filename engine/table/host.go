@@ -477,7 +477,12 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 		return
 	}
 	if r, ok := msg.(*wire.Resync); ok {
-		p.resend(r.Next)
+		// One resend per peer per resendGap: a resync can ask for hundreds of frames, and must
+		// not become a way to make the host flood.
+		if now := time.Now(); now.Sub(p.lastResend) >= resendGap {
+			p.lastResend = now
+			p.resend(r.Next)
+		}
 		return
 	}
 	if hello, ok := msg.(*wire.Hello); ok {

@@ -11,6 +11,7 @@ const (
 	outQueue  = 2048 // frames waiting for a slow link before the guest is dropped
 	outboxLen = 512  // frames kept per connection for resends (older: welcome again)
 	seenWin   = 1024 // how far back a guest's seqs are remembered for de-duplication
+	resendGap = 20 * time.Millisecond
 )
 
 // peer is one guest connection on the host. Fields are owned by the match goroutine except
@@ -32,6 +33,8 @@ type peer struct {
 	strikes  int
 	maxIn    uint64
 	seenIn   map[uint64]bool
+
+	lastResend time.Time
 }
 
 type stored struct {

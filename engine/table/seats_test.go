@@ -126,7 +126,7 @@ func TestSeatTokenReclaim(t *testing.T) {
 // everyone to be ready; a full table turns newcomers away.
 func TestLobby(t *testing.T) {
 	defer checkNoLeak(t)()
-	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(1), Seats: 3})
+	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(1), Seats: 3, RatePerSecond: 5000, Burst: 5000})
 	defer h.Close()
 	var gs []*Guest
 	for i := 0; i < 2; i++ {
@@ -207,7 +207,7 @@ func TestBotsAlone(t *testing.T) {
 // the new key, every guest shares afresh, and the deal goes through without anyone crying foul.
 func TestReclaimDuringDeal(t *testing.T) {
 	defer checkNoLeak(t)()
-	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(2)})
+	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(2), RatePerSecond: 5000, Burst: 5000})
 	defer h.Close()
 	var gs []*Guest
 	for i := 0; i < 2; i++ {
