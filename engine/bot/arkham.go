@@ -79,9 +79,9 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 			if err != nil {
 				return nil, err
 			}
+			var g *arkham.Game
 			// Own card from the belief; then, by rejection, a card in transit that fits the
 			// drawer's choice of recipient (a few tries, then whatever came).
-			var g *arkham.Game
 			for try := 0; try < maxGiveTries; try++ {
 				mine := pick(r)
 				if g, err = arkham.DeterminizeWith(av, r, mine); err != nil {
@@ -99,8 +99,9 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 			return g, nil
 		},
 		Policy: func(v engine.View, legal []engine.Move, _ *rng.Rand) engine.Move {
-			av, err := arkhamView(v)
-			if err != nil {
+			// Views made by the engine inside a playout: no need to check them again.
+			av, ok := v.(*arkham.View)
+			if !ok || av == nil {
 				return legal[0]
 			}
 			return policy.decide(av, legal)
@@ -208,8 +209,8 @@ func checkView(v *arkham.View) error {
 
 // arkhamValue scores a finished (or stopped) playout for seat me from the public sanity.
 func arkhamValue(g engine.Game, me engine.Seat) float64 {
-	v, err := arkhamView(g.View(engine.Observer))
-	if err != nil {
+	v, ok := g.View(engine.Observer).(*arkham.View)
+	if !ok || v == nil {
 		return 0
 	}
 	var t tableState

@@ -251,9 +251,15 @@ func (g *Guest) Send(m engine.Move) error {
 	return nil
 }
 
+// sendMove sends the pending move, unless the link is not yet welcomed: a move sent before the
+// hello would only be refused, and the tick sends it once we are seated again.
 func (g *Guest) sendMove() {
 	p := g.pending
-	p.seq, p.sent = g.send(&wire.Move{BasedOn: p.basedOn, Move: p.move}), time.Now()
+	p.sent = time.Now()
+	if g.link == nil || !g.link.welcomed {
+		return
+	}
+	p.seq = g.send(&wire.Move{BasedOn: p.basedOn, Move: p.move})
 }
 
 // SetReady tells the lobby whether we are ready to start.
@@ -373,10 +379,10 @@ func (g *Guest) tick() bool {
 	if l.nonce != nil && !l.welcomed {
 		g.hello(l)
 	}
-	if g.pending != nil && now.Sub(g.pending.sent) >= g.cfg.Tick {
-		g.sendMove()
-	}
 	if l.welcomed {
+		if g.pending != nil && now.Sub(g.pending.sent) >= g.cfg.Tick {
+			g.sendMove()
+		}
 		for _, d := range g.deals {
 			if d.share != nil && !d.relayed {
 				g.sendShare(d)
