@@ -336,8 +336,11 @@ func (s *situation) hypotheses(dst []hyp, needTransit bool) []hyp {
 			dst = append(dst, hyp{c, s.transit})
 		}
 	case n >= 2:
+		// Offsets spread over the whole pool: the pool is in id order, so neighbouring offsets
+		// would pair cards of the same artifact type far more often than chance.
 		k := min(n-1, (maxPairs+n-1)/n)
-		for off := 1; off <= k; off++ {
+		for j := 0; j < k; j++ {
+			off := 1 + j*(n-1)/k
 			for i, a := range s.pool {
 				dst = append(dst, hyp{a, s.pool[(i+off)%n]})
 			}
@@ -352,10 +355,11 @@ type arkhamHeuristic struct {
 	sit                      situation
 	hyps                     []hyp
 	marginFirst, marginLater float64
+	passTake                 float64 // the chance a pass's receiver is modelled to take
 }
 
 func newArkhamHeuristic() *arkhamHeuristic {
-	return &arkhamHeuristic{marginFirst: 0.75, marginLater: 0.25}
+	return &arkhamHeuristic{marginFirst: 0.75, marginLater: 0.25, passTake: 0.5}
 }
 
 // decide picks a move for v.Seat among legal.
@@ -436,7 +440,7 @@ func (h *arkhamHeuristic) choose(s *situation, legal []engine.Move) int {
 			case arkham.MoveTake:
 				sum += w * (t.utility(t.plus(t.afterTake(me, hy.transit)), me, false) - margin)
 			case arkham.MovePass:
-				sum += w * (0.5*t.utility(t.plus(t.afterTake(int(m.To), hy.transit)), me, false) + 0.5*stay)
+				sum += w * (h.passTake*t.utility(t.plus(t.afterTake(int(m.To), hy.transit)), me, false) + (1-h.passTake)*stay)
 			default:
 				sum += w * stay
 			}

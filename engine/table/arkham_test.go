@@ -64,20 +64,26 @@ func (r *recorder) Recv() ([]byte, error) {
 }
 
 // checkFrames decodes every frame a seat received and checks it reveals nothing the seat may not
-// know: each view is exactly the engine's view of that seat at that seq, moves and logs never
+// know: each view (and legal list) is exactly the engine's for that seat at that seq, moves and logs never
 // carry an unrevealed deal key, and a deal's secret comes only after its epoch ended.
 func checkFrames(rules engine.Rules, rec engine.Record, seat engine.Seat, frames [][]byte) error {
 	g, err := rules.New(rec.Config)
 	if err != nil {
 		return err
 	}
-	views := []string{}
+	views, legal := []string{}, []string{}
 	epochEnd := map[int]int{} // epoch → game seq at which the next deal was asked for or the game ended
 	epoch := 0
 	keys := []string{}
 	add := func() {
 		b, _ := json.Marshal(g.View(seat))
 		views = append(views, string(b))
+		l := g.Legal(seat)
+		if l == nil {
+			l = []engine.Move{}
+		}
+		b, _ = json.Marshal(l)
+		legal = append(legal, string(b))
 	}
 	add()
 	for i, m := range rec.Moves {
@@ -113,6 +119,9 @@ func checkFrames(rules engine.Rules, rec engine.Record, seat engine.Seat, frames
 		case *wire.View:
 			if m.Seq >= len(views) || string(m.View) != views[m.Seq] {
 				return fmt.Errorf("view at seq %d differs from the engine's view of seat %d:\n%s\n%s", m.Seq, seat, m.View, views[min(m.Seq, len(views)-1)])
+			}
+			if l, _ := json.Marshal(m.Legal); string(l) != legal[m.Seq] {
+				return fmt.Errorf("legal moves at seq %d differ from the engine's: %s, want %s", m.Seq, l, legal[m.Seq])
 			}
 			if m.Move != nil && m.Move.Seed != "" {
 				return fmt.Errorf("view %d carries a deal key", m.Seq)

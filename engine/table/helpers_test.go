@@ -118,7 +118,7 @@ func driver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup) {
 
 // table is a host with guests under test.
 type testTable struct {
-	t      *testing.T
+	t      testing.TB
 	host   *Host
 	guests []*Guest
 	conns  []Conn // host ends
@@ -138,7 +138,7 @@ type tableOpts struct {
 	wrap   func(i int, c Conn) Conn // wraps each guest's end
 }
 
-func newTable(t *testing.T, o tableOpts) *testTable {
+func newTable(t testing.TB, o tableOpts) *testTable {
 	t.Helper()
 	if o.rules == nil {
 		o.rules = toy.Rules{}

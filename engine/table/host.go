@@ -60,6 +60,8 @@ type HostConfig struct {
 	// them messages are refused as a flood.
 	RatePerSecond float64
 	Burst         int
+	// HelloTimeout drops a connection that has not proved an identity in time (default 30s).
+	HelloTimeout time.Duration
 	// MaxStrikes is how many refused forged, malformed or flooding messages a guest may send
 	// before it is dropped (default 50). Honest races (stale or out-of-turn moves) are no strike.
 	MaxStrikes int
@@ -178,6 +180,9 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	if cfg.MaxStrikes <= 0 {
 		cfg.MaxStrikes = 50
 	}
+	if cfg.HelloTimeout <= 0 {
+		cfg.HelloTimeout = 30 * time.Second
+	}
 	h := &Host{
 		rules: rules, cfg: cfg, maxSeats: cfg.Seats,
 		events: make(chan event, 64), quit: make(chan struct{}), done: make(chan struct{}),
@@ -288,6 +293,16 @@ func (h *Host) AddGuest(c Conn) error {
 		}
 		p.nonce = nonce
 		h.send(p, &wire.Challenge{Nonce: nonce, Game: h.rules.Name(), Table: h.table})
+		p.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
+			select {
+			case h.events <- event{call: func() {
+				if !p.welcomed {
+					h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Reason: "no identity proof in time"})
+				}
+			}, reply: make(chan struct{})}:
+			case <-h.quit:
+			}
+		})
 	})
 	return err
 }

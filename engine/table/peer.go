@@ -35,6 +35,7 @@ type peer struct {
 	seenIn   map[uint64]bool
 
 	lastResend time.Time
+	helloTimer *time.Timer
 }
 
 type stored struct {
@@ -131,6 +132,9 @@ func (p *peer) close() {
 	if !p.closed {
 		p.closed = true
 		close(p.quit)
+		if p.helloTimer != nil {
+			p.helloTimer.Stop()
+		}
 	}
 }
 

@@ -260,3 +260,20 @@ func TestReclaimDuringDeal(t *testing.T) {
 		t.Fatalf("reclaimed seat %d, want %d", g2.State().Seat, w.Seat)
 	}
 }
+
+// A connection that never proves an identity is dropped after HelloTimeout.
+func TestHelloTimeout(t *testing.T) {
+	defer checkNoLeak(t)()
+	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(1), HelloTimeout: 20 * time.Millisecond})
+	defer h.Close()
+	a, b := Pipe()
+	h.AddGuest(a)
+	r := &raw{t: t, conn: b}
+	r.until(wire.TChallenge)
+	if bye := r.until(wire.TBye).(*wire.Bye); bye.Kind != wire.KindAuth {
+		t.Fatalf("bye %+v", bye)
+	}
+	if _, err := r.next(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("link still open: %v", err)
+	}
+}
