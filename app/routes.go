@@ -16,6 +16,8 @@ const (
 	PathNew      = "/new"  // create a table (lobby as host)
 	PathSolo     = "/solo" // play against bots
 	PathNotFound = "/not-found"
+	PathRules    = ui.HrefRulesArkham // how to play Arkham Ritual
+	PathFair     = ui.HrefFair        // the trust model
 )
 
 // pages maps every routed path to its component. Adding a screen means adding a line here; the
@@ -25,6 +27,8 @@ var pages = map[string]func() app.Composer{
 	PathNotFound: func() app.Composer { return &ui.NotFound{} },
 	PathSolo:     func() app.Composer { return &ui.Solo{} },
 	PathNew:      func() app.Composer { return &ui.NewTable{} },
+	PathRules:    func() app.Composer { return &ui.RulesArkham{} },
+	PathFair:     func() app.Composer { return &ui.Fair{} },
 }
 
 // patterns are pages whose paths vary (regular expressions, checked in order after the exact

@@ -209,4 +209,64 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	t.Logf("FIGURE move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v", len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+
+	playAgain(t, host, []*Browser{bea, cy}, link)
+}
+
+// playAgain: the host presses Play again after a game; everyone stays at the same table, on the
+// same invite link and connections. The guests are told a new game is coming, never rejoin, and
+// play on in the new game once the host starts it.
+func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
+	t.Helper()
+	players := append([]*Browser{host}, guests...)
+	rematchAt := time.Now()
+	host.Click("#play-again")
+	for _, b := range players {
+		b.WaitVisible("#new-game")
+	}
+	t.Logf("FIGURE play again → every page in the new lobby: %v", time.Since(rematchAt).Round(time.Millisecond))
+	host.Screenshot("rematch-lobby")
+	guests[0].Screenshot("rematch-lobby")
+	if got, _ := Eval[string](host, `document.querySelector('#invite-link').value`); got != link {
+		t.Fatalf("the invite link changed: %q, was %q", got, link)
+	}
+	host.WaitText("#lobby .lobby-seats h2", fmt.Sprintf("%d of 7", len(players)))
+	for _, b := range guests {
+		// Still on the invite page they came in by, seated, with no join form and no problem.
+		st, _ := Eval[string](b, `location.hash.startsWith('#/join/') + ' ' + !!document.querySelector('#join-table') + ' ' + !!document.querySelector('#problem')`)
+		if st != "true false false" {
+			b.Screenshot("rematch-wrong")
+			t.Fatalf("%s after play again: on join link, join form, problem = %s", b.Name, st)
+		}
+	}
+	host.Click("#start")
+	for _, b := range players {
+		b.WaitVisible(".ark")
+		if seq := seqOf(b); seq > 20 {
+			t.Fatalf("%s shows seq %d: not a new game", b.Name, seq)
+		}
+		if over, _ := Eval[bool](b, `!!document.querySelector('#game-over')`); over {
+			t.Fatalf("%s still shows the old game over", b.Name)
+		}
+	}
+	// Play on until every page has followed a few moves of the new game.
+	deadline := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(deadline) {
+		done := true
+		for _, b := range players {
+			if st := playStep(t, b); st == "over" {
+				t.Fatalf("%s: the new game is over already", b.Name)
+			}
+			done = done && seqOf(b) >= 8
+		}
+		checkNoLeak(t, players...)
+		if done {
+			for _, b := range players {
+				b.Screenshot("rematch-table")
+			}
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("the new game did not get under way on every page")
 }

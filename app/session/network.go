@@ -37,6 +37,9 @@ const (
 	ProblemUnreachable = "conn.unreachable"
 	ProblemLost        = "conn.lost"
 	ProblemHostGone    = "conn.host_gone"
+	ProblemRemoved     = "conn.removed"
+	ProblemElsewhere   = "conn.elsewhere"
+	ProblemDropped     = "conn.dropped"
 )
 
 // JoinError is a failed join with the catalog key of what to tell the player.
@@ -113,7 +116,7 @@ func (s *Session) listen(inv signal.Invite, n Net) error {
 // ResumeHosted is ResumeHost for a page that can reach the network: a hosted table also
 // reclaims its room at the relay, so guests find it again by themselves.
 func ResumeHosted(st Store, n Net) (*Session, error) {
-	s, meta, err := ResumeHost(st)
+	s, meta, err := ResumeHost(st, Host)
 	if err != nil || s == nil {
 		return s, err
 	}
@@ -174,7 +177,7 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	}
 	if d := g.State().Dropped; d != nil {
 		s.Close()
-		return nil, &JoinError{Problem: byeProblem(d.Reason), Err: errors.New(d.Reason)}
+		return nil, &JoinError{Problem: byeProblem(d), Err: errors.New(d.Reason)}
 	}
 	g.SetReady(true)
 	s.game = g.State().Game
@@ -200,7 +203,7 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 	case signal.ReasonClosed:
 		return nil, &JoinError{Problem: ProblemHostClosed, Err: err}
 	case signal.ReasonKicked:
-		return nil, &JoinError{Problem: "conn.removed", Err: err}
+		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
 	return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
 }
@@ -249,7 +252,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 				break
 			}
 			var je *JoinError
-			if errors.As(err, &je) && (je.Problem == ProblemFull || je.Problem == "conn.removed") {
+			if errors.As(err, &je) && (je.Problem == ProblemFull || je.Problem == ProblemRemoved) {
 				s.setProblem(je.Problem, true)
 				return
 			}

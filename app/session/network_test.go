@@ -79,6 +79,45 @@ func TestHostedTableOverWebRTC(t *testing.T) {
 			}
 		}
 	}
+
+	// Play again at the same table: the same data channels and seats, no rejoining; the
+	// second game is verified too.
+	seats := map[*Session]table.GuestState{}
+	for _, s := range all {
+		seats[s] = s.Snapshot().GuestState
+	}
+	if err := guests[0].Rematch(); err == nil {
+		t.Fatal("a guest started a rematch")
+	}
+	if err := host.Rematch(); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		if !waitFor(s.guest, 10*time.Second, func(g table.GuestState) bool { return g.Match == 1 && g.Connected && !g.Started }) {
+			t.Fatalf("%s never saw the new game's lobby", s.name)
+		}
+		if st, was := s.Snapshot(), seats[s]; st.Seat != was.Seat || st.Token != was.Token || st.Problem != "" {
+			t.Fatalf("%s: seat %d token %q problem %q; was seat %d token %q", s.name, st.Seat, st.Token, st.Problem, was.Seat, was.Token)
+		}
+	}
+	if inv := host.Snapshot().Invite; inv != link {
+		t.Fatalf("invite changed to %q", inv)
+	}
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	playAll(t, all, 2*time.Minute)
+	for _, g := range guests {
+		st := g.Snapshot()
+		if st.Match != 1 || len(st.Deals) == 0 || len(st.PrevDeals) == 0 {
+			t.Fatalf("%s: match %d, %d deals, %d earlier", g.name, st.Match, len(st.Deals), len(st.PrevDeals))
+		}
+		for _, d := range append(st.Deals, st.PrevDeals...) {
+			if d.State != table.DealVerified {
+				t.Errorf("%s: deal %d is %s (%s)", g.name, d.Epoch, d.State, d.Problem)
+			}
+		}
+	}
 }
 
 // playAll plays the first legal move for whichever session may move until every one sees the

@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -107,7 +106,7 @@ func (s *Session) Snapshot() Snapshot {
 	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
 	s.mu.Unlock()
 	if snap.Problem == "" && snap.Dropped != nil {
-		snap.Problem, snap.Fatal = byeProblem(snap.Dropped.Reason), true
+		snap.Problem, snap.Fatal = byeProblem(snap.Dropped), true
 	}
 	return snap
 }
@@ -189,6 +188,24 @@ func (s *Session) SetOption(key, value string) error {
 	return s.host.SetOption(key, value)
 }
 
+// Rematch sets up another game at the same table once this one is over (host only): everyone
+// keeps their seat and connection, guests stay on the same invite link and see the new game
+// come. A hosted table goes back to its lobby (the host starts when ready); a solo table deals
+// the new game at once. The table is saved in its own slot as before, so a reload resumes the
+// new game.
+func (s *Session) Rematch() error {
+	if s.host == nil {
+		return errNotHost
+	}
+	if err := s.host.Rematch(); err != nil {
+		return err
+	}
+	if s.kind == Solo {
+		return s.startWhenReady()
+	}
+	return nil
+}
+
 // Start begins the game (host only).
 func (s *Session) Start() error {
 	if s.host == nil {
@@ -228,14 +245,18 @@ func (s *Session) Close() {
 	s.wg.Wait()
 }
 
-// Forget closes the session and deletes what it saved, so a reload does not resume it.
+// Forget closes the session and deletes what it saved, so a reload does not resume it. A
+// hosted table ends for good: its guests are told the host closed it.
 func (s *Session) Forget() {
+	if s.kind == Host && s.host != nil {
+		_ = s.host.End()
+	}
 	s.Close()
 	switch s.kind {
 	case Guest:
 		s.store.Del(keyJoined)
 	default:
-		s.store.Del(keyHost)
+		s.store.Del(slot(s.kind))
 	}
 	curMu.Lock()
 	if current == s {
@@ -273,7 +294,7 @@ func (s *Session) saver(meta saved) {
 		meta.Snapshot = snap
 		b, err := json.Marshal(meta)
 		if err == nil {
-			err = s.store.Set(keyHost, string(b))
+			err = s.store.Set(slot(s.kind), string(b))
 		}
 		if err != nil {
 			s.setProblem("conn.save_failed", false)
@@ -365,20 +386,20 @@ func botName(seats []wire.SeatInfo) string {
 	return fmt.Sprintf("Bot %d", len(seats)+1)
 }
 
-// byeProblem maps a host's reason for dropping us (a sentence from engine/table, or a relay
-// refusal reason from app/signal) to a catalog key.
-func byeProblem(reason string) string {
-	switch {
-	case strings.Contains(reason, "full"):
-		return "conn.full"
-	case strings.Contains(reason, "closed"):
-		return "conn.host_closed"
-	case strings.Contains(reason, "removed"), strings.Contains(reason, "kicked"):
-		return "conn.removed"
-	case strings.Contains(reason, "elsewhere"):
-		return "conn.elsewhere"
+// byeProblem maps the host's code for dropping us to a catalog key. It reads the stable code
+// only, never the English reason, which is for logs.
+func byeProblem(bye *wire.Bye) string {
+	switch bye.Code {
+	case wire.ByeFull:
+		return ProblemFull
+	case wire.ByeClosed:
+		return ProblemHostClosed
+	case wire.ByeKicked:
+		return ProblemRemoved
+	case wire.ByeElsewhere:
+		return ProblemElsewhere
 	}
-	return "conn.dropped"
+	return ProblemDropped
 }
 
 // waitFor waits (up to d) for the guest's state to satisfy ok.

@@ -116,27 +116,23 @@ func (s *Session) run(meta saved) {
 	s.changed()
 }
 
-// ResumeHost brings back the table this browser hosted (solo or networked) from storage, if
-// any. The caller reopens the network side of a hosted table (see Listen).
-func ResumeHost(st Store) (*Session, saved, error) {
-	raw, ok := st.Get(keyHost)
+// ResumeHost brings back the table of kind (Solo or Host) this browser ran, from its own
+// storage slot, if any. The caller reopens the network side of a hosted table (see
+// ResumeHosted).
+func ResumeHost(st Store, kind Kind) (*Session, saved, error) {
+	meta, ok, err := loadSaved(st, kind)
 	if !ok {
-		return nil, saved{}, nil
-	}
-	var meta saved
-	if err := json.Unmarshal([]byte(raw), &meta); err != nil {
-		st.Del(keyHost)
-		return nil, meta, fmt.Errorf("session: saved table unreadable: %w", err)
+		return nil, meta, err
 	}
 	rules, ok := games.Lookup(meta.Game)
 	if !ok {
-		st.Del(keyHost)
+		st.Del(slot(kind))
 		return nil, meta, fmt.Errorf("session: saved table of unknown game %q", meta.Game)
 	}
 	s := newHostSession(meta.Kind, meta.Game, meta.Name, st)
 	h, err := table.Resume(rules, meta.Snapshot, s.hostConfig(meta.BotDelay, 0, nil))
 	if err != nil {
-		st.Del(keyHost)
+		st.Del(slot(kind))
 		return nil, meta, err
 	}
 	s.host = h
@@ -157,14 +153,44 @@ func ResumeHost(st Store) (*Session, saved, error) {
 	return s, meta, nil
 }
 
-// HasSaved reports whether storage holds a hosted or solo table of kind.
-func HasSaved(st Store, kind Kind) bool {
-	raw, ok := st.Get(keyHost)
+// loadSaved reads the saved table of kind from its slot.
+func loadSaved(st Store, kind Kind) (saved, bool, error) {
+	migrateSolo(st)
+	raw, ok := st.Get(slot(kind))
 	if !ok {
-		return false
+		return saved{}, false, nil
 	}
 	var meta saved
-	return json.Unmarshal([]byte(raw), &meta) == nil && meta.Kind == kind
+	if err := json.Unmarshal([]byte(raw), &meta); err != nil || meta.Kind != kind {
+		st.Del(slot(kind))
+		if err == nil {
+			err = fmt.Errorf("a %s table in the %s slot", meta.Kind, kind)
+		}
+		return meta, false, fmt.Errorf("session: saved table unreadable: %w", err)
+	}
+	return meta, true, nil
+}
+
+// migrateSolo moves a solo table that an older version saved in the shared slot to its own.
+func migrateSolo(st Store) {
+	old, ok := st.Get(keyHost)
+	if !ok {
+		return
+	}
+	var meta saved
+	if json.Unmarshal([]byte(old), &meta) != nil || meta.Kind != Solo {
+		return
+	}
+	if _, taken := st.Get(keySolo); !taken && st.Set(keySolo, old) != nil {
+		return // keep it where it is rather than lose it
+	}
+	st.Del(keyHost)
+}
+
+// HasSaved reports whether storage holds a saved table of kind (Solo or Host).
+func HasSaved(st Store, kind Kind) bool {
+	_, ok, _ := loadSaved(st, kind)
+	return ok
 }
 
 // SeatOf returns the local player's seat.

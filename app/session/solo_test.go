@@ -55,7 +55,7 @@ func TestSoloPlaysToTheEnd(t *testing.T) {
 			if end.Status.Result == nil {
 				t.Fatal("over without a result")
 			}
-			if _, ok := st.Get(keyHost); !ok {
+			if _, ok := st.Get(keySolo); !ok {
 				t.Fatal("the table was never saved")
 			}
 		})
@@ -73,7 +73,7 @@ func TestSoloResumesAfterReload(t *testing.T) {
 	time.Sleep(50 * time.Millisecond) // let the saver catch up, as a browser would between moves
 	s.Close()                         // the page goes away
 
-	r, meta, err := ResumeHost(st)
+	r, meta, err := ResumeHost(st, Solo)
 	if err != nil || r == nil {
 		t.Fatalf("resume: %v", err)
 	}

@@ -53,7 +53,13 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 	g.cancel = s.Subscribe(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if g.Sess == s {
+				prev := g.snap.Match
 				g.snap = s.Snapshot()
+				if g.snap.Match != prev {
+					// Play again: the lobby comes back; show it from its top, where the
+					// notice of the new game is, not scrolled where the old game ended.
+					app.Window().Call("scrollTo", 0, 0)
+				}
 			}
 		})
 	})
@@ -94,7 +100,7 @@ func problemBanner(key string, fatal bool) app.UI {
 
 func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 	rules, _ := games.Lookup(g.Sess.Game())
-	m := LobbyModel{Game: g.Sess.Game(), Invite: snap.Invite, IsHost: g.Sess.IsHost(), Chosen: snap.Lobby.Options}
+	m := LobbyModel{Game: g.Sess.Game(), Invite: snap.Invite, IsHost: g.Sess.IsHost(), Chosen: snap.Lobby.Options, Match: snap.Match}
 	if snap.Invite != "" {
 		m.QR = qrDataURL(snap.Invite)
 	}

@@ -50,11 +50,16 @@ func (h *Home) Render() app.UI {
 					app.A().ID("home-new").Class("mk-btn mk-btn-primary").Href(hrefNewArkham).Text(i18n.T("home.new_table")),
 					app.A().ID("home-solo").Class("mk-btn").Href(hrefSoloArkham).Text(i18n.T("home.solo")),
 				),
+				app.A().ID("home-rules-arkham").Class("mk-game-rules").Href(HrefRulesArkham).Text(i18n.T("pages.how_to_play")),
 			),
 			comingSoon("game-rituals", "game.rituals"),
 			comingSoon("game-shadows", "game.shadows"),
 		),
 		app.Footer().Class("mk-foot").Body(
+			app.Nav().Class("mk-foot-nav").Body(
+				app.A().ID("home-rules").Href(HrefRulesArkham).Text(i18n.T("pages.how_to_play")),
+				app.A().ID("home-fair").Href(HrefFair).Text(i18n.T("pages.fair_play")),
+			),
 			app.Span().Text(i18n.T("app.offline_ready")),
 			app.Span().Class("mk-version").Text(version()),
 		),

@@ -46,6 +46,24 @@ func TestLobbyRender(t *testing.T) {
 			canStart: true,
 		},
 		{
+			name:    "after a rematch a guest is told it is a new game at the same table",
+			model:   LobbyModel{Game: "arkham", Min: 3, Max: 7, Seats: seats(4)[1:], Match: 1},
+			want:    []string{`id="new-game"`, i18n.T("lobby.new_game_guest"), i18n.T("lobby.waiting_host")},
+			notWant: []string{`id="start"`, i18n.T("lobby.new_game_host")},
+		},
+		{
+			name:     "after a rematch the host may start at once",
+			model:    LobbyModel{Game: "arkham", IsHost: true, Min: 3, Max: 7, Seats: seats(3), Invite: "http://x/#/join/a.b", Match: 2},
+			want:     []string{`id="new-game"`, i18n.T("lobby.new_game_host"), `id="invite-link"`},
+			canStart: true,
+		},
+		{
+			name:     "a first game says nothing about a new game",
+			model:    LobbyModel{Game: "arkham", IsHost: true, Min: 3, Max: 7, Seats: seats(3)},
+			notWant:  []string{`id="new-game"`},
+			canStart: true,
+		},
+		{
 			name:    "a guest waits and changes nothing",
 			model:   LobbyModel{Game: "arkham", Min: 3, Max: 7, Seats: seats(4)[1:], Options: arkham.OptionList},
 			want:    []string{i18n.T("lobby.waiting_host")},

@@ -30,6 +30,7 @@ type LobbyModel struct {
 	Options  []engine.Option   `json:"-"`
 	Chosen   map[string]string `json:"-"`
 	Problem  string            `json:"-"` // a translated error to show, if any
+	Match    int               `json:"-"` // games already played at this table (a rematch when > 0)
 }
 
 // Lobby is the pre-game screen: invite, seats, options, start.
@@ -52,6 +53,7 @@ func (l *Lobby) Render() app.UI {
 	return app.Div().Class("lobby").ID("lobby").Body(
 		app.H1().Text(i18n.T("game."+m.Game)+" — "+i18n.T("lobby.title")),
 		problem(m.Problem),
+		l.newGame(),
 		l.invite(),
 		app.Section().Class("panel", "lobby-seats").Body(
 			app.H2().Text(i18n.T("lobby.seats", n, m.Max)),
@@ -82,6 +84,18 @@ func (l *Lobby) Render() app.UI {
 			app.If(!canStart && m.IsHost, app.P().Class("muted", "small").Text(i18n.T("lobby.need_players", m.Min, m.Max, n))),
 		),
 	)
+}
+
+// newGame tells everyone at a rematch that this is the same table, with the same seats.
+func (l *Lobby) newGame() app.UI {
+	if l.Model.Match == 0 {
+		return nil
+	}
+	key := "lobby.new_game_guest"
+	if l.Model.IsHost {
+		key = "lobby.new_game_host"
+	}
+	return app.P().Class("panel", "new-game").ID("new-game").Attr("role", "status").Text(i18n.T(key))
 }
 
 func problem(msg string) app.UI {

@@ -124,13 +124,22 @@ func (p *NewTable) create(ctx app.Context) {
 	})
 }
 
-// again closes the finished table and opens a fresh lobby (the host shares the new link).
+// again sets up another game at the same table: everyone stays seated on the same links and
+// invite, and the lobby comes back for the host to start it.
 func (p *NewTable) again(ctx app.Context) {
-	if p.sess != nil {
-		p.sess.Forget()
+	s := p.sess
+	if s == nil {
+		return
 	}
-	p.sess = nil
-	p.create(ctx)
+	ctx.Async(func() {
+		err := s.Rematch()
+		p.ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				app.Log("play again:", err)
+				_, p.err = problemOf(err)
+			}
+		})
+	})
 }
 
 // Join is the screen a guest meets from an invite link (/#/join/<room>.<secret>). A guest that

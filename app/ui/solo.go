@@ -58,7 +58,7 @@ func (p *Solo) OnNav(ctx app.Context) {
 	if session.HasSaved(st, session.Solo) {
 		p.starting = true
 		ctx.Async(func() {
-			s, _, err := session.ResumeHost(st)
+			s, _, err := session.ResumeHost(st, session.Solo)
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.starting = false
 				p.sess = s
@@ -156,30 +156,22 @@ func (p *Solo) launch(ctx app.Context, cfg session.SoloConfig) {
 	})
 }
 
-// again starts a fresh game with the same table.
+// again deals another game at the same table: the same bots, options and pace, saved in the
+// solo slot as before.
 func (p *Solo) again(ctx app.Context) {
-	old := p.sess
-	snap := old.Snapshot()
-	cfg := session.SoloConfig{Name: p.name, Game: old.Game(), Players: len(snap.Lobby.Seats), Level: p.level,
-		Options: snap.Lobby.Options, BotDelay: session.DefaultBotDelay}
-	if p.fast {
-		cfg.BotDelay = 0
+	s := p.sess
+	if s == nil {
+		return
 	}
-	if cfg.Name == "" {
-		for _, s := range snap.Lobby.Seats {
-			if s.Seat == snap.Seat {
-				cfg.Name = s.Name
+	ctx.Async(func() {
+		err := s.Rematch()
+		p.ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				app.Log("play again:", err)
+				p.err = i18n.T("app.error", err.Error())
 			}
-		}
-	}
-	for _, s := range snap.Lobby.Seats {
-		if s.Bot && s.Level != "" {
-			cfg.Level = s.Level
-		}
-	}
-	old.Forget()
-	p.sess = nil
-	p.launch(ctx, cfg)
+		})
+	})
 }
 
 // nameField is the player's name input, shared by the setup screens.

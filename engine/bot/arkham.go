@@ -56,16 +56,42 @@ const maxGiveTries = 6
 // NewArkhamSearch returns an Arkham search bot with a budget of samples determinizations.
 // Its own card is drawn from what the table has shown (ownCardBelief), the rest uniformly.
 func NewArkhamSearch(seed uint64, samples int) Func {
+	return newArkhamSearch(seed, samples, searchTuning{randomAbove: defaultRandomAbove, stratify: true})
+}
+
+// defaultRandomAbove: a seat whose record says it acts off-model more often than this plays
+// at random in the playouts (see searchTuning).
+const defaultRandomAbove = 0.6
+
+// searchTuning holds the search bot's knobs (tests and tuning vary them).
+type searchTuning struct {
+	// randomAbove: in playouts, another seat whose calibrated off-model share (noiseFor)
+	// exceeds this moves at random that share of the time instead of as the heuristic would:
+	// a table of random players is modelled as one. 0 or ≥ 1 turns it off.
+	randomAbove float64
+	// stratify spreads the own-card guesses of a decision's samples over the belief.
+	stratify bool
+}
+
+func newArkhamSearch(seed uint64, samples int, tune searchTuning) Func {
 	r := seedRand(seed, "arkham/search")
+	var me engine.Seat
 	policy := newArkhamHeuristic()
 	reader := newArkhamReader()
 	var cands []arkham.CardID
 	var cum []float64
+	// Own cards are drawn stratified: sample i of a decision draws from the i-th slice of the
+	// belief, so a handful of samples covers it evenly instead of clumping by chance.
+	strat, slices := 0, max(samples, 1)
 	pick := func(r *rng.Rand) arkham.CardID {
 		if len(cands) == 0 {
 			return 0
 		}
-		x := float64(r.Uint64()>>11) / (1 << 53) * cum[len(cum)-1]
+		u := float64(r.Uint64()>>11) / (1 << 53)
+		if tune.stratify {
+			u = (float64(strat%slices) + u) / float64(slices)
+		}
+		x := u * cum[len(cum)-1]
 		for i, c := range cum {
 			if x < c {
 				return cands[i]
@@ -96,13 +122,19 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 					break
 				}
 			}
+			strat++
 			return g, nil
 		},
-		Policy: func(v engine.View, legal []engine.Move, _ *rng.Rand) engine.Move {
+		Policy: func(v engine.View, legal []engine.Move, pr *rng.Rand) engine.Move {
 			// Views made by the engine inside a playout: no need to check them again.
 			av, ok := v.(*arkham.View)
 			if !ok || av == nil {
 				return legal[0]
+			}
+			if p := int(av.Seat); tune.randomAbove > 0 && tune.randomAbove < 1 && av.Seat != me {
+				if e := reader.in.noiseFor(p); e > tune.randomAbove && float64(pr.Uint64()>>11)/(1<<53) < e {
+					return legal[pr.Intn(len(legal))]
+				}
 			}
 			return policy.decide(av, legal)
 		},
@@ -118,13 +150,21 @@ func NewArkhamSearch(seed uint64, samples int) Func {
 		if len(legal) == 0 {
 			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: arkham", "no legal move")
 		}
+		me = av.Seat
 		if len(legal) == 1 {
 			reader.in.calibrate(av)
 			reader.in.remember(av, legal[0])
 			return s.Decide(v, legal, r)
 		}
 		cands, cum = cands[:0], cum[:0]
+		strat = 0
 		sit := reader.situate(av)
+		if sit.belief == nil && sit.mine == 0 && tune.stratify {
+			for i, c := range sit.pool {
+				cands = append(cands, c)
+				cum = append(cum, float64(i+1))
+			}
+		}
 		if sit.belief != nil {
 			total := 0.0
 			for _, c := range sit.pool {

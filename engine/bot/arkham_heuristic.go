@@ -354,12 +354,13 @@ func (s *situation) hypotheses(dst []hyp, needTransit bool) []hyp {
 type arkhamHeuristic struct {
 	sit                      situation
 	hyps                     []hyp
+	stays                    []float64 // scratch: per guess, the value of keeping our card
 	marginFirst, marginLater float64
 	passTake                 float64 // the chance a pass's receiver is modelled to take
 }
 
 func newArkhamHeuristic() *arkhamHeuristic {
-	return &arkhamHeuristic{marginFirst: 0.75, marginLater: 0.25, passTake: 0.5}
+	return &arkhamHeuristic{marginFirst: -0.25, marginLater: -0.5, passTake: 0.25}
 }
 
 // decide picks a move for v.Seat among legal.
@@ -430,12 +431,18 @@ func (h *arkhamHeuristic) choose(s *situation, legal []engine.Move) int {
 	if s.transit != 0 {
 		margin = 0 // we know the card ourselves
 	}
+	// The value of keeping our card, per guess, once for all moves.
+	h.stays = h.stays[:0]
+	for _, hy := range h.hyps {
+		t.held[me] = hy.mine
+		h.stays = append(h.stays, t.utility(t.plus(t.endDeltas()), me, false))
+	}
 	for i, m := range legal {
 		sum := 0.0
-		for _, hy := range h.hyps {
+		for k, hy := range h.hyps {
 			t.held[me] = hy.mine
 			w := weight(hy)
-			stay := t.utility(t.plus(t.endDeltas()), me, false)
+			stay := h.stays[k]
 			switch m.Kind {
 			case arkham.MoveTake:
 				sum += w * (t.utility(t.plus(t.afterTake(me, hy.transit)), me, false) - margin)

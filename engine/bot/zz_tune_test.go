@@ -16,9 +16,9 @@ import (
 type expMaker func(seed uint64, g **arkham.Game) Func
 
 var expBots = map[string]expMaker{
-	"random": func(seed uint64, _ **arkham.Game) Func { return Random(seed) },
+	"random":    func(seed uint64, _ **arkham.Game) Func { return Random(seed) },
 	"heuristic": func(seed uint64, _ **arkham.Game) Func { b, _ := New("arkham", LevelHeuristic, seed); return b },
-	"search": func(seed uint64, _ **arkham.Game) Func { b, _ := New("arkham", LevelSearch, seed); return b },
+	"search":    func(seed uint64, _ **arkham.Game) Func { b, _ := New("arkham", LevelSearch, seed); return b },
 	"cheat": func(seed uint64, gp **arkham.Game) Func {
 		h := newArkhamHeuristic()
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
@@ -62,6 +62,20 @@ func init() {
 }
 
 func init() {
+	for _, n := range []int{4, 8, 12, 16, 24, 32} {
+		n := n
+		expBots["s"+strconv.Itoa(n)] = func(seed uint64, _ **arkham.Game) Func { return NewArkhamSearch(seed, n) }
+	}
+	for _, ra := range []float64{0.01, 0.3, 0.6, 0.8} {
+		ra := ra
+		expBots["sr"+strconv.FormatFloat(ra, 'f', -1, 64)] = func(seed uint64, _ **arkham.Game) Func {
+			return newArkhamSearch(seed, 8, searchTuning{randomAbove: ra})
+		}
+	}
+	expBots["sst"] = func(seed uint64, _ **arkham.Game) Func {
+		return newArkhamSearch(seed, 8, searchTuning{randomAbove: 0.6, stratify: true})
+	}
+	expBots["s8off"] = func(seed uint64, _ **arkham.Game) Func { return newArkhamSearch(seed, 8, searchTuning{}) }
 	expBots["reader"] = func(seed uint64, _ **arkham.Game) Func {
 		rd := newArkhamReader()
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) {

@@ -59,6 +59,7 @@ type GuestState struct {
 	Table     string
 	Config    engine.Config
 	Started   bool
+	Match     int // games played at this table before this one (the host's rematches)
 	Lobby     wire.Lobby
 
 	Seq      int             // game seq of the latest view
@@ -72,6 +73,9 @@ type GuestState struct {
 	Chat   []wire.Chat
 	Deals  []DealStatus
 	Reject *wire.Reject // the latest refusal of something we sent
+	// PrevDeals are the final verdicts on the previous game at this table, kept across a
+	// rematch; a deal the host had not revealed when the new game began is failed.
+	PrevDeals []DealStatus
 }
 
 // Guest is one player's (or observer's) side of a table.
@@ -227,12 +231,18 @@ func (g *Guest) State() GuestState {
 	s.Chat = append([]wire.Chat(nil), g.st.Chat...)
 	s.Lobby.Seats = append([]wire.SeatInfo(nil), g.st.Lobby.Seats...)
 	s.Waiting = g.pending != nil
-	s.Deals = nil
-	for _, d := range g.deals {
-		s.Deals = append(s.Deals, d.status)
-	}
-	sort.Slice(s.Deals, func(i, j int) bool { return s.Deals[i].Epoch < s.Deals[j].Epoch })
+	s.Deals = g.sortedDeals()
+	s.PrevDeals = append([]DealStatus(nil), g.st.PrevDeals...)
 	return s
+}
+
+func (g *Guest) sortedDeals() []DealStatus {
+	var out []DealStatus
+	for _, d := range g.deals {
+		out = append(out, d.status)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Epoch < out[j].Epoch })
+	return out
 }
 
 // Send asks the host to make a move, based on the latest view. The move must be one of the
@@ -463,12 +473,22 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	l.welcomed = true
 	tbl := hex.EncodeToString(m.Table)
 	if g.st.Table != "" && g.st.Table != tbl {
-		// Another table altogether: forget the old game.
-		g.audit, g.deals, g.pending = nil, map[int]*guestDeal{}, nil
-		g.st = GuestState{Chat: g.st.Chat}
+		// Another game (the host's rematch) or another table altogether: forget the old
+		// game, keeping the chat and, for a rematch, the old game's deal verdicts.
+		var prev []DealStatus
+		if m.Match > g.st.Match {
+			for _, d := range g.sortedDeals() {
+				if d.State == DealPending {
+					d.State, d.Problem = DealFailed, "the host started a new game without revealing this deal"
+				}
+				prev = append(prev, d)
+			}
+		}
+		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev}
 	}
 	g.st.Connected, g.st.Dropped = true, nil
-	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started = m.Seat, m.Game, tbl, m.Config, m.Started
+	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started, g.st.Match = m.Seat, m.Game, tbl, m.Config, m.Started, m.Match
 	g.tableID = m.Table
 	if m.Token != "" {
 		g.st.Token = m.Token

@@ -82,7 +82,8 @@ type Host struct {
 
 	events chan event
 	quit   chan struct{}
-	done   chan struct{} // closed when the game is over
+	doneMu sync.Mutex
+	done   chan struct{} // closed when the game is over; a rematch makes a new one
 	wg     sync.WaitGroup
 	closed sync.Once
 
@@ -101,6 +102,7 @@ type Host struct {
 	botTimer *time.Timer
 	botDue   bool
 	overSent bool
+	match    int // games played at this table before the current one
 
 	cheat *cheats // dishonest-host hooks for tests; nil in real use
 }
@@ -267,8 +269,25 @@ func (h *Host) Close() error {
 	return nil
 }
 
-// Done is closed when the game is over and every deal has been revealed.
-func (h *Host) Done() <-chan struct{} { return h.done }
+// End closes the table for good: every guest is told (a Bye with code "closed") before its
+// connection closes. Close alone leaves guests to find out from the broken link, as after a
+// reload, when the host comes back.
+func (h *Host) End() error {
+	h.do(func() {
+		for _, p := range h.peers {
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeClosed, Reason: "the host closed the table"})
+		}
+	})
+	return h.Close()
+}
+
+// Done is closed when the game is over and every deal has been revealed. After a Rematch it
+// is a new channel, for the new game.
+func (h *Host) Done() <-chan struct{} {
+	h.doneMu.Lock()
+	defer h.doneMu.Unlock()
+	return h.done
+}
 
 // AddGuest starts serving a new connection: it is challenged to prove an identity key, then
 // seated (or given its seat back).
@@ -291,13 +310,13 @@ func (h *Host) AddGuest(c Conn) error {
 			h.dropPeer(p, nil)
 			return
 		}
-		p.nonce = nonce
+		p.nonce, p.table = nonce, h.table
 		h.send(p, &wire.Challenge{Nonce: nonce, Game: h.rules.Name(), Table: h.table})
 		p.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
 			select {
 			case h.events <- event{call: func() {
 				if !p.welcomed {
-					h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Reason: "no identity proof in time"})
+					h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeAuth, Reason: "no identity proof in time"})
 				}
 			}, reply: make(chan struct{})}:
 			case <-h.quit:
@@ -354,7 +373,7 @@ func (h *Host) Remove(seat engine.Seat) error {
 		s := h.seats[seat]
 		h.seats = append(h.seats[:seat], h.seats[seat+1:]...)
 		if s.peer != nil {
-			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Reason: "removed from the table by the host"})
+			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeKicked, Reason: "removed from the table by the host"})
 		}
 		for i, o := range h.seats { // seats moved: tell their guests
 			if o.peer != nil && int(seat) <= i {
@@ -425,6 +444,58 @@ func (h *Host) start() error {
 	return nil
 }
 
+// Rematch sets up another game at this table once the current one is over: everyone keeps
+// their seat, identity key, seat token and connection, bots stay seated, and the table goes
+// back to its lobby (Start begins the new game; ready flags carry over, so the host may start at
+// once). Every deal of the finished game is revealed first, so guests verify it before anything
+// of the new game reaches them. The new game gets a fresh table id: every deal context of
+// it differs from the old game's, so no commitment, share or key can be carried across, and a
+// guest that sees the new id in its Welcome starts a fresh record.
+func (h *Host) Rematch() error {
+	err := error(errClosedHost)
+	h.do(func() { err = h.rematch() })
+	return err
+}
+
+func (h *Host) rematch() error {
+	if !h.started || !h.game.Status().Over {
+		return engine.Errorf(wire.KindState, "table: rematch", "the game is not over")
+	}
+	h.revealOpen()
+	for _, d := range h.deals {
+		if !d.Revealed {
+			return engine.Errorf(wire.KindState, "table: rematch", "deal %d is not revealed", d.Epoch)
+		}
+	}
+	id := make([]byte, wire.TableIDLen)
+	if _, err := io.ReadFull(h.cfg.Rand, id); err != nil {
+		return engine.Errorf(engine.KindBadConfig, "table: rematch", "random source: %v", err)
+	}
+	if h.botTimer != nil {
+		h.botTimer.Stop()
+		h.botTimer = nil
+	}
+	h.table, h.match = id, h.match+1
+	h.started, h.game, h.config, h.moves, h.deals = false, nil, engine.Config{}, nil, nil
+	h.botDue, h.overSent = false, false
+	h.doneMu.Lock()
+	h.done = make(chan struct{})
+	h.doneMu.Unlock()
+	for _, s := range h.seats {
+		if !s.Bot && s.peer == nil {
+			s.Ready = false // gone since: the lobby waits for them as for anyone
+		}
+	}
+	h.persist()
+	for _, p := range h.peers {
+		if p.welcomed {
+			h.welcome(p)
+		}
+	}
+	h.changed()
+	return nil
+}
+
 // HostState is what the host's UI shows about its table.
 type HostState struct {
 	Table   string
@@ -432,6 +503,7 @@ type HostState struct {
 	Seats   []wire.SeatInfo
 	Options map[string]string
 	Started bool
+	Match   int // games played at this table before the current one
 	Seq     int
 	Status  engine.Status
 }
@@ -440,7 +512,7 @@ type HostState struct {
 func (h *Host) State() HostState {
 	var st HostState
 	h.do(func() {
-		st = HostState{Table: hex.EncodeToString(h.table), Game: h.rules.Name(), Seats: h.lobby().Seats, Options: copyMap(h.options), Started: h.started, Seq: len(h.moves)}
+		st = HostState{Table: hex.EncodeToString(h.table), Game: h.rules.Name(), Seats: h.lobby().Seats, Options: copyMap(h.options), Started: h.started, Match: h.match, Seq: len(h.moves)}
 		if h.game != nil {
 			st.Status = h.game.Status()
 		}
@@ -547,13 +619,13 @@ func (h *Host) refuse(p *peer, ref uint64, basedOn int, err error, strike bool) 
 	if strike {
 		p.strikes++
 		if p.strikes > h.cfg.MaxStrikes {
-			h.dropPeer(p, &wire.Bye{Kind: kind, Reason: "too many refused messages"})
+			h.dropPeer(p, &wire.Bye{Kind: kind, Code: wire.ByeFlood, Reason: "too many refused messages"})
 		}
 	}
 }
 
 func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
-	if !fair.VerifyHello(m.Key, p.nonce, h.table, m.Sig) {
+	if !fair.VerifyHello(m.Key, p.nonce, p.table, m.Sig) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "the identity proof does not verify"), true)
 		return
 	}
@@ -582,12 +654,12 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	}
 	if seat == engine.Observer && !h.started {
 		if len(h.seats) >= h.maxSeats {
-			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Reason: "the table is full"})
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull, Reason: "the table is full"})
 			return
 		}
 		tok := make([]byte, 16)
 		if _, err := io.ReadFull(h.cfg.Rand, tok); err != nil {
-			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Reason: "host has no randomness"})
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped, Reason: "host has no randomness"})
 			return
 		}
 		h.seats = append(h.seats, &seatState{Key: append([]byte(nil), m.Key...), Token: hex.EncodeToString(tok)})
@@ -596,7 +668,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	if seat.Valid(len(h.seats)) {
 		s := h.seats[seat]
 		if s.peer != nil && s.peer != p {
-			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Reason: "this seat connected again elsewhere"})
+			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere, Reason: "this seat connected again elsewhere"})
 		}
 		s.peer = p
 		if name := clipText(m.Name, wire.MaxName); name != "" {
@@ -611,7 +683,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 // welcome (re)starts a guest's picture of the table: seat, lobby, and once started the public
 // log, every deal's messages and the current view.
 func (h *Host) welcome(p *peer) {
-	w := &wire.Welcome{Seat: p.seat, Game: h.rules.Name(), Table: h.table, Config: h.config, Started: h.started}
+	w := &wire.Welcome{Seat: p.seat, Game: h.rules.Name(), Table: h.table, Config: h.config, Started: h.started, Match: h.match}
 	if p.seat.Valid(len(h.seats)) {
 		w.Token = h.seats[p.seat].Token
 	}
@@ -694,7 +766,9 @@ func (h *Host) advance() {
 			h.revealOpen()
 			if !h.overSent {
 				h.overSent = true
+				h.doneMu.Lock()
 				close(h.done)
+				h.doneMu.Unlock()
 				h.changed()
 			}
 			return

@@ -29,6 +29,7 @@ type peer struct {
 	seat     engine.Seat
 	key      []byte
 	nonce    []byte
+	table    []byte // the table id the challenge named (a rematch may change h.table since)
 	welcomed bool
 	strikes  int
 	maxIn    uint64

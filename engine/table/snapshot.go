@@ -22,6 +22,7 @@ type snapshot struct {
 	Seats    []*seatState      `json:"seats"`
 	Moves    []engine.Move     `json:"moves"`
 	Deals    []*dealState      `json:"deals"`
+	Match    int               `json:"match,omitempty"`
 }
 
 const snapshotVersion = 1
@@ -36,7 +37,7 @@ func (h *Host) Snapshot() ([]byte, error) {
 
 func (h *Host) snapshot() ([]byte, error) {
 	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
-		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Deals: h.deals})
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Deals: h.deals, Match: h.match})
 }
 
 // persist hands the table to HostConfig.Persist. It runs before anything that depends on the
@@ -74,6 +75,7 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		return nil, err
 	}
 	h.table, h.options, h.started, h.config, h.seats, h.moves, h.deals = s.Table, s.Options, s.Started, s.Config, s.Seats, s.Moves, s.Deals
+	h.match = s.Match
 	if h.options == nil {
 		h.options = map[string]string{}
 	}

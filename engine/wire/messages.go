@@ -180,6 +180,9 @@ type Welcome struct {
 	Table   []byte        `json:"table"`
 	Config  engine.Config `json:"config"`
 	Started bool          `json:"started"`
+	// Match counts the games played at this table before this one (0 for the first): a welcome
+	// with a higher Match after a game over is the host's rematch, on the same links and seats.
+	Match int `json:"match,omitempty"`
 }
 
 func (*Welcome) Type() Type { return TWelcome }
@@ -195,6 +198,9 @@ func (m *Welcome) Check() error {
 	}
 	if err := checkLen(TWelcome, "table", m.Table, TableIDLen); err != nil {
 		return err
+	}
+	if m.Match < 0 {
+		return bad(TWelcome, "negative match")
 	}
 	if m.Config.Seats < 0 || m.Config.Seats > MaxSeats {
 		return bad(TWelcome, "config seats %d out of range", m.Config.Seats)
@@ -463,15 +469,35 @@ func (m *Chat) Check() error {
 	return checkText(TChat, "text", m.Text, MaxChat)
 }
 
-// Bye tells a guest it is being disconnected, and why.
+// ByeCode is the stable, machine-readable reason of a Bye. Screens branch on it; Reason is
+// only an English sentence for logs, and may change wording at any time.
+type ByeCode string
+
+// Bye codes. A guest that does not know a code (a newer host) treats it as ByeDropped.
+const (
+	ByeFull      ByeCode = "full"      // every seat is taken
+	ByeKicked    ByeCode = "kicked"    // the host removed this seat
+	ByeClosed    ByeCode = "closed"    // the host closed the table
+	ByeFlood     ByeCode = "flood"     // too many refused or too fast messages
+	ByeAuth      ByeCode = "auth"      // no identity proof in time
+	ByeElsewhere ByeCode = "elsewhere" // the same seat connected again on another link
+	ByeDropped   ByeCode = "dropped"   // anything else (such as a host fault)
+)
+
+// Bye tells a guest it is being disconnected, and why: Code for programs, Reason for people
+// reading logs. Code is empty from hosts that predate it.
 type Bye struct {
 	Kind   engine.Kind `json:"kind"`
+	Code   ByeCode     `json:"code,omitempty"`
 	Reason string      `json:"reason,omitempty"`
 }
 
 func (*Bye) Type() Type { return TBye }
 func (m *Bye) Check() error {
 	if err := checkText(TBye, "kind", string(m.Kind), 32); err != nil {
+		return err
+	}
+	if err := checkText(TBye, "code", string(m.Code), 32); err != nil {
 		return err
 	}
 	return checkText(TBye, "reason", m.Reason, MaxReason)

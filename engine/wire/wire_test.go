@@ -25,6 +25,7 @@ func samples() []Message {
 		&Resync{Next: 12},
 		&Challenge{Nonce: key(5, SecretSize), Game: "arkham", Table: key(6, TableIDLen)},
 		&Welcome{Seat: 2, Token: "t", Game: "arkham", Table: key(6, TableIDLen), Config: engine.Config{Seats: 5, Options: map[string]string{"doom": "on"}}, Started: true},
+		&Welcome{Seat: 1, Game: "arkham", Table: key(6, TableIDLen), Match: 2},
 		&Lobby{Seats: []SeatInfo{{Seat: 0, Name: "Ann", Key: key(1, KeySize), Connected: true, Ready: true}, {Seat: 1, Name: "Bot", Bot: true, Level: "random"}}, Options: map[string]string{"a": "b"}},
 		&Log{From: 3, Moves: []engine.Move{mv, {Seat: engine.Dealer, Kind: engine.KindDeal}}},
 		&View{Seq: 4, Move: &mv, View: json.RawMessage(`{"hand":[1,2]}`), Legal: []engine.Move{mv}, Status: engine.Status{Phase: "play", Active: []engine.Seat{2}, Deal: &engine.DealRequest{Epoch: 2, Context: "round 2"}}},
@@ -35,6 +36,7 @@ func samples() []Message {
 		&Reveal{Epoch: 1, H: key(8, SecretSize)},
 		&Chat{From: 1, Name: "Bo", Text: "hi"},
 		&Bye{Kind: KindFlood, Reason: "too fast"},
+		&Bye{Kind: KindState, Code: ByeFull, Reason: "the table is full"},
 	}
 }
 
@@ -89,6 +91,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"contrib epoch 0", `{"v":1,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
 		{"view without move", `{"v":1,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
 		{"oversized view", `{"v":1,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
+		{"long bye code", `{"v":1,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
+		{"negative match", `{"v":1,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
 		{"bad base64", `{"v":1,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
 	}
 	for _, c := range cases {

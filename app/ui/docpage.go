@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+)
+
+// Paths of the reading pages, for links from other screens. app/routes.go maps them.
+const (
+	HrefRulesArkham = "/rules/arkham"
+	HrefFair        = "/fair"
+)
+
+// docSection is one titled part of a reading page. Its id is the anchor the contents list
+// links to (and what tests look for).
+type docSection struct {
+	id       string
+	titleKey string
+	body     []app.UI
+}
+
+// docPage lays out a reading page: a way home, title and lead, the contents, the sections,
+// and links onwards. Plain HTML, no state: it renders the same on the server and in the browser.
+func docPage(id, titleKey, leadKey string, sections []docSection, onward app.UI) app.UI {
+	toc := make([]app.UI, 0, len(sections))
+	body := make([]app.UI, 0, len(sections))
+	for _, s := range sections {
+		toc = append(toc, app.Li().Body(app.A().Href("#"+s.id).Text(i18n.T(s.titleKey))))
+		body = append(body, app.Section().ID(s.id).Class("mk-doc-section").Body(
+			append([]app.UI{app.H2().Text(i18n.T(s.titleKey))}, s.body...)...,
+		))
+	}
+	return app.Main().ID(id).Class("mk-page mk-doc").Body(
+		app.Nav().Class("mk-doc-crumbs").Body(
+			app.A().ID(id+"-home").Href("/").Body(
+				app.Img().Class("mk-doc-crumb-logo").Src("/web/icon.svg").Alt(""),
+				app.Text(i18n.T("app.name")),
+			),
+		),
+		app.Header().Class("mk-doc-head").Body(
+			app.H1().Class("mk-title").Text(i18n.T(titleKey)),
+			app.P().Class("mk-doc-lead").Text(i18n.T(leadKey)),
+		),
+		app.Nav().Class("mk-doc-toc").Aria("label", i18n.T("pages.contents")).Body(
+			app.H2().Text(i18n.T("pages.contents")),
+			app.Ol().Body(toc...),
+		),
+		app.Div().Class("mk-doc-body").Body(body...),
+		app.Footer().Class("mk-doc-foot").Body(
+			onward,
+			app.A().ID(id+"-back").Class("mk-btn mk-btn-primary").Href("/").Text(i18n.T("app.back_home")),
+			app.A().Class("mk-doc-top").Href("#"+id).Text(i18n.T("pages.top")),
+		),
+	)
+}
+
+// para is a paragraph of catalog text.
+func para(key string) app.UI { return app.P().Text(i18n.T(key)) }
+
+// bullets is an unordered list, one catalog key an item.
+func bullets(keys ...string) app.UI {
+	items := make([]app.UI, len(keys))
+	for i, k := range keys {
+		items[i] = app.Li().Text(i18n.T(k))
+	}
+	return app.Ul().Body(items...)
+}
+
+// steps is a numbered list, one catalog key a step.
+func steps(keys ...string) app.UI {
+	items := make([]app.UI, len(keys))
+	for i, k := range keys {
+		items[i] = app.Li().Text(i18n.T(k))
+	}
+	return app.Ol().Class("mk-doc-steps").Body(items...)
+}
+
+// terms is a list whose items lead with a bold term: key+".t", then the text under key.
+func terms(keys ...string) app.UI {
+	items := make([]app.UI, len(keys))
+	for i, k := range keys {
+		items[i] = app.Li().Body(app.Strong().Text(i18n.T(k+".t")), app.Text(" "+i18n.T(k)))
+	}
+	return app.Ul().Class("mk-doc-terms").Body(items...)
+}
+
+// aside is a highlighted note, such as a worked example.
+func aside(class string, content ...app.UI) app.UI {
+	return app.Aside().Class("mk-doc-note " + class).Body(content...)
+}
