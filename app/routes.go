@@ -18,6 +18,7 @@ const (
 	PathNotFound = "/not-found"
 	PathRules    = ui.HrefRulesArkham // how to play Arkham Ritual
 	PathFair     = ui.HrefFair        // the trust model
+	PathCode     = ui.HrefCodeJoin    // join a table by pass and code (no relay, no internet)
 )
 
 // pages maps every routed path to its component. Adding a screen means adding a line here; the
@@ -29,6 +30,7 @@ var pages = map[string]func() app.Composer{
 	PathNew:      func() app.Composer { return &ui.NewTable{} },
 	PathRules:    func() app.Composer { return &ui.RulesArkham{} },
 	PathFair:     func() app.Composer { return &ui.Fair{} },
+	PathCode:     func() app.Composer { return &ui.CodeJoin{} },
 }
 
 // patterns are pages whose paths vary (regular expressions, checked in order after the exact

@@ -139,6 +139,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	shots := map[string]bool{}
 	deadline := time.Now().Add(12 * time.Minute)
 	over := 0
+	lastProgress := time.Now()
 	for time.Now().Before(deadline) && over < len(players) {
 		over = 0
 		progressed := false
@@ -190,6 +191,11 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		}
 		if !progressed {
 			time.Sleep(20 * time.Millisecond)
+		} else {
+			lastProgress = time.Now()
+		}
+		if time.Since(lastProgress) > 25*time.Second {
+			stuck(t, players)
 		}
 		checkNoLeak(t, players...)
 		if len(lat) == 3 && !shots["table"] {
@@ -269,4 +275,22 @@ func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatal("the new game did not get under way on every page")
+}
+
+// stuck describes every page (state, buttons, console) when the game stops moving, so a hang
+// fails in seconds with what each player saw instead of at the test deadline.
+func stuck(t *testing.T, players []*Browser) {
+	t.Helper()
+	for _, b := range players {
+		st, _ := Eval[string](b, `(() => { const a = document.querySelector('.ark'); const p = document.querySelector('#problem');
+		  return JSON.stringify({ark: a ? Object.assign({}, a.dataset) : null, btns: [...document.querySelectorAll('.actions button')].map(x => x.textContent),
+		  problem: p ? p.textContent : '', status: (document.querySelector('.status, .turn, .prompt') || {}).textContent || '', step: ''}); })()`)
+		step, _ := Eval[string](b, stepJS)
+		t.Logf("%s: %s step=%s", b.Name, st, step)
+		for _, l := range b.Logs() {
+			t.Logf("%s console: %s", b.Name, l)
+		}
+		b.Screenshot("stuck")
+	}
+	t.Fatal("the game stopped moving")
 }

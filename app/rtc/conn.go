@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/pion/webrtc/v3"
 )
@@ -115,6 +116,9 @@ func (c *Conn) fail(err error) {
 	c.poke()
 	// Closing pion can block on its own goroutines; never do it on a pion callback's stack.
 	go func() {
+		if err == ErrClosed {
+			c.drain() // our own Close: let what was sent last (a goodbye) reach the peer
+		}
 		c.dc.Close()
 		c.pc.Close()
 	}()
@@ -122,6 +126,17 @@ func (c *Conn) fail(err error) {
 		h()
 	}
 }
+
+// drain waits (briefly) until the peer has acknowledged everything sent, so closing does not
+// drop the last frames: a host's Bye before it closes a link must reach the guest.
+func (c *Conn) drain() {
+	for end := time.Now().Add(drainWait); c.dc.BufferedAmount() > 0 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// drainWait bounds drain: a peer that stopped acknowledging is not waited for.
+const drainWait = 2 * time.Second
 
 // Send sends one frame. Frames arrive in the order Send was called.
 func (c *Conn) Send(frame []byte) error {

@@ -59,6 +59,7 @@ func (h *Home) Render() app.UI {
 			app.Nav().Class("mk-foot-nav").Body(
 				app.A().ID("home-rules").Href(HrefRulesArkham).Text(i18n.T("pages.how_to_play")),
 				app.A().ID("home-fair").Href(HrefFair).Text(i18n.T("pages.fair_play")),
+				app.A().ID("home-code").Href(HrefCodeJoin).Text(i18n.T("code.join_link")),
 			),
 			app.Span().Text(i18n.T("app.offline_ready")),
 			app.Span().Class("mk-version").Text(version()),

@@ -172,7 +172,7 @@ func (l *Lobby) seatItems() []app.UI {
 						if l.OnRemove != nil {
 							l.OnRemove(ctx, s.Seat)
 						}
-					}),
+					}, s.Seat, s.Name), // scope: a reused button must not keep an old seat's handler
 			),
 		))
 	}

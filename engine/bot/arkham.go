@@ -48,7 +48,7 @@ func init() {
 // DefaultArkhamSamples is the search bot's budget: determinizations per decision (each legal
 // move is played out once per determinization). About 10 ms of CPU per decision natively and a
 // few times that under wasm (BenchmarkSearchDecision); 16 samples measured no stronger.
-const DefaultArkhamSamples = 8
+const DefaultArkhamSamples = 16
 
 // maxGiveTries bounds the rejection sampling of the card in transit.
 const maxGiveTries = 6
@@ -71,6 +71,8 @@ type searchTuning struct {
 	randomAbove float64
 	// stratify spreads the own-card guesses of a decision's samples over the belief.
 	stratify bool
+	// takeBonus is added to the searched value of taking the card in transit.
+	takeBonus float64
 }
 
 func newArkhamSearch(seed uint64, samples int, tune searchTuning) Func {
@@ -137,6 +139,12 @@ func newArkhamSearch(seed uint64, samples int, tune searchTuning) Func {
 				}
 			}
 			return policy.decide(av, legal)
+		},
+		Bonus: func(m engine.Move) float64 {
+			if m.Kind == arkham.MoveTake {
+				return tune.takeBonus
+			}
+			return 0
 		},
 		Horizon: func(st engine.Status) bool { return st.Deal != nil },
 		Value:   arkhamValue,

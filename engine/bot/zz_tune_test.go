@@ -75,6 +75,12 @@ func init() {
 	expBots["sst"] = func(seed uint64, _ **arkham.Game) Func {
 		return newArkhamSearch(seed, 8, searchTuning{randomAbove: 0.6, stratify: true})
 	}
+	for _, tb := range []float64{-0.5, 0.5, 1, 2} {
+		tb := tb
+		expBots["stb"+strconv.FormatFloat(tb, 'f', -1, 64)] = func(seed uint64, _ **arkham.Game) Func {
+			return newArkhamSearch(seed, 8, searchTuning{randomAbove: 0.6, stratify: true, takeBonus: tb})
+		}
+	}
 	expBots["s8off"] = func(seed uint64, _ **arkham.Game) Func { return newArkhamSearch(seed, 8, searchTuning{}) }
 	expBots["reader"] = func(seed uint64, _ **arkham.Game) Func {
 		rd := newArkhamReader()

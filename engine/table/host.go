@@ -82,6 +82,7 @@ type Host struct {
 
 	events chan event
 	quit   chan struct{}
+	ended  chan struct{} // closed when the match goroutine has returned
 	doneMu sync.Mutex
 	done   chan struct{} // closed when the game is over; a rematch makes a new one
 	wg     sync.WaitGroup
@@ -187,7 +188,7 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	}
 	h := &Host{
 		rules: rules, cfg: cfg, maxSeats: cfg.Seats,
-		events: make(chan event, 64), quit: make(chan struct{}), done: make(chan struct{}),
+		events: make(chan event, 64), quit: make(chan struct{}), ended: make(chan struct{}), done: make(chan struct{}),
 		options: map[string]string{}, peers: map[int]*peer{},
 	}
 	for _, o := range rules.Options() {
@@ -225,7 +226,15 @@ func (h *Host) do(f func()) bool {
 	case <-reply:
 		return true
 	case <-h.quit:
-		return false
+		// The loop finishes a call it already took before it stops: wait for that, so the
+		// caller never reads what f is still writing.
+		<-h.ended
+		select {
+		case <-reply:
+			return true
+		default:
+			return false
+		}
 	}
 }
 
@@ -233,6 +242,7 @@ var errClosedHost = engine.Errorf(wire.KindState, "table: host", "the host is cl
 
 func (h *Host) loop() {
 	defer h.wg.Done()
+	defer close(h.ended)
 	for {
 		select {
 		case <-h.quit:

@@ -57,11 +57,14 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 			DataSet("option", a.Move.Option).
 			Title(a.Help).
 			Text(a.Label).
+			// The scope names the move: go-app keeps a reused button's old handler when the
+			// handler's code and scope are unchanged, and the old closure would send the move
+			// this button showed before (say, an Orb choice in place of "Give to Bea").
 			OnClick(func(ctx app.Context, e app.Event) {
 				if onAct != nil {
 					onAct(ctx, a.Move)
 				}
-			})
+			}, a.Move.String())
 		if i == 0 {
 			btn = btn.AutoFocus(true)
 		}

@@ -166,7 +166,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 	var cont app.UI
 	if !b.Over {
 		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").AutoFocus(true).Text(i18n.T("ark.continue")).
-			OnClick(func(ctx app.Context, e app.Event) { t.seenResult = r.Round })
+			OnClick(func(ctx app.Context, e app.Event) { t.seenResult = r.Round }, r.Round) // scope: see actionBar
 	}
 	return app.Section().Class("banner", "round-end").ID("round-end").Attr("role", "status").
 		DataSet("round", r.Round).Body(

@@ -1,0 +1,15 @@
+package i18n
+
+import "testing"
+
+// The code-connection catalog is merged into the English one without replacing any message.
+func TestCodeCatalogMerged(t *testing.T) {
+	if len(codeKeyClashes) > 0 {
+		t.Fatalf("keys already in en: %v", codeKeyClashes)
+	}
+	for k, v := range enCode {
+		if got := T(k); got != v {
+			t.Errorf("T(%q) = %q, want the code text", k, got)
+		}
+	}
+}
