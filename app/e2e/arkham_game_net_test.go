@@ -270,11 +270,47 @@ func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
 			for _, b := range players {
 				b.Screenshot("rematch-table")
 			}
+			reloadHostAfterRematch(t, host, guests)
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatal("the new game did not get under way on every page")
+}
+
+// reloadHostAfterRematch: the host's saved table is the new game; after a reload it resumes
+// there (not in the old game, not in the lobby) and the guests follow it again by themselves.
+func reloadHostAfterRematch(t *testing.T, host *Browser, guests []*Browser) {
+	t.Helper()
+	players := append([]*Browser{host}, guests...)
+	at := seqOf(host)
+	host.Reload()
+	host.WaitApp()
+	host.WaitVisible(".ark")
+	if s := seqOf(host); s < at {
+		t.Fatalf("after reloading, the host shows seq %d of the new game, it was at %d", s, at)
+	}
+	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		over := 0
+		for _, b := range players {
+			if playStep(t, b) == "over" {
+				over++
+			}
+		}
+		checkNoLeak(t, players...)
+		h := seqOf(host)
+		same := true
+		for _, g := range guests {
+			same = same && seqOf(g) == h
+		}
+		if same && (h >= at+3 || over == len(players)) {
+			return
+		}
+	}
+	for _, b := range players {
+		b.Screenshot("stuck-after-reload")
+	}
+	t.Fatal("after the host's reload the guests did not follow the new game")
 }
 
 // stuck describes every page (state, buttons, console) when the game stops moving, so a hang

@@ -10,6 +10,13 @@ import (
 // playUntil plays every page's moves until cond holds (or fails the test after limit).
 func playUntil(t *testing.T, limit time.Duration, players []*Browser, cond func() bool) {
 	t.Helper()
+	playOn(t, limit, players, false, cond)
+}
+
+// playOn is playUntil that, with again, has the host play again when a game ends before cond
+// holds: a short game must not end the test before its reload points.
+func playOn(t *testing.T, limit time.Duration, players []*Browser, again bool, cond func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(limit)
 	for !cond() {
 		if time.Now().After(deadline) {
@@ -22,8 +29,32 @@ func playUntil(t *testing.T, limit time.Duration, players []*Browser, cond func(
 			playStep(t, b)
 		}
 		checkNoLeak(t, players...)
+		if host := players[0]; again {
+			if over, _ := Eval[bool](host, `!!document.querySelector('#play-again')`); over {
+				host.Click("#play-again")
+				host.WaitVisible("#new-game")
+				host.Click("#start")
+				for _, b := range players {
+					b.WaitVisible(".ark")
+				}
+			}
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// moves counts the moves a page has shown since it was first asked, across games (a new game
+// starts again from seq 0).
+type moves struct{ last, n int }
+
+func (m *moves) of(b *Browser) int {
+	if s := seqOf(b); s >= 0 {
+		if s > m.last {
+			m.n += s - m.last
+		}
+		m.last = s
+	}
+	return m.n
 }
 
 // midRound is true when b shows a round in play (not a reveal, not game over).
@@ -56,8 +87,9 @@ func TestArkhamReloads(t *testing.T) {
 	beaSeat := seatOf(bea)
 
 	// A guest reloads mid-round.
-	playUntil(t, 3*time.Minute, players, func() bool { return seqOf(host) >= 6 && midRound(host) })
-	at := seqOf(host)
+	var seen moves
+	playOn(t, 3*time.Minute, players, true, func() bool { return seen.of(host) >= 6 && midRound(host) })
+	at, mark := seqOf(host), seen.of(host)
 	bea.Reload()
 	bea.WaitApp()
 	bea.WaitVisible(".ark")
@@ -69,7 +101,7 @@ func TestArkhamReloads(t *testing.T) {
 		t.Fatalf("after reload bea shows seq %d, the table was at %d", s, at)
 	}
 	bea.Screenshot("after-guest-reload")
-	playUntil(t, 3*time.Minute, players, func() bool { return seqOf(host) >= at+6 && midRound(host) })
+	playOn(t, 3*time.Minute, players, true, func() bool { return seen.of(host) >= mark+6 && midRound(host) })
 
 	// The host reloads mid-round.
 	at = seqOf(host)
@@ -82,9 +114,10 @@ func TestArkhamReloads(t *testing.T) {
 	}
 	host.Screenshot("after-host-reload")
 	// Both guests find the resumed host by themselves and follow its moves again.
-	playUntil(t, 3*time.Minute, players, func() bool {
+	mark = seen.of(host)
+	playOn(t, 3*time.Minute, players, true, func() bool {
 		h := seqOf(host)
-		return h >= at+4 && seqOf(bea) == h && seqOf(cy) == h
+		return seen.of(host) >= mark+4 && seqOf(bea) == h && seqOf(cy) == h
 	})
 	cy.Screenshot("after-host-reload")
 

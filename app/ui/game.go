@@ -161,7 +161,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		chat = append(chat, arkhamboard.ChatLine{Name: c.Name, Text: c.Text})
 	}
 	t := &arkhamboard.Table{
-		Board: b, Chat: chat,
+		Board: b, Chat: chat, Game: snap.Table,
 		OnAct: func(ctx app.Context, m engine.Move) {
 			// A refusal here is a race (the view moved on between drawing the button and the
 			// click); the fresh view with its own buttons is already on its way.

@@ -360,7 +360,7 @@ type arkhamHeuristic struct {
 }
 
 func newArkhamHeuristic() *arkhamHeuristic {
-	return &arkhamHeuristic{marginFirst: -0.25, marginLater: -0.5, passTake: 0.25}
+	return &arkhamHeuristic{marginFirst: 0.25, marginLater: -0.25, passTake: 0.25}
 }
 
 // decide picks a move for v.Seat among legal.

@@ -25,9 +25,13 @@ type Table struct {
 	OnAct   func(ctx app.Context, m engine.Move)
 	OnChat  func(ctx app.Context, text string)
 	OnAgain func(ctx app.Context) // nil when the viewer cannot start another game
+	// Game names the game at this table (it changes when the host plays again), so a new
+	// game's first reveal is not taken for one the viewer already dismissed.
+	Game string
 
 	helperHidden bool
-	seenResult   int // the last round whose reveal the viewer dismissed
+	seenResult   int    // the last round whose reveal the viewer dismissed
+	seenGame     string // the game seenResult belongs to
 }
 
 func (t *Table) Render() app.UI {
@@ -137,7 +141,7 @@ func (t *Table) endBanner(b Board) app.UI {
 // the deal verified. It stays until the viewer dismisses it, even if play has moved on.
 func (t *Table) resultPanel(b Board) app.UI {
 	r := b.Result
-	if r == nil || r.Round <= t.seenResult {
+	if r == nil || t.seenGame == t.Game && r.Round <= t.seenResult {
 		return nil
 	}
 	rows := make([]app.UI, 0, len(r.Rows))
@@ -166,7 +170,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 	var cont app.UI
 	if !b.Over {
 		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").AutoFocus(true).Text(i18n.T("ark.continue")).
-			OnClick(func(ctx app.Context, e app.Event) { t.seenResult = r.Round }, r.Round) // scope: see actionBar
+			OnClick(func(ctx app.Context, e app.Event) { t.seenResult, t.seenGame = r.Round, t.Game }, t.Game, r.Round) // scope: see actionBar
 	}
 	return app.Section().Class("banner", "round-end").ID("round-end").Attr("role", "status").
 		DataSet("round", r.Round).Body(

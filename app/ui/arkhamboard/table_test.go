@@ -126,3 +126,29 @@ func TestRingStartsLeftOfViewer(t *testing.T) {
 		t.Fatalf("ring order = %q, want 230", got)
 	}
 }
+
+// A dismissed reveal stays dismissed within its game, but the next game at the table (the host
+// played again) shows its own first reveal even though its round number was dismissed before.
+func TestRevealDismissedPerGame(t *testing.T) {
+	board := sampleBoard()
+	board.Result = &Result{Round: 1, Cause: "the deck ran out"}
+	cases := []struct {
+		name     string
+		game     string
+		seenGame string
+		seen     int
+		shown    bool
+	}{
+		{"not yet dismissed", "g1", "", 0, true},
+		{"dismissed in this game", "g1", "g1", 1, false},
+		{"a later round of this game", "g1", "g1", 0, true},
+		{"same round number, new game", "g2", "g1", 1, true},
+	}
+	for _, c := range cases {
+		tb := &Table{Board: board, Game: c.game, seenResult: c.seen, seenGame: c.seenGame}
+		out := app.HTMLString(tb)
+		if got := strings.Contains(out, `id="round-end"`); got != c.shown {
+			t.Errorf("%s: reveal shown=%v, want %v", c.name, got, c.shown)
+		}
+	}
+}
