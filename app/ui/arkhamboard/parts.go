@@ -17,7 +17,20 @@ func statusBar(b Board) app.UI {
 			Aria("label", i18n.T("ark.deck_label", b.Deck)).Text(i18n.T("ark.deck", b.Deck)),
 		app.Span().Class("stat").Aria("label", i18n.T("ark.removed_label", b.Removed)).Text(i18n.T("ark.removed", b.Removed)),
 		doomTrack(b),
+		docLink("rules-link", hrefRules, i18n.T("ark.rules_link")),
 	)
+}
+
+// Paths of the explanatory pages. They are app/ui's HrefRulesArkham and HrefFair, repeated here
+// because app/ui imports this package.
+const (
+	hrefRules = "/rules/arkham"
+	hrefFair  = "/fair"
+)
+
+// docLink opens an explanatory page in a new tab, so the table (and its connection) stays put.
+func docLink(id, href, text string) app.UI {
+	return app.A().ID(id).Class("doc-link").Href(href).Target("_blank").Attr("rel", "noopener").Text(text)
 }
 
 func doomTrack(b Board) app.UI {

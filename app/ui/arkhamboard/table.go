@@ -186,7 +186,7 @@ func verifiedLine(v string) app.UI {
 	if v == "" {
 		return nil
 	}
-	return app.P().Class("verified").Text(v)
+	return app.P().Class("verified").Body(app.Text(v+" "), docLink("", hrefFair+"#checking", i18n.T("ark.how_checked")))
 }
 
 func (t *Table) chat() app.UI {
@@ -196,7 +196,7 @@ func (t *Table) chat() app.UI {
 	}
 	return app.Section().Class("panel", "chat").Body(
 		app.H2().Text(i18n.T("ark.chat")),
-		app.P().Class("muted", "small").Text(i18n.T("ark.chat_rule")),
+		app.P().Class("muted", "small").Body(app.Text(i18n.T("ark.chat_rule")+" "), docLink("", hrefRules+"#talk", i18n.T("ark.more"))),
 		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
 		// The input is left uncontrolled: redrawing its value on every table update would fight
 		// the player's typing. Its text is read when sent.
