@@ -352,13 +352,17 @@ func (s *situation) hypotheses(dst []hyp, needTransit bool) []hyp {
 // arkhamHeuristic is the rule-of-thumb player. It is deterministic: the same view gives the
 // same move (so search bots can model it exactly).
 type arkhamHeuristic struct {
-	sit                      situation
-	hyps                     []hyp
-	stays                    []float64 // scratch: per guess, the value of keeping our card
+	sit   situation
+	hyps  []hyp
+	stays []float64 // scratch: per guess, the value of keeping our card
+	// marginFirst is held against taking a card straight from its drawer (who saw it and chose
+	// us), marginLater against taking one that was passed on; negative favours taking.
 	marginFirst, marginLater float64
 	passTake                 float64 // the chance a pass's receiver is modelled to take
 }
 
+// The defaults were tuned in 5-seat competitive tournaments (seats rotated): against random
+// players the old (0.75, 0.25, 0.5) won 32.5% to random's 29.9%; these win about 37% to 28.5%.
 func newArkhamHeuristic() *arkhamHeuristic {
 	return &arkhamHeuristic{marginFirst: 0.25, marginLater: -0.25, passTake: 0.25}
 }

@@ -21,9 +21,6 @@ type Searcher struct {
 	Horizon func(st engine.Status) bool
 	// Value scores a stopped playout for seat me; higher is better.
 	Value func(g engine.Game, me engine.Seat) float64
-	// Bonus, if set, is added to a move's mean value: a prior the game's bot holds about
-	// moves of that kind which the playouts do not see (nil: none).
-	Bonus func(m engine.Move) float64
 	// Samples is how many determinizations each decision uses (the playout budget is
 	// Samples × number of legal moves). Deterministic: this is the budget that counts.
 	Samples int
@@ -85,9 +82,6 @@ func (s *Searcher) Decide(view engine.View, legal []engine.Move, r *rng.Rand) (e
 			continue
 		}
 		v := total[j] / float64(counted[j])
-		if s.Bonus != nil {
-			v += s.Bonus(legal[j])
-		}
 		if best < 0 || v > bestV {
 			best, bestV = j, v
 		}
