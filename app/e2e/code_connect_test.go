@@ -155,35 +155,14 @@ func TestCodeConnect(t *testing.T) {
 		watch(t, b)
 	}
 	moves := map[string]int{}
-	deadline := time.Now().Add(4 * time.Minute)
-	for time.Now().Before(deadline) {
-		for _, b := range players {
-			st := playStep(t, b)
-			if strings.HasPrefix(st, "click:[data-e2e") {
-				moves[b.Name]++
-			}
-			if st == "over" {
-				moves[b.Name] += 100
-			}
-		}
-		checkNoLeak(t, players...)
-		if moves[host.Name] >= 3 && moves[guest.Name] >= 3 {
-			break
-		}
-		time.Sleep(30 * time.Millisecond)
-	}
-	if moves[host.Name] < 3 || moves[guest.Name] < 3 {
-		stuck(t, players)
-	}
+	over := func() bool { return moves[host.Name] >= 100 || moves[guest.Name] >= 100 }
+	// A first move by the guest; then its page goes away and comes back by code (below).
+	playMoves(t, players, moves, func() bool { return over() || moves[guest.Name] >= 1 })
 	for _, b := range players {
-		if p, _ := Eval[string](b, `(document.querySelector('#problem') || {}).textContent || ''`); p != "" && !strings.Contains(p, "invite links") {
-			t.Fatalf("%s shows a problem while playing: %s", b.Name, p)
-		}
 		b.Screenshot("table")
 	}
-	t.Logf("moves clicked: host %d, guest %d (over adds 100)", moves[host.Name], moves[guest.Name])
-	if moves[host.Name] >= 100 || moves[guest.Name] >= 100 {
-		return // the game ended already: nothing to reconnect to
+	if over() {
+		t.Fatal("the game ended before the guest's first move")
 	}
 
 	// The guest's page goes away mid-game: with no relay it cannot find the host by itself.
@@ -195,8 +174,7 @@ func TestCodeConnect(t *testing.T) {
 	host.WaitVisible("#code-connect")
 	host.Do(scrollTo("#code-connect"))
 	host.Screenshot("code-rejoin-panel")
-	host.Click("#code-make")
-	host.WaitVisible("#code-pass")
+	clickPast(t, host, "#code-make", `!!document.querySelector('#code-pass')`)
 	pass, offer = strings.TrimSpace(host.Text("#code-pass")), value(host, "#offer-code")
 	link, err := Eval[string](host, `document.querySelector('#offer-code-qr').dataset.text`)
 	if err != nil || !strings.HasSuffix(link, "/code#"+offer) {
@@ -212,7 +190,7 @@ func TestCodeConnect(t *testing.T) {
 	guest.Click("#make-answer")
 	guest.WaitVisible("#answer-code")
 	pasteInto(host, "#answer-input", value(guest, "#answer-code"))
-	host.Click("#answer-submit")
+	clickPast(t, host, "#answer-submit", `!document.querySelector('#answer-input')`)
 	guest.WaitVisible(".ark")
 	if back := seqOf(guest); back < seq {
 		t.Fatalf("the guest came back to seq %d, had seen %d", back, seq)
@@ -225,19 +203,12 @@ func TestCodeConnect(t *testing.T) {
 	}
 	watch(t, guest)
 	before := moves[guest.Name]
-	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end) && moves[guest.Name] < before+2; {
-		for _, b := range players {
-			if st := playStep(t, b); strings.HasPrefix(st, "click:[data-e2e") {
-				moves[b.Name]++
-			} else if st == "over" {
-				moves[b.Name] += 100
-			}
+	playMoves(t, players, moves, func() bool { return over() || moves[guest.Name] >= before+3 })
+	t.Logf("moves clicked: host %d, guest %d (the game over adds 100)", moves[host.Name], moves[guest.Name])
+	for _, b := range players {
+		if p, _ := Eval[string](b, `(document.querySelector('#problem') || {}).textContent || ''`); p != "" && !strings.Contains(p, "invite links") {
+			t.Fatalf("%s shows a problem while playing: %s", b.Name, p)
 		}
-		checkNoLeak(t, players...)
-		time.Sleep(30 * time.Millisecond)
-	}
-	if moves[guest.Name] < before+2 {
-		stuck(t, players)
 	}
 	guest.Screenshot("table-after-rejoin")
 
@@ -248,6 +219,44 @@ func TestCodeConnect(t *testing.T) {
 		t.Fatalf("the guest shows problem %q, want code.lost", key)
 	}
 	guest.Screenshot("host-gone")
-	guest.Click("#code-again")
-	guest.WaitVisible("#code-form")
+	clickPast(t, guest, "#code-again", `!!document.querySelector('#code-form')`)
+}
+
+// playMoves plays on every page (clicking what the page offers) until done() holds, counting
+// each page's moves and adding 100 once a page shows the game over. A game that stops moving
+// for 3 minutes fails the test with a picture of every page.
+func playMoves(t *testing.T, players []*Browser, moves map[string]int, done func() bool) {
+	t.Helper()
+	for end := time.Now().Add(3 * time.Minute); !done(); {
+		if time.Now().After(end) {
+			stuck(t, players)
+		}
+		for _, b := range players {
+			switch st := playStep(t, b); {
+			case strings.HasPrefix(st, "click:[data-e2e"):
+				moves[b.Name]++
+			case st == "over" && moves[b.Name] < 100:
+				moves[b.Name] += 100
+			}
+		}
+		checkNoLeak(t, players...)
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// clickPast clicks css as a player would: first out of the way of the round's reveal, which
+// covers the page whenever a round ends (the game goes on meanwhile), until done (JS) holds.
+func clickPast(t *testing.T, b *Browser, css, done string) {
+	t.Helper()
+	for end := time.Now().Add(Timeout); time.Now().Before(end); {
+		if st, _ := Eval[string](b, `document.querySelector('#continue') ? 'reveal' : ''`); st == "reveal" {
+			_ = b.Try(chromedp.Click(chromedp.CSS("#continue"), chromedp.NodeVisible))
+		}
+		_ = b.Try(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+		if b.Try(chromedp.Poll[chromedp.Void](done, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(3*time.Second))) == nil {
+			return
+		}
+	}
+	b.Screenshot("click-past")
+	t.Fatalf("%s: clicking %s never led to %s", b.Name, css, done)
 }

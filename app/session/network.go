@@ -128,7 +128,7 @@ func ResumeHosted(st Store, n Net) (*Session, error) {
 		}
 		if err := s.listen(inv, n); err != nil {
 			// Keep the table: it is saved and may be reached later; say what is wrong.
-			s.setProblem(ProblemUnreachable, false)
+			s.setProblem(ProblemNoRelay, false) // devices can still connect by code
 		}
 	}
 	return s, nil

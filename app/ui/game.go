@@ -80,7 +80,7 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(problem, g.board(snap))
+	return app.Main().Class("mk-page", "game-page").Body(problem, g.board(snap), hostCodeRejoin(g.Sess, snap))
 }
 
 // problemBanner says what went wrong and offers a way forward.
@@ -123,6 +123,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		},
 		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
 		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
+		Extra:    hostCodePanel(g.Sess, snap),
 	}
 }
 

@@ -42,6 +42,7 @@ type Lobby struct {
 	OnRemove func(ctx app.Context, seat int)
 	OnOption func(ctx app.Context, key, value string)
 	OnStart  func(ctx app.Context)
+	Extra    app.UI // under the invite: the host's connect-by-code panel (codeconnect.go)
 
 	copied bool
 }
@@ -55,6 +56,7 @@ func (l *Lobby) Render() app.UI {
 		problem(m.Problem),
 		l.newGame(),
 		l.invite(),
+		l.Extra,
 		app.Section().Class("panel", "lobby-seats").Body(
 			app.H2().Text(i18n.T("lobby.seats", n, m.Max)),
 			app.Ul().Class("seat-list").Body(l.seatItems()...),

@@ -111,7 +111,7 @@ func (p *NewTable) create(ctx app.Context) {
 	p.busy, p.err = true, ""
 	game := p.game
 	ctx.Async(func() {
-		s, err := session.StartHost(session.DefaultStore(), session.HostConfig{Name: name, Game: game, Net: pageNet()})
+		s, err := session.StartHostAnyNet(session.DefaultStore(), session.HostConfig{Name: name, Game: game, Net: pageNet()})
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.busy = false
 			if err != nil {
@@ -201,6 +201,7 @@ func (p *Join) Render() app.UI {
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
 		app.H1().Text(i18n.T("home.join")),
 		prob,
+		codeJoinHint(p.problem),
 		form,
 	)
 }
