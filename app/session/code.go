@@ -225,19 +225,11 @@ func (a *CodeAnswer) Join(ctx context.Context, st Store, name string) (*Session,
 		c.Close()
 		return nil, err
 	}
-	s := &Session{kind: Guest, name: name, store: st, guest: g, save: make(chan struct{}, 1), quit: make(chan struct{})}
-	if !waitFor(g, codeSeatWaitTimeout, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Dropped != nil }) {
-		s.Close()
-		return nil, &JoinError{Problem: ProblemCodeNoTable, Err: errors.New("the host did not seat us")}
+	s, err := seatedGuest(g, name, st, codeSeatWaitTimeout, ProblemCodeNoTable)
+	if err != nil {
+		return nil, err
 	}
-	if d := g.State().Dropped; d != nil {
-		s.Close()
-		return nil, &JoinError{Problem: byeProblem(d), Err: errors.New(d.Reason)}
-	}
-	g.SetReady(true)
-	s.game = g.State().Game
-	s.wg.Add(2)
-	go s.pump()
+	s.wg.Add(1)
 	go s.watchCode(c)
 	return s, nil
 }

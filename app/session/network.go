@@ -170,10 +170,23 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 		c.Close()
 		return nil, err
 	}
-	s := &Session{kind: Guest, name: cfg.Name, store: st, guest: g, save: make(chan struct{}, 1), quit: make(chan struct{})}
-	if !waitFor(g, 20*time.Second, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Dropped != nil }) {
+	s, err := seatedGuest(g, cfg.Name, st, 20*time.Second, ProblemUnreachable)
+	if err != nil {
+		return nil, err
+	}
+	s.wg.Add(1)
+	go s.keepJoined(inv, cfg, c)
+	return s, nil
+}
+
+// seatedGuest waits until the host seats g (or turns it away), then makes it a ready guest
+// session with its update pump running. unseated is the problem to report when the host stays
+// silent for wait.
+func seatedGuest(g *table.Guest, name string, st Store, wait time.Duration, unseated string) (*Session, error) {
+	s := &Session{kind: Guest, name: name, store: st, guest: g, save: make(chan struct{}, 1), quit: make(chan struct{})}
+	if !waitFor(g, wait, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Dropped != nil }) {
 		s.Close()
-		return nil, &JoinError{Problem: ProblemUnreachable, Err: errors.New("the host did not seat us")}
+		return nil, &JoinError{Problem: unseated, Err: errors.New("the host did not seat us")}
 	}
 	if d := g.State().Dropped; d != nil {
 		s.Close()
@@ -181,9 +194,8 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	}
 	g.SetReady(true)
 	s.game = g.State().Game
-	s.wg.Add(2)
+	s.wg.Add(1)
 	go s.pump()
-	go s.keepJoined(inv, cfg, c)
 	return s, nil
 }
 

@@ -4,10 +4,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	ossignal "os/signal"
@@ -42,12 +40,9 @@ func runRelay(args []string) error {
 			cfg.Origins = append(cfg.Origins, strings.TrimRight(o, "/"))
 		}
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if errors.Is(err, syscall.EADDRINUSE) {
-		return fmt.Errorf("cannot listen on %s: the port is already in use (another relay or serve?); pick another with -addr", *addr)
-	}
+	ln, err := listen(*addr)
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %w", *addr, err)
+		return err
 	}
 	rl := relay.NewRelay(cfg)
 	defer rl.Close()

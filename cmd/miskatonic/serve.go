@@ -51,7 +51,7 @@ func runServe(args []string) error {
 func listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
-		return nil, fmt.Errorf("cannot listen on %s: the port is already in use (another miskatonic serve?); pick another with -addr", addr)
+		return nil, fmt.Errorf("cannot listen on %s: the port is already in use (another miskatonic serve or relay?); pick another with -addr", addr)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot listen on %s: %w", addr, err)
