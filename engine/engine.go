@@ -95,8 +95,14 @@ type Status struct {
 	Turn   int          `json:"turn"`
 	Active []Seat       `json:"active"` // who may move now; several in simultaneous phases
 	Deal   *DealRequest `json:"deal,omitempty"`
-	Over   bool         `json:"over"`
-	Result *Outcome     `json:"result,omitempty"`
+	// Sealed says the Active seats choose simultaneously and in secret (Rituals of Madness sends
+	// out its cultists this way). The table collects a signed commitment from every active seat
+	// before any choice is revealed, to anyone, the host's own seat included, and then applies the
+	// revealed moves in seat order. A game in a sealed phase must accept the active seats' moves
+	// in any order and must not let an earlier one change what a later one may choose.
+	Sealed bool     `json:"sealed,omitempty"`
+	Over   bool     `json:"over"`
+	Result *Outcome `json:"result,omitempty"`
 }
 
 // IsActive reports whether s may move now.
@@ -151,6 +157,10 @@ type Config struct {
 // Rules makes games of one kind.
 type Rules interface {
 	Name() string // stable id: "arkham", "rituals", "shadows"
+	// Version is the rules version, from 1. It changes whenever a change to the rules would make a
+	// recorded game replay differently; records, snapshots and hellos carry it, so a peer on
+	// another version is told so instead of suspecting an honest host.
+	Version() int
 	Seats() (min, max int)
 	Options() []Option
 	New(cfg Config) (Game, error)

@@ -255,3 +255,6 @@ func (Rules) DecodeView(data []byte) (engine.View, error) {
 	}
 	return &v, nil
 }
+
+// Version is the rules version (see engine.Rules).
+func (Rules) Version() int { return 1 }

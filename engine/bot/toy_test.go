@@ -178,3 +178,6 @@ func init() {
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) { return s.Decide(v, legal, r) }
 	})
 }
+
+// Version is the rules version (see engine.Rules).
+func (highCardRules) Version() int { return 1 }

@@ -207,3 +207,6 @@ func TestConfigName(t *testing.T) {
 		t.Fatalf("ConfigName = %q", got)
 	}
 }
+
+// Version is the rules version (see engine.Rules).
+func (toyRules) Version() int { return 1 }

@@ -211,3 +211,6 @@ func (g *Game) Hidden(s engine.Seat) []int {
 	}
 	return h
 }
+
+// Version is the rules version (see engine.Rules).
+func (Rules) Version() int { return 1 }
