@@ -13,8 +13,10 @@ GOROOT  := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(GOROOT)/lib/wasm/wasm_exec.js
 # Packages with golden vectors that must agree natively and under wasm.
 WASM_TESTED := $(wildcard engine/rng engine/fair)
+# staticcheck, pinned, fetched through the module proxy by `go run` (v0.8.x knows Go 1.26).
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build wasm static size test fmt-check vet purity unit wasm-test browser-test chromium clean
+.PHONY: run build wasm static size test fmt-check vet staticcheck purity unit wasm-test browser-test chromium clean
 
 run: wasm build
 	./bin/miskatonic serve -addr $(ADDR)
@@ -34,7 +36,7 @@ static: wasm build
 size: wasm build
 	./bin/miskatonic size web/app.wasm
 
-test: fmt-check vet purity unit wasm-test browser-test
+test: fmt-check vet staticcheck purity unit wasm-test browser-test
 	@echo "make test: all passed"
 
 fmt-check:
@@ -44,6 +46,13 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags browser ./app/e2e/
 	GOOS=js GOARCH=wasm $(GO) vet $$(GOOS=js GOARCH=wasm $(GO) list -e -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./app/... ./cmd/... ./engine/...)
+
+# Installed natively into bin/ (so the wasm pass runs a native binary over wasm packages).
+staticcheck:
+	GOBIN=$(CURDIR)/bin GOOS= GOARCH= $(GO) install $(STATICCHECK)
+	./bin/staticcheck ./...
+	./bin/staticcheck -tags browser ./app/e2e/
+	GOOS=js GOARCH=wasm ./bin/staticcheck ./app/... ./cmd/...
 
 # engine/ is pure: no I/O, no clock, no global randomness, nothing from app/ or cmd/.
 purity:

@@ -19,7 +19,6 @@ import (
 
 	"miskatonic/app/relay"
 	"miskatonic/app/rtc"
-	"miskatonic/app/rtc/botseat"
 	"miskatonic/app/signal"
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
@@ -182,7 +181,7 @@ func playArkham(t *testing.T, seed uint64, dropAfter int) playResult {
 					mu.Unlock()
 				}
 			}
-			out, err := botseat.Play(ctx, g, bot.Random(seed*100+uint64(i)), observe, onSent)
+			out, err := bot.PlaySeat(ctx, g, bot.Random(seed*100+uint64(i)), observe, onSent)
 			if err != nil {
 				t.Errorf("guest %d: %v", i, err)
 				return

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"miskatonic/app/rtc"
-	"miskatonic/app/rtc/botseat"
 	"miskatonic/app/signal"
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
@@ -122,7 +121,7 @@ func runBot(args []string) error {
 		}
 		return play(v, legal)
 	}
-	out, err := botseat.Play(ctx, g, chooser, nil, nil)
+	out, err := bot.PlaySeat(ctx, g, chooser, nil, nil)
 	if err != nil {
 		if st := g.State(); st.Dropped != nil {
 			return fmt.Errorf("the host dropped us: %+v", *st.Dropped)

@@ -13,7 +13,6 @@ import (
 
 	"miskatonic/app/relay"
 	"miskatonic/app/rtc"
-	"miskatonic/app/rtc/botseat"
 	"miskatonic/app/signal"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/bot"
@@ -59,7 +58,7 @@ func TestBotCommandPlaysAGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer own.Close()
-	go botseat.Play(ctx, own, bot.Random(1), nil, nil)
+	go bot.PlaySeat(ctx, own, bot.Random(1), nil, nil)
 
 	errs := make(chan error, 2)
 	link := inv.Link("https://miskatonic.example")

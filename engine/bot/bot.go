@@ -35,15 +35,22 @@ var aliases = map[string]string{
 	"hard":   LevelSearch,
 }
 
-// maker builds one game's bot of one level from a seed.
-type maker func(seed uint64) Func
+// Maker builds one game's bot of one level from a seed.
+type Maker func(seed uint64) Func
 
 // makers maps game name → level → constructor. Games without a heuristic get only "random".
-var makers = map[string]map[string]maker{}
+var makers = map[string]map[string]Maker{}
 
-func register(game, level string, m maker) {
+// Register makes game's bot of a canonical level available to New. Each game's bot package
+// (engine/<game>/<game>bot) calls it from init; the game registry (engine/games) imports that
+// package, so every caller of New sees every game's bots. It panics on an unknown level: that is
+// a programming error found by the first test that imports the package.
+func Register(game, level string, m Maker) {
+	if Canonical(level) != level {
+		panic("bot: register " + game + ": unknown level " + level)
+	}
 	if makers[game] == nil {
-		makers[game] = map[string]maker{}
+		makers[game] = map[string]Maker{}
 	}
 	makers[game][level] = m
 }
@@ -101,8 +108,9 @@ func Random(seed uint64) Func {
 	}
 }
 
-// seedRand turns a seed into a generator whose stream is distinct from Random's for the same seed
-// (so a heuristic bot and a random bot seeded alike do not share their choices).
-func seedRand(seed uint64, label string) *rng.Rand {
+// SeedRand turns a seed into a generator whose stream is distinct from Random's for the same seed
+// (so a heuristic bot and a random bot seeded alike do not share their choices). label names the
+// bot ("arkham/search"), so two bots seeded alike draw apart too.
+func SeedRand(seed uint64, label string) *rng.Rand {
 	return rng.New(rng.Derive(rng.FromInt(seed).Seed(), "miskatonic/v1/bot/"+label))
 }

@@ -186,7 +186,7 @@ func (t Tournament) playOne(g int) gameResult {
 		return res
 	}
 	// Each game draws its seeds from (tournament seed, game index) alone.
-	gr := seedRand(t.Seed, "tournament/"+strconv.Itoa(g))
+	gr := SeedRand(t.Seed, "tournament/"+strconv.Itoa(g))
 	bots := make([]Func, n)
 	entrantAt := make([]int, n) // seat → entrant
 	for e, en := range t.Entrants {

@@ -153,14 +153,14 @@ func highCardHeuristic(view engine.View, legal []engine.Move, _ *rng.Rand) engin
 }
 
 func init() {
-	register("highcard", LevelHeuristic, func(seed uint64) Func {
-		r := seedRand(seed, "highcard")
+	Register("highcard", LevelHeuristic, func(seed uint64) Func {
+		r := SeedRand(seed, "highcard")
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
 			return highCardHeuristic(v, legal, r), nil
 		}
 	})
-	register("highcard", LevelSearch, func(seed uint64) Func {
-		r := seedRand(seed, "highcard-search")
+	Register("highcard", LevelSearch, func(seed uint64) Func {
+		r := SeedRand(seed, "highcard-search")
 		s := &Searcher{
 			Determinize: highCardDeterminize,
 			Policy:      highCardHeuristic,

@@ -5,8 +5,10 @@ package games
 import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	_ "miskatonic/engine/arkham/arkhambot" // Arkham's bots register themselves with engine/bot
 )
 
+// all is the engine layer's registry: one line a game (its rules; its bot package above).
 var all = []engine.Rules{arkham.Rules{}}
 
 // All returns every game's rules, in menu order.

@@ -1,4 +1,4 @@
-package bot
+package arkhambot
 
 import (
 	"miskatonic/engine"

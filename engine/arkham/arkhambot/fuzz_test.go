@@ -1,4 +1,4 @@
-package bot
+package arkhambot
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/bot"
 )
 
 // legalFor lists the moves a view's seat would have, built from the view alone (as a remote
@@ -43,8 +44,8 @@ func FuzzArkhamBots(f *testing.F) {
 		b, _ := json.Marshal(d.View)
 		f.Add(b)
 	}
-	heuristic, _ := New("arkham", LevelHeuristic, 1)
-	search := NewArkhamSearch(1, 2)
+	heuristic, _ := bot.New("arkham", bot.LevelHeuristic, 1)
+	search := NewSearch(1, 2)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, err := arkham.Rules{}.DecodeView(data)
 		if err != nil {
@@ -55,7 +56,7 @@ func FuzzArkhamBots(f *testing.F) {
 		if len(legal) == 0 {
 			return
 		}
-		for _, b := range []Func{heuristic, search} {
+		for _, b := range []bot.Func{heuristic, search} {
 			m, err := b(v, legal)
 			if err == nil && !engine.IsLegal(legal, m) {
 				t.Fatalf("chose %v, not among %v", m, legal)

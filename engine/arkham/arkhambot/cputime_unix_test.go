@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package bot
+package arkhambot
 
 import (
 	"syscall"

@@ -1,4 +1,4 @@
-package bot
+package arkhambot
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/bot"
 	"miskatonic/engine/rng"
 )
 
@@ -23,20 +24,20 @@ var arkhamConfigs = []engine.Config{
 
 // playArkham plays one game with the given levels (seat i gets levels[i%len]) and returns the
 // moves the bots made.
-func playArkham(t *testing.T, cfg engine.Config, levels []string, seed uint64, observe func(g *arkham.Game, d Decision)) []engine.Move {
+func playArkham(t *testing.T, cfg engine.Config, levels []string, seed uint64, observe func(g *arkham.Game, d bot.Decision)) []engine.Move {
 	t.Helper()
 	g, err := arkham.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bots := make([]Func, cfg.Seats)
+	bots := make([]bot.Func, cfg.Seats)
 	for s := range bots {
-		if bots[s], err = New("arkham", levels[s%len(levels)], seed+uint64(s)); err != nil {
+		if bots[s], err = bot.New("arkham", levels[s%len(levels)], seed+uint64(s)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var moves []engine.Move
-	if _, err := Play(g, bots, rng.FromInt(seed), func(d Decision) {
+	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(d bot.Decision) {
 		moves = append(moves, d.Move)
 		if observe != nil {
 			observe(g, d)
@@ -50,10 +51,10 @@ func playArkham(t *testing.T, cfg engine.Config, levels []string, seed uint64, o
 func cfgName(cfg engine.Config) string { return fmt.Sprintf("%dp %v", cfg.Seats, cfg.Options) }
 
 // TestArkhamBotsFinishGames: every level finishes games at every table size and option mix,
-// always with legal moves (Play refuses anything else), and plays the same moves again from the
+// always with legal moves (bot.Play refuses anything else), and plays the same moves again from the
 // same seeds.
 func TestArkhamBotsFinishGames(t *testing.T) {
-	levels := []string{LevelSearch, LevelHeuristic, LevelRandom, "hard", "easy", "random", "heuristic"}
+	levels := []string{bot.LevelSearch, bot.LevelHeuristic, bot.LevelRandom, "hard", "easy", "random", "heuristic"}
 	games := 2
 	if testing.Short() {
 		games = 1
@@ -94,12 +95,12 @@ func liveJSON(t *testing.T, v engine.View) []byte {
 // TestBotsSeeOnlyTheirOwnView proves a bot is handed exactly its seat's view — equal, byte for
 // byte, to what the engine shows that seat — and that this view names neither the card the seat
 // holds nor the card in transit unless the seat saw it itself; and that a bot leaves the view it
-// was given untouched. The API gives a bot nothing else: Func takes a view and legal moves only.
+// was given untouched. The API gives a bot nothing else: bot.Func takes a view and legal moves only.
 func TestBotsSeeOnlyTheirOwnView(t *testing.T) {
 	checked := 0
 	for _, cfg := range arkhamConfigs {
-		levels := []string{LevelSearch, LevelHeuristic, LevelRandom}
-		playArkham(t, cfg, levels, 7, func(g *arkham.Game, d Decision) {
+		levels := []string{bot.LevelSearch, bot.LevelHeuristic, bot.LevelRandom}
+		playArkham(t, cfg, levels, 7, func(g *arkham.Game, d bot.Decision) {
 			// What the bot got is exactly what the engine shows the seat now.
 			given, err := json.Marshal(d.View)
 			if err != nil {
@@ -143,9 +144,9 @@ func TestBotsSeeOnlyTheirOwnView(t *testing.T) {
 func TestBotsDoNotChangeTheirView(t *testing.T) {
 	g, _ := arkham.New(engine.Config{Seats: 5, Options: map[string]string{"variant": "competitive"}})
 	r := rng.FromInt(5)
-	bots := map[string]Func{}
-	for _, l := range []string{LevelSearch, LevelHeuristic, LevelRandom} {
-		bots[l], _ = New("arkham", l, 9)
+	bots := map[string]bot.Func{}
+	for _, l := range []string{bot.LevelSearch, bot.LevelHeuristic, bot.LevelRandom} {
+		bots[l], _ = bot.New("arkham", l, 9)
 	}
 	for n := 0; n < 400 && !g.Status().Over; n++ {
 		st := g.Status()
@@ -157,7 +158,7 @@ func TestBotsDoNotChangeTheirView(t *testing.T) {
 		v, legal := g.View(s), g.Legal(s)
 		before, _ := json.Marshal(v)
 		var m engine.Move
-		for _, l := range []string{LevelSearch, LevelHeuristic, LevelRandom} {
+		for _, l := range []string{bot.LevelSearch, bot.LevelHeuristic, bot.LevelRandom} {
 			var err error
 			if m, err = bots[l](v, legal); err != nil {
 				t.Fatal(err)
@@ -185,8 +186,8 @@ func TestArkhamBotsRefuseBadInput(t *testing.T) {
 		{"nil view", (*arkham.View)(nil), g.Legal(s)},
 		{"no legal moves", g.View(s), nil},
 	}
-	for _, level := range []string{LevelHeuristic, LevelSearch} {
-		b, _ := New("arkham", level, 1)
+	for _, level := range []string{bot.LevelHeuristic, bot.LevelSearch} {
+		b, _ := bot.New("arkham", level, 1)
 		for _, c := range cases {
 			t.Run(level+"/"+c.name, func(t *testing.T) {
 				if _, err := b(c.view, c.legal); err == nil {
@@ -271,7 +272,7 @@ func TestReadingTheTable(t *testing.T) {
 	in.sub = *newArkhamHeuristic()
 	cfg := engine.Config{Seats: 5, Options: map[string]string{"variant": "competitive"}}
 	for i := 0; i < 12; i++ {
-		playArkham(t, cfg, []string{LevelHeuristic}, uint64(i), func(g *arkham.Game, d Decision) {
+		playArkham(t, cfg, []string{bot.LevelHeuristic}, uint64(i), func(g *arkham.Game, d bot.Decision) {
 			v := g.ViewOf(d.Seat)
 			var s situation
 			s.fromView(v)
@@ -309,7 +310,7 @@ func TestArkhamStrength(t *testing.T) {
 		t.Skip("tournament")
 	}
 	opts := map[string]string{"variant": "competitive"}
-	rep, err := Tournament{Rules: arkham.Rules{}, Options: opts, Levels: []string{"heuristic", "heuristic", "random", "random", "random"},
+	rep, err := bot.Tournament{Rules: arkham.Rules{}, Options: opts, Levels: []string{"heuristic", "heuristic", "random", "random", "random"},
 		Games: 600, Seed: 1, Workers: 2}.Run()
 	if err != nil {
 		t.Fatal(err)
@@ -318,7 +319,7 @@ func TestArkhamStrength(t *testing.T) {
 	if h.Rate <= r.Rate {
 		t.Fatalf("heuristic %.3f not above random %.3f", h.Rate, r.Rate)
 	}
-	rep, err = Tournament{Rules: arkham.Rules{}, Options: opts, Levels: []string{"search", "heuristic", "heuristic", "random", "random"},
+	rep, err = bot.Tournament{Rules: arkham.Rules{}, Options: opts, Levels: []string{"search", "heuristic", "heuristic", "random", "random"},
 		Games: 60, Seed: 1, Workers: 2}.Run()
 	if err != nil {
 		t.Fatal(err)
@@ -340,14 +341,14 @@ func TestCalibrationTellsPlayersApart(t *testing.T) {
 	for i := 0; i < 6; i++ {
 		g, _ := arkham.New(cfg)
 		rd := newArkhamReader()
-		bots := []Func{func(v engine.View, legal []engine.Move) (engine.Move, error) {
+		bots := []bot.Func{func(v engine.View, legal []engine.Move) (engine.Move, error) {
 			av, _ := arkhamView(v)
 			return rd.decide(av, legal), nil
-		}, Random(uint64(i)), Random(uint64(i + 50))}
+		}, bot.Random(uint64(i)), bot.Random(uint64(i + 50))}
 		for _, s := range []int{3, 4} {
-			bots = append(bots, func() Func { b, _ := New("arkham", LevelHeuristic, uint64(s)); return b }())
+			bots = append(bots, func() bot.Func { b, _ := bot.New("arkham", bot.LevelHeuristic, uint64(s)); return b }())
 		}
-		if _, err := Play(g, bots, rng.FromInt(uint64(i)), nil); err != nil {
+		if _, err := bot.Play(g, bots, rng.FromInt(uint64(i)), nil); err != nil {
 			t.Fatal(err)
 		}
 		fits = append(fits, rd.in.fit)

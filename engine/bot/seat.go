@@ -1,6 +1,8 @@
-// Package botseat drives one guest seat of a table with a bot: it says ready in the lobby and
-// moves whenever the seat may. The `miskatonic bot` command and the connection tests use it.
-package botseat
+package bot
+
+// A bot at a live table: PlaySeat drives one guest seat: it says ready in the lobby and
+// moves whenever the seat may. The `miskatonic bot` command and the connection tests use it; Play
+// is its offline twin (one game, every seat, no table).
 
 import (
 	"context"
@@ -10,16 +12,13 @@ import (
 	"miskatonic/engine/table"
 )
 
-// Bot chooses a move from the seat's own view and legal moves (engine/bot.Func fits).
-type Bot = func(view engine.View, legal []engine.Move) (engine.Move, error)
+// ErrStopped is returned by PlaySeat when ctx ended before the game did.
+var ErrStopped = errors.New("bot: seat stopped before the game ended")
 
-// ErrOver is returned by Play when ctx ended before the game did.
-var ErrOver = errors.New("botseat: stopped before the game ended")
-
-// Play moves for g's seat until the game is over, then returns its outcome. observe (optional)
+// PlaySeat moves for g's seat until the game is over, then returns its outcome. observe (optional)
 // sees every state the seat passes through, before any move is made from it; sent (optional)
 // is told of each move just before it goes to the host.
-func Play(ctx context.Context, g *table.Guest, bot Bot, observe func(table.GuestState), sent func(table.GuestState, engine.Move)) (engine.Outcome, error) {
+func PlaySeat(ctx context.Context, g *table.Guest, bot Func, observe func(table.GuestState), sent func(table.GuestState, engine.Move)) (engine.Outcome, error) {
 	readySent := 0 // link generation we last said ready on (re-said after a reconnect)
 	connected := false
 	for {
@@ -52,7 +51,7 @@ func Play(ctx context.Context, g *table.Guest, bot Bot, observe func(table.Guest
 		}
 		select {
 		case <-ctx.Done():
-			return engine.Outcome{}, ErrOver
+			return engine.Outcome{}, ErrStopped
 		case <-g.Updates():
 		}
 	}

@@ -1,10 +1,14 @@
-package bot
+// Package arkhambot is Arkham Ritual's bots: the heuristic and the search levels, registered
+// with engine/bot (which supplies the random level, search machinery and tournaments). Importing
+// it registers them; engine/games does so for every caller.
+package arkhambot
 
 import (
 	"fmt"
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/bot"
 	"miskatonic/engine/rng"
 )
 
@@ -29,7 +33,7 @@ import (
 //     round out with the heuristic for every seat, and keeps the move with the best mean result.
 
 func init() {
-	register("arkham", LevelHeuristic, func(seed uint64) Func {
+	bot.Register("arkham", bot.LevelHeuristic, func(seed uint64) bot.Func {
 		h := newArkhamHeuristic()
 		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
 			av, err := arkhamView(v)
@@ -42,23 +46,23 @@ func init() {
 			return h.decide(av, legal), nil
 		}
 	})
-	register("arkham", LevelSearch, func(seed uint64) Func {
-		return NewArkhamSearch(seed, DefaultArkhamSamples)
+	bot.Register("arkham", bot.LevelSearch, func(seed uint64) bot.Func {
+		return NewSearch(seed, DefaultSamples)
 	})
 }
 
-// DefaultArkhamSamples is the search bot's budget: determinizations per decision (each legal
+// DefaultSamples is the search bot's budget: determinizations per decision (each legal
 // move is played out once per determinization). About 20 ms per decision natively and 65 ms
 // under wasm (BenchmarkSearchDecision, target ≤ 150 ms); with the own-card guesses stratified,
 // 16 samples won about 3 points more than 8 in the 5-seat tournament.
-const DefaultArkhamSamples = 16
+const DefaultSamples = 16
 
 // maxGiveTries bounds the rejection sampling of the card in transit.
 const maxGiveTries = 6
 
-// NewArkhamSearch returns an Arkham search bot with a budget of samples determinizations.
+// NewSearch returns an Arkham search bot with a budget of samples determinizations.
 // Its own card is drawn from what the table has shown (ownCardBelief), the rest uniformly.
-func NewArkhamSearch(seed uint64, samples int) Func {
+func NewSearch(seed uint64, samples int) bot.Func {
 	return newArkhamSearch(seed, samples, searchTuning{randomAbove: defaultRandomAbove, stratify: true})
 }
 
@@ -76,8 +80,8 @@ type searchTuning struct {
 	stratify bool
 }
 
-func newArkhamSearch(seed uint64, samples int, tune searchTuning) Func {
-	r := seedRand(seed, "arkham/search")
+func newArkhamSearch(seed uint64, samples int, tune searchTuning) bot.Func {
+	r := bot.SeedRand(seed, "arkham/search")
 	var me engine.Seat
 	policy := newArkhamHeuristic()
 	reader := newArkhamReader()
@@ -102,7 +106,7 @@ func newArkhamSearch(seed uint64, samples int, tune searchTuning) Func {
 		}
 		return cands[len(cands)-1]
 	}
-	s := &Searcher{
+	s := &bot.Searcher{
 		Determinize: func(v engine.View, r *rng.Rand) (engine.Game, error) {
 			av, err := arkhamView(v)
 			if err != nil {
