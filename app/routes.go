@@ -8,17 +8,36 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/ui"
+	"miskatonic/app/ui/arkhamboard"
+	"miskatonic/app/ui/board"
 )
 
-// Paths of the pages. Query strings select the game: /new?game=arkham.
+// boards is the UI's registry of games: one line a game (its board package's description). The
+// home page, the setup pages, the game screen and the rules routes all read it.
+var boards = []board.Game{
+	arkhamboard.Game,
+	{Name: "rituals", Order: 2}, // announced: no board yet
+	{Name: "shadows", Order: 3},
+}
+
+// init registers the boards and routes each game's rules page (board.RulesPath).
+func init() {
+	for _, g := range boards {
+		board.Register(g)
+		if g.Rules != nil {
+			pages[board.RulesPath(g.Name)] = g.Rules
+		}
+	}
+}
+
+// Paths of the pages. Query strings select the game: /new?game=<name>.
 const (
 	PathHome     = "/"
 	PathNew      = "/new"  // create a table (lobby as host)
 	PathSolo     = "/solo" // play against bots
 	PathNotFound = "/not-found"
-	PathRules    = ui.HrefRulesArkham // how to play Arkham Ritual
-	PathFair     = ui.HrefFair        // the trust model
-	PathCode     = ui.HrefCodeJoin    // join a table by pass and code (no relay, no internet)
+	PathFair     = board.HrefFair  // the trust model
+	PathCode     = ui.HrefCodeJoin // join a table by pass and code (no relay, no internet)
 )
 
 // pages maps every routed path to its component. Adding a screen means adding a line here; the
@@ -28,7 +47,6 @@ var pages = map[string]func() app.Composer{
 	PathNotFound: func() app.Composer { return &ui.NotFound{} },
 	PathSolo:     func() app.Composer { return &ui.Solo{} },
 	PathNew:      func() app.Composer { return &ui.NewTable{} },
-	PathRules:    func() app.Composer { return &ui.RulesArkham{} },
 	PathFair:     func() app.Composer { return &ui.Fair{} },
 	PathCode:     func() app.Composer { return &ui.CodeJoin{} },
 }

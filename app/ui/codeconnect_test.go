@@ -9,6 +9,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
+	"miskatonic/engine/games"
 )
 
 // Every problem of the code path has words in the catalog, with a way forward.
@@ -74,7 +75,7 @@ func TestHostCodePanelOnlyForHosts(t *testing.T) {
 	if hostCodeRejoin(nil, session.Snapshot{}) != nil {
 		t.Fatal("a page with no table shows the reconnect panel")
 	}
-	solo, err := session.StartSolo(&session.MemStore{}, session.SoloConfig{Name: "Ann", Game: "arkham", Players: 3, Level: "random"})
+	solo, err := session.StartSolo(&session.MemStore{}, session.SoloConfig{Name: "Ann", Game: games.All()[0].Name(), Players: 3, Level: "random"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestHostCodePanelOnlyForHosts(t *testing.T) {
 
 // The host's panel offers a code while a seat is free, and says why not when none is.
 func TestHostCodeFullTable(t *testing.T) {
-	host, err := session.StartHostAnyNet(&session.MemStore{}, session.HostConfig{Name: "Ann", Game: "arkham",
+	host, err := session.StartHostAnyNet(&session.MemStore{}, session.HostConfig{Name: "Ann", Game: games.All()[0].Name(),
 		Net: session.Net{Origin: "http://x.test", RelayURL: "ws://127.0.0.1:1/signal"}})
 	if err != nil {
 		t.Fatal(err)

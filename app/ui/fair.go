@@ -4,6 +4,8 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/doc"
 )
 
 // Fair is the "Fair play" page: the trust model told honestly (design §1 and §5), including
@@ -19,46 +21,46 @@ func (p *Fair) OnNav(ctx app.Context) {
 
 // Render draws the page.
 func (p *Fair) Render() app.UI {
-	return docPage("fair", "fair.title", "fair.lead", fairSections(),
-		app.A().ID("fair-rules").Class("mk-btn").Href(HrefRulesArkham).Text(i18n.T("pages.see_rules")))
+	return doc.Page("fair", "fair.title", "fair.lead", fairSections(),
+		app.A().ID("fair-rules").Class("mk-btn").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.see_rules")))
 }
 
 // fairSections is the page's outline, in reading order.
-func fairSections() []docSection {
-	return []docSection{
-		{id: "trust", titleKey: "fair.who.title", body: []app.UI{
+func fairSections() []doc.Section {
+	return []doc.Section{
+		{ID: "trust", TitleKey: "fair.who.title", Body: []app.UI{
 			app.Div().Class("mk-doc-trust").Body(
 				party("relay", "fair.relay", 2, 2),
 				party("guest", "fair.guest", 1, 3),
 				party("host", "fair.host", 3, 1),
 			),
 		}},
-		{id: "dealing", titleKey: "fair.deal.title", body: []app.UI{
-			para("fair.deal.p1"),
-			steps("fair.deal.s1", "fair.deal.s2", "fair.deal.s3", "fair.deal.s4"),
+		{ID: "dealing", TitleKey: "fair.deal.title", Body: []app.UI{
+			doc.Para("fair.deal.p1"),
+			doc.Steps("fair.deal.s1", "fair.deal.s2", "fair.deal.s3", "fair.deal.s4"),
 		}},
-		{id: "checking", titleKey: "fair.check.title", body: []app.UI{
-			para("fair.check.p1"),
+		{ID: "checking", TitleKey: "fair.check.title", Body: []app.UI{
+			doc.Para("fair.check.p1"),
 			// The very words the table shows, from the screens' own catalog.
 			app.P().Class("mk-doc-verdict mk-doc-verdict-ok").Text(i18n.T("ark.verified")),
-			para("fair.check.p2"),
-			aside("", para("fair.check.note")),
+			doc.Para("fair.check.p2"),
+			doc.Aside("", doc.Para("fair.check.note")),
 		}},
-		{id: "failure", titleKey: "fair.fail.title", body: []app.UI{
-			para("fair.fail.p1"),
+		{ID: "failure", TitleKey: "fair.fail.title", Body: []app.UI{
+			doc.Para("fair.fail.p1"),
 			app.P().Class("mk-doc-verdict mk-doc-verdict-bad").Text(i18n.T("ark.verify_failed", i18n.T("fair.fail.example"))),
-			para("fair.fail.l0"),
-			bullets("fair.fail.l1", "fair.fail.l2", "fair.fail.l3", "fair.fail.l4"),
-			para("fair.fail.p2"),
+			doc.Para("fair.fail.l0"),
+			doc.Bullets("fair.fail.l1", "fair.fail.l2", "fair.fail.l3", "fair.fail.l4"),
+			doc.Para("fair.fail.p2"),
 		}},
-		{id: "limits", titleKey: "fair.limits.title", body: []app.UI{
-			terms("fair.limits.see", "fair.limits.abort", "fair.limits.relay"),
-			para("fair.limits.solo"),
+		{ID: "limits", TitleKey: "fair.limits.title", Body: []app.UI{
+			doc.Terms("fair.limits.see", "fair.limits.abort", "fair.limits.relay"),
+			doc.Para("fair.limits.solo"),
 		}},
-		{id: "links", titleKey: "fair.link.title", body: []app.UI{
-			para("fair.link.p1"), para("fair.link.p2"), para("fair.link.p3"),
+		{ID: "links", TitleKey: "fair.link.title", Body: []app.UI{
+			doc.Para("fair.link.p1"), doc.Para("fair.link.p2"), doc.Para("fair.link.p3"),
 			app.H3().Text(i18n.T("fair.code.t")),
-			para("fair.code.p1"),
+			doc.Para("fair.code.p1"),
 		}},
 	}
 }
@@ -78,11 +80,11 @@ func party(id, prefix string, can, cannot int) app.UI {
 		app.Div().Class("mk-doc-party-cols").Body(
 			app.Div().Class("mk-doc-can").Body(
 				app.H4().Text(i18n.T("fair.can")),
-				bullets(list("can", can)...),
+				doc.Bullets(list("can", can)...),
 			),
 			app.Div().Class("mk-doc-cannot").Body(
 				app.H4().Text(i18n.T("fair.cannot")),
-				bullets(list("cannot", cannot)...),
+				doc.Bullets(list("cannot", cannot)...),
 			),
 		),
 	)

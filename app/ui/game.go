@@ -1,17 +1,13 @@
 package ui
 
 import (
-	"fmt"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
-	"miskatonic/app/ui/arkhamboard"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
-	"miskatonic/engine/arkham"
 	"miskatonic/engine/games"
-	"miskatonic/engine/table"
 )
 
 // GameScreen shows a session: its lobby before the start, then the game's board. It redraws on
@@ -89,7 +85,7 @@ func problemBanner(key string, fatal bool) app.UI {
 	if fatal {
 		way = app.Div().Class("problem-actions").Body(
 			app.A().Class("btn").Href("/").Text(i18n.T("app.back_home")),
-			app.A().Class("btn").Href("/new?game=arkham").Text(i18n.T("conn.new_table")),
+			app.A().Class("btn").Href(board.NewPath(board.Default())).Text(i18n.T("conn.new_table")),
 		)
 	}
 	return app.Div().Class("problem").ID("problem").Attr("role", "alert").DataSet("problem", key).Body(
@@ -107,6 +103,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 	if rules != nil {
 		m.Min, m.Max = rules.Seats()
 		m.Options = rules.Options()
+		m.Noter, _ = rules.(engine.LobbyNoter)
 	}
 	for _, s := range snap.Lobby.Seats {
 		m.Seats = append(m.Seats, LobbySeat{Seat: int(s.Seat), Name: s.Name, Host: s.Seat == 0, Bot: s.Bot,
@@ -140,29 +137,14 @@ func (g *GameScreen) try(ctx app.Context, f func() error) {
 	})
 }
 
+// board draws the game through its board package (app/ui/board's registry).
 func (g *GameScreen) board(snap session.Snapshot) app.UI {
-	v, ok := snap.View.(*arkham.View)
+	game, ok := board.Lookup(g.Sess.Game())
 	if !ok {
-		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", snap.View)))
+		return app.P().Text(i18n.T("app.error", "no board for "+g.Sess.Game()))
 	}
-	r := arkhamboard.Roster{}
-	for _, s := range snap.Lobby.Seats {
-		r.Names = append(r.Names, s.Name)
-		r.Bots = append(r.Bots, s.Bot)
-		r.Offline = append(r.Offline, !s.Bot && !s.Connected)
-	}
-	b := arkhamboard.FromView(v, snap.Legal, r)
-	b.Verified = verdict(snap.Deals, v)
-	b.Seq = snap.Seq
-	if snap.Waiting {
-		b.Actions = nil // a move is in flight: no double sends
-	}
-	chat := make([]arkhamboard.ChatLine, 0, len(snap.Chat))
-	for _, c := range snap.Chat {
-		chat = append(chat, arkhamboard.ChatLine{Name: c.Name, Text: c.Text})
-	}
-	t := &arkhamboard.Table{
-		Board: b, Chat: chat, Game: snap.Table,
+	p := board.Props{
+		View: snap.View, Legal: snap.Legal, Deals: snap.Deals, Seq: snap.Seq, Table: snap.Table,
 		OnAct: func(ctx app.Context, m engine.Move) {
 			// A refusal here is a race (the view moved on between drawing the button and the
 			// click); the fresh view with its own buttons is already on its way.
@@ -170,33 +152,19 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 				app.Log("move not sent:", err)
 			}
 		},
-		OnChat: func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
+		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
+		OnAgain: g.OnAgain,
 	}
-	if b.Over && g.OnAgain != nil {
-		t.OnAgain = g.OnAgain
+	if snap.Waiting {
+		p.Legal = nil // a move is in flight: no double sends
 	}
-	return t
-}
-
-// verdict words the check of the last finished round's deal (or any failure).
-func verdict(deals []table.DealStatus, v *arkham.View) string {
-	for _, d := range deals {
-		if d.State == table.DealFailed {
-			return i18n.T("ark.verify_failed", d.Problem)
-		}
+	for _, s := range snap.Lobby.Seats {
+		p.Seats = append(p.Seats, board.Seat{Name: s.Name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
 	}
-	if v.LastRound == nil {
-		return ""
+	for _, c := range snap.Chat {
+		p.Chat = append(p.Chat, board.ChatLine{Name: c.Name, Text: c.Text})
 	}
-	for _, d := range deals {
-		if d.Epoch == v.LastRound.Round {
-			if d.State == table.DealVerified {
-				return i18n.T("ark.verified")
-			}
-			return i18n.T("ark.verify_pending")
-		}
-	}
-	return i18n.T("ark.verify_pending")
+	return game.Board(p)
 }
 
 func defaultLevel(game string) string {

@@ -7,25 +7,23 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 )
 
-// Routes the home screen links to (the pages themselves live beside this file).
-const (
-	hrefNewArkham  = "/new?game=arkham"
-	hrefSoloArkham = "/solo?game=arkham"
-)
-
-// Home is the start screen: the product and its three games, the first playable.
+// Home is the start screen: the product and the games of the registry (app/ui/board), the
+// playable ones with their ways in, the others announced.
 type Home struct {
 	app.Compo
 
 	joinLink string // set when the page was opened from an invite link (/#/join/…)
+	dev      bool   // ?dev=1: list the test games too
 }
 
 // OnNav notices an invite link: its secret travels in the fragment (never sent to a server), so
 // the join screen is the home page's to show.
 func (h *Home) OnNav(ctx app.Context) {
 	h.joinLink = ""
+	h.dev = ctx.Page().URL().Query().Get("dev") == "1"
 	if f := ctx.Page().URL().Fragment; strings.HasPrefix(f, "/join/") {
 		h.joinLink = "#" + f
 	}
@@ -42,28 +40,53 @@ func (h *Home) Render() app.UI {
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),
 			app.P().Class("mk-tagline").Text(i18n.T("app.tagline")),
 		),
-		app.Section().Class("mk-games").Body(
-			app.Article().ID("game-arkham").Class("mk-game mk-game-ready").Body(
-				app.H2().Text(i18n.T("game.arkham")),
-				app.P().Text(i18n.T("game.arkham.blurb")),
-				app.Div().Class("mk-actions").Body(
-					app.A().ID("home-new").Class("mk-btn mk-btn-primary").Href(hrefNewArkham).Text(i18n.T("home.new_table")),
-					app.A().ID("home-solo").Class("mk-btn").Href(hrefSoloArkham).Text(i18n.T("home.solo")),
-				),
-				app.A().ID("home-rules-arkham").Class("mk-game-rules").Href(HrefRulesArkham).Text(i18n.T("pages.how_to_play")),
-			),
-			comingSoon("game-rituals", "game.rituals"),
-			comingSoon("game-shadows", "game.shadows"),
-		),
+		app.Section().Class("mk-games").Body(h.games()...),
 		app.Footer().Class("mk-foot").Body(
 			app.Nav().Class("mk-foot-nav").Body(
-				app.A().ID("home-rules").Href(HrefRulesArkham).Text(i18n.T("pages.how_to_play")),
-				app.A().ID("home-fair").Href(HrefFair).Text(i18n.T("pages.fair_play")),
+				app.A().ID("home-rules").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.how_to_play")),
+				app.A().ID("home-fair").Href(board.HrefFair).Text(i18n.T("pages.fair_play")),
 				app.A().ID("home-code").Href(HrefCodeJoin).Text(i18n.T("code.join_link")),
 			),
 			app.Span().Text(i18n.T("app.offline_ready")),
 			app.Span().Class("mk-version").Text(version()),
 		),
+	)
+}
+
+// games is one card a registered game, in the registry's order.
+func (h *Home) games() []app.UI {
+	var out []app.UI
+	first := true
+	for _, g := range board.All(h.dev) {
+		if g.Board == nil {
+			out = append(out, comingSoon("game-"+g.Name, "game."+g.Name))
+			continue
+		}
+		out = append(out, gameCard(g, first))
+		first = false
+	}
+	return out
+}
+
+// gameCard is a playable game's card: new table, solo, rules. The first game's buttons keep the
+// plain ids (home-new, home-solo) the page has always had; others' ids carry the game's name.
+func gameCard(g board.Game, first bool) app.UI {
+	suffix := "-" + g.Name
+	if first {
+		suffix = ""
+	}
+	var rules app.UI
+	if g.Rules != nil {
+		rules = app.A().ID("home-rules-" + g.Name).Class("mk-game-rules").Href(board.RulesPath(g.Name)).Text(i18n.T("pages.how_to_play"))
+	}
+	return app.Article().ID("game-"+g.Name).Class("mk-game mk-game-ready").Body(
+		app.H2().Text(i18n.T("game."+g.Name)),
+		app.If(i18n.Has("game."+g.Name+".blurb"), app.P().Text(i18n.T("game."+g.Name+".blurb"))),
+		app.Div().Class("mk-actions").Body(
+			app.A().ID("home-new"+suffix).Class("mk-btn mk-btn-primary").Href(board.NewPath(g.Name)).Text(i18n.T("home.new_table")),
+			app.A().ID("home-solo"+suffix).Class("mk-btn").Href(board.SoloPath(g.Name)).Text(i18n.T("home.solo")),
+		),
+		rules,
 	)
 }
 

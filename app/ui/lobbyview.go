@@ -31,6 +31,8 @@ type LobbyModel struct {
 	Chosen   map[string]string `json:"-"`
 	Problem  string            `json:"-"` // a translated error to show, if any
 	Match    int               `json:"-"` // games already played at this table (a rematch when > 0)
+	// Noter, if the game has one, says what a seat count changes (engine.LobbyNoter).
+	Noter engine.LobbyNoter `json:"-"`
 }
 
 // Lobby is the pre-game screen: invite, seats, options, start.
@@ -68,7 +70,7 @@ func (l *Lobby) Render() app.UI {
 						}
 					}),
 			),
-			dummyNote(m.Game, n),
+			seatNote(m.Noter, n),
 		),
 		l.options(),
 		app.Div().Class("lobby-start").Body(
@@ -107,12 +109,16 @@ func problem(msg string) app.UI {
 	return app.P().Class("problem").Attr("role", "alert").Text(msg)
 }
 
-// dummyNote explains the dummy hands that 3 and 4 player Arkham games add.
-func dummyNote(game string, n int) app.UI {
-	if game != "arkham" || n < 3 || n > 4 {
+// seatNote says what the game changes for this many players (dummy hands, say), if anything.
+func seatNote(noter engine.LobbyNoter, n int) app.UI {
+	if noter == nil {
 		return nil
 	}
-	return app.P().Class("muted", "small").Text(i18n.T("lobby.dummies", n, 5-n))
+	key, args := noter.LobbyNote(n)
+	if key == "" {
+		return nil
+	}
+	return app.P().Class("muted", "small").Text(i18n.T(key, args...))
 }
 
 func (l *Lobby) invite() app.UI {

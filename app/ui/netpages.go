@@ -10,6 +10,7 @@ import (
 	"miskatonic/app/rtc"
 	"miskatonic/app/session"
 	"miskatonic/app/signal"
+	"miskatonic/app/ui/board"
 )
 
 // envRelayURL is the page variable a static deployment sets to its relay (see app.EnvRelayURL).
@@ -34,7 +35,7 @@ func problemOf(err error) (key string, text string) {
 	return "", i18n.T("app.error", err.Error())
 }
 
-// NewTable is the page where a host opens a table for friends (/new?game=arkham). A reload
+// NewTable is the page where a host opens a table for friends (/new?game=<name>). A reload
 // resumes the saved table, and its guests find it again by themselves.
 type NewTable struct {
 	app.Compo
@@ -54,7 +55,7 @@ func (p *NewTable) OnNav(ctx app.Context) {
 	p.ctx = ctx
 	p.game = ctx.Page().URL().Query().Get("game")
 	if p.game == "" {
-		p.game = "arkham"
+		p.game = board.Default()
 	}
 	st := session.DefaultStore()
 	if p.name == "" {

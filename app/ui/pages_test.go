@@ -8,7 +8,23 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/doc"
 )
+
+// testGame is the one game this package's tests register: the shared screens must work from
+// the registry alone, naming no game of their own.
+const testGame = "testgame"
+
+func init() {
+	board.Register(board.Game{
+		Name:  testGame,
+		Board: func(p board.Props) app.UI { return app.P().ID("test-board").Text("board") },
+		Rules: func() app.Composer { return &NotFound{} },
+	})
+	board.Register(board.Game{Name: "soon", Order: 5})
+	board.Register(board.Game{Name: "devgame", Dev: true, Order: 6, Board: func(board.Props) app.UI { return nil }})
+}
 
 // contains reports whether the rendered page shows text, as written or HTML-escaped.
 func contains(out, text string) bool {
@@ -20,23 +36,15 @@ func TestReadingPagesRender(t *testing.T) {
 		name     string
 		page     app.UI
 		prefix   string // every catalog key with this prefix must be shown
-		sections []docSection
+		sections []doc.Section
 		want     []string
 	}{
-		{
-			name: "how to play", page: &RulesArkham{}, prefix: "rules.", sections: rulesSections(),
-			want: []string{
-				`id="goal"`, `id="setup"`, `id="turn"`, `id="round-end"`, `id="survive"`, `id="sanity"`,
-				`id="cards"`, `id="doom"`, `id="variant"`, `id="talk"`, `id="app-rulings"`,
-				`href="#survive"`, `href="/fair"`, `href="/"`, `id="rules-home"`,
-			},
-		},
 		{
 			name: "fair play", page: &Fair{}, prefix: "fair.", sections: fairSections(),
 			want: []string{
 				`id="trust"`, `id="trust-relay"`, `id="trust-guest"`, `id="trust-host"`, `id="dealing"`,
 				`id="checking"`, `id="failure"`, `id="limits"`, `id="links"`,
-				`href="/rules/arkham"`, `href="#failure"`, `id="fair-home"`,
+				`href="/rules/` + testGame + `"`, `href="#failure"`, `id="fair-home"`,
 				// The verdicts quoted are the table's own words.
 				i18n.T("ark.verified"), i18n.T("ark.verify_failed", i18n.T("fair.fail.example")),
 			},
@@ -55,11 +63,11 @@ func TestReadingPagesRender(t *testing.T) {
 			}
 			// Every section has its heading and a contents entry pointing at it.
 			for _, s := range c.sections {
-				if !contains(out, `<h2>`+i18n.T(s.titleKey)+`</h2>`) {
-					t.Errorf("section %s: heading %q not shown", s.id, i18n.T(s.titleKey))
+				if !contains(out, `<h2>`+i18n.T(s.TitleKey)+`</h2>`) {
+					t.Errorf("section %s: heading %q not shown", s.ID, i18n.T(s.TitleKey))
 				}
-				if !strings.Contains(out, `href="#`+s.id+`"`) {
-					t.Errorf("section %s: not in the contents", s.id)
+				if !strings.Contains(out, `href="#`+s.ID+`"`) {
+					t.Errorf("section %s: not in the contents", s.ID)
 				}
 			}
 			// No dead text: every message written for this page is on it.
@@ -80,32 +88,33 @@ func TestReadingPagesRender(t *testing.T) {
 	}
 }
 
-// Every card of the game is described beside its art, and cursed cards wear the curse mark.
-func TestRulesShowEveryCard(t *testing.T) {
-	out := app.HTMLString(&RulesArkham{})
-	cards := []string{"candelabra", "dagger", "chalice", "grimoire", "idol", "elder-sign", "gate-a", "gate-b",
-		"orb", "trapezohedron", "investigator", "student", "cultist", "professor",
-		"cthulhu", "nyarlathotep", "yogsothoth", "hastur", "mystery"}
-	for _, c := range cards {
-		if !strings.Contains(out, `src="/web/cards/`+c+`.svg"`) {
-			t.Errorf("no art for %s", c)
-		}
-		if !contains(out, i18n.T("card."+c)) {
-			t.Errorf("%s is not named", c)
-		}
-	}
-	// The five Great Old One entries and the one cursed artifact in the gallery.
-	if got := strings.Count(out, `src="/web/cards/cursed.svg"`); got != 6 {
-		t.Errorf("curse marks = %d, want 6", got)
-	}
-}
-
 func TestHomeLinksToReadingPages(t *testing.T) {
 	out := app.HTMLString(&Home{})
-	for _, w := range []string{`id="home-rules"`, `id="home-fair"`, `href="` + HrefRulesArkham + `"`, `href="` + HrefFair + `"`,
+	for _, w := range []string{`id="home-rules"`, `id="home-fair"`, `href="/rules/` + testGame + `"`, `href="` + board.HrefFair + `"`,
 		i18n.T("pages.how_to_play"), i18n.T("pages.fair_play")} {
 		if !contains(out, w) {
 			t.Errorf("home lacks %q", w)
+		}
+	}
+}
+
+// Home lists the registry: playable games with their ways in, announced ones as coming soon,
+// test games only with ?dev=1.
+func TestHomeListsTheRegistry(t *testing.T) {
+	out := app.HTMLString(&Home{})
+	for _, w := range []string{`id="game-testgame"`, `id="home-new"`, `href="/new?game=testgame"`, `href="/solo?game=testgame"`,
+		`id="home-rules-testgame"`, `id="game-soon"`, i18n.T("game.coming_soon")} {
+		if !contains(out, w) {
+			t.Errorf("home lacks %q", w)
+		}
+	}
+	if contains(out, "devgame") {
+		t.Error("a dev game is listed without ?dev=1")
+	}
+	out = app.HTMLString(&Home{dev: true})
+	for _, w := range []string{`id="game-devgame"`, `id="home-new-devgame"`, `href="/solo?game=devgame"`} {
+		if !contains(out, w) {
+			t.Errorf("home with dev lacks %q", w)
 		}
 	}
 }

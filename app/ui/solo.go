@@ -8,6 +8,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine/games"
 )
 
@@ -35,7 +36,7 @@ func (p *Solo) OnNav(ctx app.Context) {
 	q := ctx.Page().URL().Query()
 	p.game = q.Get("game")
 	if p.game == "" {
-		p.game = "arkham"
+		p.game = board.Default()
 	}
 	p.fast = q.Get("pace") == "fast"
 	st := session.DefaultStore()

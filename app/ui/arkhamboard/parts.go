@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 )
 
@@ -21,11 +22,10 @@ func statusBar(b Board) app.UI {
 	)
 }
 
-// Paths of the explanatory pages. They are app/ui's HrefRulesArkham and HrefFair, repeated here
-// because app/ui imports this package.
-const (
-	hrefRules = "/rules/arkham"
-	hrefFair  = "/fair"
+// Paths of the explanatory pages.
+var (
+	hrefRules = board.RulesPath(Name)
+	hrefFair  = board.HrefFair
 )
 
 // docLink opens an explanatory page in a new tab, so the table (and its connection) stays put.

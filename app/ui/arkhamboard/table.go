@@ -6,14 +6,12 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 )
 
 // ChatLine is one message of table talk.
-type ChatLine struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
-}
+type ChatLine = board.ChatLine
 
 // Table is the whole Arkham table for one viewer. The parent owns the data and passes callbacks;
 // Table keeps only what is purely presentational (the helper's visibility, the last reveal seen).

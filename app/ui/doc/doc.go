@@ -1,4 +1,7 @@
-package ui
+// Package doc lays out the app's reading pages (a game's rules, fair play): plain HTML from
+// catalog keys, the same on the server and in the browser. Board packages use it for their
+// rules pages, so each game's page looks like the others.
+package doc
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -6,29 +9,23 @@ import (
 	"miskatonic/app/i18n"
 )
 
-// Paths of the reading pages, for links from other screens. app/routes.go maps them.
-const (
-	HrefRulesArkham = "/rules/arkham"
-	HrefFair        = "/fair"
-)
-
-// docSection is one titled part of a reading page. Its id is the anchor the contents list
-// links to (and what tests look for).
-type docSection struct {
-	id       string
-	titleKey string
-	body     []app.UI
+// Section is one titled part of a reading page. Its ID is the anchor the contents list links
+// to (and what tests look for).
+type Section struct {
+	ID       string
+	TitleKey string
+	Body     []app.UI
 }
 
-// docPage lays out a reading page: a way home, title and lead, the contents, the sections,
+// Page lays out a reading page: a way home, title and lead, the contents, the sections,
 // and links onwards. Plain HTML, no state: it renders the same on the server and in the browser.
-func docPage(id, titleKey, leadKey string, sections []docSection, onward app.UI) app.UI {
+func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.UI {
 	toc := make([]app.UI, 0, len(sections))
 	body := make([]app.UI, 0, len(sections))
 	for _, s := range sections {
-		toc = append(toc, app.Li().Body(app.A().Href("#"+s.id).Text(i18n.T(s.titleKey))))
-		body = append(body, app.Section().ID(s.id).Class("mk-doc-section").Body(
-			append([]app.UI{app.H2().Text(i18n.T(s.titleKey))}, s.body...)...,
+		toc = append(toc, app.Li().Body(app.A().Href("#"+s.ID).Text(i18n.T(s.TitleKey))))
+		body = append(body, app.Section().ID(s.ID).Class("mk-doc-section").Body(
+			append([]app.UI{app.H2().Text(i18n.T(s.TitleKey))}, s.Body...)...,
 		))
 	}
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
@@ -55,11 +52,11 @@ func docPage(id, titleKey, leadKey string, sections []docSection, onward app.UI)
 	)
 }
 
-// para is a paragraph of catalog text.
-func para(key string) app.UI { return app.P().Text(i18n.T(key)) }
+// Para is a paragraph of catalog text.
+func Para(key string) app.UI { return app.P().Text(i18n.T(key)) }
 
-// bullets is an unordered list, one catalog key an item.
-func bullets(keys ...string) app.UI {
+// Bullets is an unordered list, one catalog key an item.
+func Bullets(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
 		items[i] = app.Li().Text(i18n.T(k))
@@ -67,8 +64,8 @@ func bullets(keys ...string) app.UI {
 	return app.Ul().Body(items...)
 }
 
-// steps is a numbered list, one catalog key a step.
-func steps(keys ...string) app.UI {
+// Steps is a numbered list, one catalog key a step.
+func Steps(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
 		items[i] = app.Li().Text(i18n.T(k))
@@ -76,8 +73,8 @@ func steps(keys ...string) app.UI {
 	return app.Ol().Class("mk-doc-steps").Body(items...)
 }
 
-// terms is a list whose items lead with a bold term: key+".t", then the text under key.
-func terms(keys ...string) app.UI {
+// Terms is a list whose items lead with a bold term: key+".t", then the text under key.
+func Terms(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
 		items[i] = app.Li().Body(app.Strong().Text(i18n.T(k+".t")), app.Text(" "+i18n.T(k)))
@@ -85,7 +82,7 @@ func terms(keys ...string) app.UI {
 	return app.Ul().Class("mk-doc-terms").Body(items...)
 }
 
-// aside is a highlighted note, such as a worked example.
-func aside(class string, content ...app.UI) app.UI {
+// Aside is a highlighted note, such as a worked example.
+func Aside(class string, content ...app.UI) app.UI {
 	return app.Aside().Class("mk-doc-note " + class).Body(content...)
 }

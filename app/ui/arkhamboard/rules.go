@@ -1,79 +1,81 @@
-package ui
+package arkhamboard
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/doc"
 )
 
-// RulesArkham is the "How to play Arkham Ritual" page: the whole game in our own words, with
+// Rules is the "How to play Arkham Ritual" page: the whole game in our own words, with
 // every card beside its art, and the calls the app makes where the rulebook leaves room.
-type RulesArkham struct {
+type Rules struct {
 	app.Compo
 }
 
 // OnNav names the browser tab after the page.
-func (p *RulesArkham) OnNav(ctx app.Context) {
+func (p *Rules) OnNav(ctx app.Context) {
 	ctx.Page().SetTitle(i18n.T("rules.title") + " · " + i18n.T("app.name"))
 }
 
 // Render draws the page.
-func (p *RulesArkham) Render() app.UI {
-	return docPage("rules", "rules.title", "rules.lead", rulesSections(),
-		app.A().ID("rules-fair").Class("mk-btn").Href(HrefFair).Text(i18n.T("pages.see_fair")))
+func (p *Rules) Render() app.UI {
+	return doc.Page("rules", "rules.title", "rules.lead", rulesSections(),
+		app.A().ID("rules-fair").Class("mk-btn").Href(board.HrefFair).Text(i18n.T("pages.see_fair")))
 }
 
 // rulesSections is the page's outline, in reading order.
-func rulesSections() []docSection {
-	return []docSection{
-		{id: "goal", titleKey: "rules.goal.title", body: []app.UI{
-			para("rules.goal.p1"), para("rules.goal.p2"),
+func rulesSections() []doc.Section {
+	return []doc.Section{
+		{ID: "goal", TitleKey: "rules.goal.title", Body: []app.UI{
+			doc.Para("rules.goal.p1"), doc.Para("rules.goal.p2"),
 		}},
-		{id: "setup", titleKey: "rules.setup.title", body: []app.UI{
-			para("rules.setup.p1"), para("rules.setup.p2"), para("rules.setup.first"),
+		{ID: "setup", TitleKey: "rules.setup.title", Body: []app.UI{
+			doc.Para("rules.setup.p1"), doc.Para("rules.setup.p2"), doc.Para("rules.setup.first"),
 			app.H3().Text(i18n.T("rules.setup.dummy.title")),
-			para("rules.setup.dummy.p1"),
-			bullets("rules.setup.dummy.l1", "rules.setup.dummy.l2", "rules.setup.dummy.l3", "rules.setup.dummy.l4"),
+			doc.Para("rules.setup.dummy.p1"),
+			doc.Bullets("rules.setup.dummy.l1", "rules.setup.dummy.l2", "rules.setup.dummy.l3", "rules.setup.dummy.l4"),
 		}},
-		{id: "turn", titleKey: "rules.turn.title", body: []app.UI{
-			para("rules.turn.p1"),
-			steps("rules.turn.s1", "rules.turn.s2", "rules.turn.s3"),
-			terms("rules.turn.take", "rules.turn.pass", "rules.turn.drop"),
-			para("rules.turn.next"),
+		{ID: "turn", TitleKey: "rules.turn.title", Body: []app.UI{
+			doc.Para("rules.turn.p1"),
+			doc.Steps("rules.turn.s1", "rules.turn.s2", "rules.turn.s3"),
+			doc.Terms("rules.turn.take", "rules.turn.pass", "rules.turn.drop"),
+			doc.Para("rules.turn.next"),
 		}},
-		{id: "round-end", titleKey: "rules.end.title", body: []app.UI{
-			para("rules.end.p1"),
-			bullets("rules.end.l1", "rules.end.l2", "rules.end.l3", "rules.end.l4", "rules.end.l5"),
+		{ID: "round-end", TitleKey: "rules.end.title", Body: []app.UI{
+			doc.Para("rules.end.p1"),
+			doc.Bullets("rules.end.l1", "rules.end.l2", "rules.end.l3", "rules.end.l4", "rules.end.l5"),
 		}},
-		{id: "survive", titleKey: "rules.survive.title", body: []app.UI{
-			para("rules.survive.p1"),
-			aside("mk-doc-example", para("rules.survive.example")),
-			para("rules.survive.gates"),
+		{ID: "survive", TitleKey: "rules.survive.title", Body: []app.UI{
+			doc.Para("rules.survive.p1"),
+			doc.Aside("mk-doc-example", doc.Para("rules.survive.example")),
+			doc.Para("rules.survive.gates"),
 			twist("cultist", "rules.survive.cultist"),
 			twist("professor", "rules.survive.professor"),
 		}},
-		{id: "sanity", titleKey: "rules.sanity.title", body: []app.UI{
-			para("rules.sanity.p1"), para("rules.sanity.p2"),
-			aside("mk-doc-example", para("rules.sanity.example")),
+		{ID: "sanity", TitleKey: "rules.sanity.title", Body: []app.UI{
+			doc.Para("rules.sanity.p1"), doc.Para("rules.sanity.p2"),
+			doc.Aside("mk-doc-example", doc.Para("rules.sanity.example")),
 		}},
-		{id: "cards", titleKey: "rules.cards.title", body: cardsSection()},
-		{id: "doom", titleKey: "rules.doom.title", body: []app.UI{
+		{ID: "cards", TitleKey: "rules.cards.title", Body: cardsSection()},
+		{ID: "doom", TitleKey: "rules.doom.title", Body: []app.UI{
 			app.Div().Class("mk-doc-aside-art").Body(
 				app.Img().Class("mk-doc-icon").Src("/web/cards/doom.svg").Alt(""),
-				para("rules.doom.p1"),
+				doc.Para("rules.doom.p1"),
 			),
 		}},
-		{id: "variant", titleKey: "rules.variant.title", body: []app.UI{
-			para("rules.variant.p1"), para("rules.variant.p2"),
+		{ID: "variant", TitleKey: "rules.variant.title", Body: []app.UI{
+			doc.Para("rules.variant.p1"), doc.Para("rules.variant.p2"),
 		}},
-		{id: "talk", titleKey: "rules.talk.title", body: []app.UI{
-			para("rules.talk.p1"), bullets("rules.talk.l1", "rules.talk.l2"),
+		{ID: "talk", TitleKey: "rules.talk.title", Body: []app.UI{
+			doc.Para("rules.talk.p1"), doc.Bullets("rules.talk.l1", "rules.talk.l2"),
 		}},
-		{id: "app-rulings", titleKey: "rules.app.title", body: []app.UI{
-			para("rules.app.p1"),
-			bullets("rules.app.l1", "rules.app.l2", "rules.app.l3", "rules.app.l4",
+		{ID: "app-rulings", TitleKey: "rules.app.title", Body: []app.UI{
+			doc.Para("rules.app.p1"),
+			doc.Bullets("rules.app.l1", "rules.app.l2", "rules.app.l3", "rules.app.l4",
 				"rules.app.l5", "rules.app.l6", "rules.app.l7", "rules.app.l8"),
-			app.P().Body(app.A().Href(HrefFair).Text(i18n.T("pages.see_fair"))),
+			app.P().Body(app.A().Href(board.HrefFair).Text(i18n.T("pages.see_fair"))),
 		}},
 	}
 }
@@ -84,7 +86,7 @@ func twist(card, key string) app.UI {
 		cardTile(card, false, "s"),
 		app.Div().Body(
 			app.H3().Text(i18n.T(key+".t")),
-			para(key),
+			doc.Para(key),
 		),
 	)
 }
@@ -101,7 +103,7 @@ type ruleCard struct {
 // cardsSection describes every card, group by group, each beside its art.
 func cardsSection() []app.UI {
 	always, def, choice := "rules.cards.always", "rules.cards.default", "rules.cards.choice"
-	out := []app.UI{para("rules.cards.p1")}
+	out := []app.UI{doc.Para("rules.cards.p1")}
 
 	// Artifacts have no text of their own: one gallery shows all five and a cursed copy.
 	gallery := []app.UI{}
@@ -111,7 +113,7 @@ func cardsSection() []app.UI {
 	gallery = append(gallery, labelledTile("candelabra", true))
 	out = append(out,
 		app.H3().ID("cards-artifacts").Text(i18n.T("rules.cards.artifacts.t")),
-		para("rules.cards.artifacts"),
+		doc.Para("rules.cards.artifacts"),
 		app.Div().Class("mk-doc-gallery").Body(gallery...),
 	)
 
@@ -146,7 +148,7 @@ func cardsSection() []app.UI {
 		}
 		out = append(out,
 			app.H3().ID(g.id).Text(i18n.T(g.title)),
-			para(g.intro),
+			doc.Para(g.intro),
 			app.Div().Class("mk-doc-cards").Body(entries...),
 		)
 	}
@@ -171,7 +173,7 @@ func cardEntry(c ruleCard) app.UI {
 				app.Span().Class("mk-doc-chip mk-doc-chip-"+colour).Text(i18n.T("rules.cards."+colour)),
 				app.Span().Class("mk-doc-chip").Text(i18n.T(c.deck)),
 			),
-			para(c.text),
+			doc.Para(c.text),
 		),
 	)
 }
