@@ -10,6 +10,7 @@ import (
 	"miskatonic/app/ui"
 	"miskatonic/app/ui/arkhamboard"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/highcardboard"
 )
 
 // boards is the UI's registry of games: one line a game (its board package's description). The
@@ -18,6 +19,7 @@ var boards = []board.Game{
 	arkhamboard.Game,
 	{Name: "rituals", Order: 2}, // announced: no board yet
 	{Name: "shadows", Order: 3},
+	highcardboard.Game, // a test game: listed with ?dev=1 only
 }
 
 // init registers the boards and routes each game's rules page (board.RulesPath).

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"errors"
@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/bot"
+	"miskatonic/engine/highcard"
+	_ "miskatonic/engine/highcard/highcardbot" // the generic machinery's test opponents
 	"miskatonic/engine/rng"
 )
 
@@ -24,7 +27,7 @@ func TestNewLevels(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			b, err := New(c.game, c.level, 1)
+			b, err := bot.New(c.game, c.level, 1)
 			if c.wantErr {
 				if !errors.Is(err, engine.ErrBadConfig) {
 					t.Fatalf("err = %v, want bad_config", err)
@@ -36,17 +39,17 @@ func TestNewLevels(t *testing.T) {
 			}
 		})
 	}
-	if got := Levels("highcard"); !reflect.DeepEqual(got, []string{"random", "heuristic", "search"}) {
+	if got := bot.Levels("highcard"); !reflect.DeepEqual(got, []string{"random", "heuristic", "search"}) {
 		t.Fatalf("Levels = %v", got)
 	}
-	if got := Levels("nosuchgame"); !reflect.DeepEqual(got, []string{"random"}) {
+	if got := bot.Levels("nosuchgame"); !reflect.DeepEqual(got, []string{"random"}) {
 		t.Fatalf("Levels = %v", got)
 	}
 }
 
 func TestRandomDeterministicAndLegal(t *testing.T) {
 	legal := []engine.Move{{Kind: "a"}, {Kind: "b"}, {Kind: "c"}}
-	a, b := Random(7), Random(7)
+	a, b := bot.Random(7), bot.Random(7)
 	seen := map[string]bool{}
 	for i := 0; i < 200; i++ {
 		ma, _ := a(nil, legal)
@@ -62,7 +65,7 @@ func TestRandomDeterministicAndLegal(t *testing.T) {
 	if len(seen) != 3 {
 		t.Fatalf("random bot used only %v", seen)
 	}
-	if _, err := Random(1)(nil, nil); err == nil {
+	if _, err := bot.Random(1)(nil, nil); err == nil {
 		t.Fatal("no error with no legal move")
 	}
 }
@@ -80,7 +83,7 @@ func TestWilson(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			lo, hi := Wilson(c.k, c.n, 1.959963984540054)
+			lo, hi := bot.Wilson(c.k, c.n, 1.959963984540054)
 			if math.Abs(lo-c.lo) > 1e-3 || math.Abs(hi-c.hi) > 1e-3 {
 				t.Fatalf("Wilson(%d,%d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, lo, hi, c.lo, c.hi)
 			}
@@ -89,18 +92,18 @@ func TestWilson(t *testing.T) {
 }
 
 func TestPlayRefusesIllegalBot(t *testing.T) {
-	g, _ := highCardRules{}.New(engine.Config{Seats: 2})
+	g, _ := highcard.Rules{}.New(engine.Config{Seats: 2})
 	cheat := func(engine.View, []engine.Move) (engine.Move, error) {
 		return engine.Move{Seat: 0, Kind: "win"}, nil
 	}
-	_, err := Play(g, []Func{cheat, Random(1)}, rng.FromInt(1), nil)
+	_, err := bot.Play(g, []bot.Func{cheat, bot.Random(1)}, rng.FromInt(1), nil)
 	if !errors.Is(err, engine.ErrIllegal) {
 		t.Fatalf("err = %v, want illegal", err)
 	}
 }
 
 func TestTournamentDeterministicAcrossWorkers(t *testing.T) {
-	base := Tournament{Rules: highCardRules{}, Levels: []string{"search", "heuristic", "random"}, Games: 60, Seed: 5}
+	base := bot.Tournament{Rules: highcard.Rules{}, Levels: []string{"search", "heuristic", "random"}, Games: 60, Seed: 5}
 	one, two := base, base
 	one.Workers, two.Workers = 1, 2
 	a, err := one.Run()
@@ -120,12 +123,13 @@ func TestTournamentDeterministicAcrossWorkers(t *testing.T) {
 
 func TestTournamentStrengthOrder(t *testing.T) {
 	// In high card, swapping low cards is clearly right; search should at least match that.
-	rep, err := Tournament{Rules: highCardRules{}, Levels: []string{"search", "heuristic", "random", "random"}, Games: 800, Seed: 9, Workers: 2}.Run()
+	rep, err := bot.Tournament{Rules: highcard.Rules{}, Levels: []string{"search", "heuristic", "random", "random"}, Games: 800, Seed: 9, Workers: 2}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	byLevel := map[string]Standing{}
+	byLevel := map[string]bot.Standing{}
 	for _, s := range rep.Standings {
+		t.Logf("%s: wins %d of %d", s.Level, s.Wins, s.Seats)
 		byLevel[s.Level] = s
 		if s.Seats != map[string]int{"search": 800, "heuristic": 800, "random": 1600}[s.Level] {
 			t.Fatalf("%s played %d seat-games", s.Level, s.Seats)
@@ -142,11 +146,11 @@ func TestTournamentStrengthOrder(t *testing.T) {
 func TestTournamentRefusesBadSetup(t *testing.T) {
 	cases := []struct {
 		name string
-		t    Tournament
+		t    bot.Tournament
 	}{
-		{"too few seats", Tournament{Rules: highCardRules{}, Levels: []string{"random"}, Games: 1}},
-		{"unknown level", Tournament{Rules: highCardRules{}, Levels: []string{"random", "genius"}, Games: 1}},
-		{"no games", Tournament{Rules: highCardRules{}, Levels: []string{"random", "random"}}},
+		{"too few seats", bot.Tournament{Rules: highcard.Rules{}, Levels: []string{"random"}, Games: 1}},
+		{"unknown level", bot.Tournament{Rules: highcard.Rules{}, Levels: []string{"random", "genius"}, Games: 1}},
+		{"no games", bot.Tournament{Rules: highcard.Rules{}, Levels: []string{"random", "random"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,17 +6,23 @@ import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	_ "miskatonic/engine/arkham/arkhambot" // Arkham's bots register themselves with engine/bot
+	"miskatonic/engine/highcard"
+	_ "miskatonic/engine/highcard/highcardbot"
 )
 
 // all is the engine layer's registry: one line a game (its rules; its bot package above).
 var all = []engine.Rules{arkham.Rules{}}
 
-// All returns every game's rules, in menu order.
+// dev are test games: hosted, joined and replayed like the others (Lookup finds them, so a guest
+// can join a test table), but left out of All, the list players are offered.
+var dev = []engine.Rules{highcard.Rules{}}
+
+// All returns every game's rules, in menu order (test games excluded).
 func All() []engine.Rules { return append([]engine.Rules(nil), all...) }
 
-// Lookup finds a game by its stable name ("arkham").
+// Lookup finds a game, test games included, by its stable name ("arkham").
 func Lookup(name string) (engine.Rules, bool) {
-	for _, r := range all {
+	for _, r := range append(All(), dev...) {
 		if r.Name() == name {
 			return r, true
 		}

@@ -8,6 +8,7 @@ func TestLookup(t *testing.T) {
 		ok   bool
 	}{
 		{"arkham", true},
+		{"highcard", true}, // a test game: found, though not listed
 		{"Arkham", false},
 		{"", false},
 		{"chess", false},
@@ -22,6 +23,9 @@ func TestLookup(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range All() {
+		if r.Name() == "highcard" {
+			t.Fatal("a test game is listed")
+		}
 		if seen[r.Name()] {
 			t.Fatalf("duplicate game %q", r.Name())
 		}

@@ -1,0 +1,145 @@
+// Package highcardboard draws High Card (engine/highcard), the tiny test game: the fourth game,
+// added to prove a game needs only its own packages and one registry line per layer. It is a
+// dev game, on the home page only with ?dev=1.
+package highcardboard
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/doc"
+	"miskatonic/engine"
+	"miskatonic/engine/highcard"
+)
+
+// Game is High Card's entry in the UI registry.
+var Game = board.Game{
+	Name:  highcard.Name,
+	Board: Draw,
+	Rules: func() app.Composer { return &Rules{} },
+	Dev:   true,
+	Order: 100,
+}
+
+// Draw is the table: every seat, the viewer's card, the discards, the viewer's choices, and at
+// the end every hand and the winners.
+func Draw(p board.Props) app.UI {
+	v, ok := p.View.(*highcard.View)
+	if !ok {
+		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
+	}
+	name := func(s int) string {
+		if s >= 0 && s < len(p.Seats) && p.Seats[s].Name != "" {
+			return p.Seats[s].Name
+		}
+		return i18n.T("hc.seat_n", s+1)
+	}
+	seats := make([]app.UI, 0, v.Seats)
+	for s := 0; s < v.Seats; s++ {
+		card := "?"
+		switch {
+		case v.Over && s < len(v.Hands):
+			card = strconv.Itoa(v.Hands[s])
+		case engine.Seat(s) == v.Seat && v.Own > 0:
+			card = strconv.Itoa(v.Own)
+		}
+		seats = append(seats, app.Li().Class("hc-seat").DataSet("seat", s).DataSet("turn", s == v.Turn && !v.Over).Body(
+			app.Span().Class("hc-name").Text(name(s)),
+			app.Span().Class("hc-card").Text(card),
+		))
+	}
+	return app.Div().Class("hc").ID("hc").DataSet("seq", p.Seq).DataSet("over", v.Over).Body(
+		app.H1().Text(i18n.T("game."+highcard.Name)),
+		app.P().ID("hc-prompt").Aria("live", "polite").Text(prompt(v, p.Legal, name)),
+		app.Ul().Class("hc-seats").Body(seats...),
+		app.P().ID("hc-discard").Text(i18n.T("hc.discard", fmt.Sprint(v.Discard), v.Deck)),
+		actions(p),
+		result(v, name, p.OnAgain),
+		app.A().Href(board.RulesPath(highcard.Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
+	)
+}
+
+func prompt(v *highcard.View, legal []engine.Move, name func(int) string) string {
+	switch {
+	case v.Over:
+		return i18n.T("hc.over")
+	case len(legal) > 0:
+		return i18n.T("hc.your_turn", v.Own)
+	}
+	return i18n.T("hc.waiting", name(v.Turn))
+}
+
+// actions offers exactly the legal moves, one button each.
+func actions(p board.Props) app.UI {
+	if len(p.Legal) == 0 {
+		return nil
+	}
+	buttons := make([]app.UI, 0, len(p.Legal))
+	for _, m := range p.Legal {
+		m := m
+		buttons = append(buttons, app.Button().Type("button").Class("btn").ID("hc-"+m.Kind).
+			Text(i18n.T("hc.move."+m.Kind)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				if p.OnAct != nil {
+					p.OnAct(ctx, m)
+				}
+			}, m.Kind))
+	}
+	return app.Div().Class("hc-actions").Body(buttons...)
+}
+
+func result(v *highcard.View, name func(int) string, again func(app.Context)) app.UI {
+	if !v.Over {
+		return nil
+	}
+	var names []string
+	for _, w := range v.Winners {
+		names = append(names, name(int(w)))
+	}
+	return app.Section().ID("hc-result").Class("panel").Body(
+		app.P().Text(i18n.T("hc.winners", fmt.Sprint(names))),
+		app.If(again != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
+			Text(i18n.T("hc.again")).
+			OnClick(func(ctx app.Context, e app.Event) {
+				if again != nil {
+					again(ctx)
+				}
+			})),
+		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
+	)
+}
+
+// Rules is the "how to play" page.
+type Rules struct{ app.Compo }
+
+func (p *Rules) Render() app.UI {
+	return doc.Page("hc-rules", "hc.rules.title", "hc.rules.lead", []doc.Section{
+		{ID: "play", TitleKey: "hc.rules.play.title", Body: []app.UI{doc.Para("hc.rules.play.p1"), doc.Para("hc.rules.play.p2")}},
+	}, nil)
+}
+
+func init() {
+	i18n.AddEnglish(map[string]string{
+		"game." + highcard.Name:            "High Card",
+		"game." + highcard.Name + ".blurb": "A tiny test game: keep your card or swap it for the deck's top; the highest card wins.",
+		highcard.ReasonHigh:                "The highest card won.",
+		"hc.seat_n":                        "Seat %[1]d",
+		"hc.discard":                       "Discarded: %[1]s · %[2]d cards left in the deck",
+		"hc.over":                          "The game is over.",
+		"hc.your_turn":                     "Your card is %[1]d. Keep it or swap it?",
+		"hc.waiting":                       "Waiting for %[1]s.",
+		"hc.move." + highcard.KindKeep:     "Keep",
+		"hc.move." + highcard.KindSwap:     "Swap",
+		"hc.winners":                       "Winners: %[1]s",
+		"hc.again":                         "Play again",
+		"hc.rules.title":                   "How to play High Card",
+		"hc.rules.lead":                    "A test game, small enough to play to the end in a second.",
+		"hc.rules.play.title":              "Play",
+		"hc.rules.play.p1":                 "The cards 1 to 10 are shuffled and each player gets one, seen only by its holder.",
+		"hc.rules.play.p2":                 "In seat order, each player keeps their card or swaps it for the top of the deck, laying the old one face up. The highest card wins.",
+	})
+}

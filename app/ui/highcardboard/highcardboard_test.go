@@ -1,0 +1,43 @@
+package highcardboard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
+	"miskatonic/engine/highcard"
+)
+
+func TestDraw(t *testing.T) {
+	g, _ := highcard.Rules{}.New(engine.Config{Seats: 2})
+	_ = g.Apply(engine.DealMove([32]byte{1}))
+	seats := []board.Seat{{Name: "Ann"}, {Name: "Bot", Bot: true}}
+	out := app.HTMLString(Draw(board.Props{View: g.View(0), Legal: g.Legal(0), Seats: seats}))
+	for _, w := range []string{`id="hc-keep"`, `id="hc-swap"`, "Ann", "Bot"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q", w)
+		}
+	}
+	if strings.Contains(out, "⟨") {
+		t.Errorf("a catalog key is missing: %s", out)
+	}
+	// Seat 1, not to move, gets no buttons.
+	out = app.HTMLString(Draw(board.Props{View: g.View(1), Legal: g.Legal(1), Seats: seats}))
+	if strings.Contains(out, `id="hc-keep"`) {
+		t.Errorf("seat 1 may act out of turn: %s", out)
+	}
+	_ = g.Apply(engine.Move{Seat: 0, Kind: highcard.KindKeep})
+	_ = g.Apply(engine.Move{Seat: 1, Kind: highcard.KindKeep})
+	out = app.HTMLString(Draw(board.Props{View: g.View(1), Seats: seats, OnAgain: func(app.Context) {}}))
+	for _, w := range []string{`id="hc-result"`, `id="play-again"`} {
+		if !strings.Contains(out, w) {
+			t.Errorf("at the end, missing %q", w)
+		}
+	}
+	if out := app.HTMLString(&Rules{}); strings.Contains(out, "⟨") {
+		t.Errorf("rules page misses a key: %s", out)
+	}
+}
