@@ -11,44 +11,62 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/fair/toy"
+	"miskatonic/engine/wire"
 )
 
 // Each dishonest host is caught by the guests, who report what did not match.
 func TestDishonestHost(t *testing.T) {
 	hand := regexp.MustCompile(`"hand":(\d+)`)
+	type attack struct {
+		rules engine.Rules // the host's rules, if it changes them
+		out   func(seat engine.Seat, m wire.Message) wire.Message
+		in    func(h *Host) func(seat engine.Seat, m wire.Message) bool
+	}
 	cases := []struct {
 		name    string
-		cheat   *cheats
+		attack  attack
 		rounds  string
 		victims []engine.Seat // seats that must report a failure (nil: every seat)
 		epoch   int
 		problem string
 	}{
 		{name: "stacked deck", epoch: 2, problem: "differs from the deal",
-			cheat: &cheats{stack: func(e int, k [32]byte) [32]byte {
-				if e == 2 {
-					return [32]byte{1, 2, 3}
-				}
-				return k
-			}}},
+			attack: attack{rules: stackedRules{Rules: toy.Rules{}, epoch: 2, key: [32]byte{1, 2, 3}}}},
 		{name: "a card shown that differs from the deal", epoch: 1, problem: "hand: shown", victims: []engine.Seat{1},
-			cheat: &cheats{view: func(s engine.Seat, seq int, v []byte) []byte {
-				if s != 1 || seq != 1 {
-					return v
+			attack: attack{out: func(s engine.Seat, m wire.Message) wire.Message {
+				v, ok := m.(*wire.View)
+				if !ok || s != 1 || v.Seq != 1 {
+					return m
 				}
-				return hand.ReplaceAllFunc(v, func(b []byte) []byte { return []byte(`"hand":11`) })
+				c := *v
+				c.View = hand.ReplaceAllFunc(v.View, func(b []byte) []byte { return []byte(`"hand":11`) })
+				return &c
 			}}},
 		{name: "different commitments to different guests", epoch: 1, problem: "not signed over this commitment",
-			cheat: &cheats{commit: func(s engine.Seat, e int, c []byte) []byte {
-				if s == 2 {
-					return bytes.Repeat([]byte{9}, 32)
-				}
-				return c
-			}}},
+			attack: attack{
+				out: func(s engine.Seat, m wire.Message) wire.Message {
+					c, ok := m.(*wire.Commit)
+					if !ok || s != 2 {
+						return m
+					}
+					f := *c
+					f.C = bytes.Repeat([]byte{9}, 32)
+					return &f
+				},
+				// The host must take seat 2's share signed over the other commitment.
+				in: func(h *Host) func(engine.Seat, wire.Message) bool {
+					return func(s engine.Seat, m wire.Message) bool {
+						c, ok := m.(*wire.Contrib)
+						if ok && s == 2 {
+							h.acceptShare(c)
+						}
+						return ok && s == 2
+					}
+				}}},
 		{name: "reveal withheld before the next deal", epoch: 1, problem: "without revealing",
-			cheat: &cheats{withhold: true}},
+			attack: attack{out: withholdReveals}},
 		{name: "reveal withheld at the end", epoch: 1, problem: "never revealed", rounds: "1",
-			cheat: &cheats{withhold: true}},
+			attack: attack{out: withholdReveals}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,7 +75,7 @@ func TestDishonestHost(t *testing.T) {
 			if rounds == "" {
 				rounds = "3"
 			}
-			tt := newCheatTable(t, 3, tc.cheat, map[string]string{"rounds": rounds})
+			tt := newCheatTable(t, 3, tc.attack.rules, tc.attack.out, tc.attack.in, map[string]string{"rounds": rounds})
 			tt.play()
 			victims := tc.victims
 			if victims == nil {
@@ -82,9 +100,15 @@ func TestDishonestHost(t *testing.T) {
 	}
 }
 
-func newCheatTable(t *testing.T, n int, c *cheats, opts map[string]string) *testTable {
+// newCheatTable seats n guests at a host whose page was modified: it may play under changed
+// rules, rewrite what it sends (out) and take what guests send before checking it (in).
+func newCheatTable(t *testing.T, n int, rules engine.Rules, out func(engine.Seat, wire.Message) wire.Message,
+	in func(*Host) func(engine.Seat, wire.Message) bool, opts map[string]string) *testTable {
+	if rules == nil {
+		rules = toy.Rules{}
+	}
 	tt := &testTable{t: t, rand: newRand(3), stop: make(chan struct{})}
-	h, err := newHost(toy.Rules{}, HostConfig{Rand: newRand(4), RatePerSecond: 5000, Burst: 5000})
+	h, err := newHost(rules, HostConfig{Rand: newRand(4), RatePerSecond: 5000, Burst: 5000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,13 +116,16 @@ func newCheatTable(t *testing.T, n int, c *cheats, opts map[string]string) *test
 	for k, v := range opts {
 		h.options[k] = v
 	}
-	h.cheat = c
 	h.run()
 	tt.host = h
 	for i := 0; i < n; i++ {
 		a, b := Pipe()
 		h.AddGuest(a)
-		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
+		tc := &tamper{Conn: b, seat: engine.Seat(i), out: out}
+		if in != nil {
+			tc.in = in(h)
+		}
+		g, _ := NewGuest(tc, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
 			Tick: 10 * time.Millisecond, RevealTimeout: 50 * time.Millisecond})
 		tt.guests = append(tt.guests, g)
 		tt.waitFor("seated", func() bool { return g.State().Connected })

@@ -1,0 +1,140 @@
+package table
+
+// Messages from guests: de-duplication, resyncs, refusals, and moves applied to the game.
+
+import (
+	"miskatonic/engine"
+	"miskatonic/engine/wire"
+	"time"
+)
+
+// ---- inbound ----
+
+func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
+	if p.closed {
+		return
+	}
+	if !p.fresh(seq) {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindDuplicate, "table", "message %d was already received", seq), false)
+		return
+	}
+	if r, ok := msg.(*wire.Resync); ok {
+		// One resend per peer per resendGap: a resync can ask for hundreds of frames, and must
+		// not become a way to make the host flood.
+		if now := time.Now(); now.Sub(p.lastResend) >= resendGap {
+			p.lastResend = now
+			p.resend(r.Next)
+		}
+		return
+	}
+	if hello, ok := msg.(*wire.Hello); ok {
+		h.hello(p, seq, hello)
+		return
+	}
+	if !p.welcomed {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table", "say hello first"), true)
+		return
+	}
+	switch m := msg.(type) {
+	case *wire.Ready:
+		if h.started || !p.seat.Valid(len(h.seats)) {
+			h.refuse(p, seq, 0, engine.Errorf(wire.KindState, "table: ready", "not in the lobby"), false)
+			return
+		}
+		if s := h.seats[p.seat]; s.Ready != m.Ready {
+			s.Ready = m.Ready
+			h.broadcastLobby()
+		}
+	case *wire.Say:
+		name := "observer"
+		if p.seat.Valid(len(h.seats)) {
+			name = h.seats[p.seat].Name
+		}
+		h.broadcast(&wire.Chat{From: p.seat, Name: name, Text: m.Text})
+	case *wire.Move:
+		h.move(p, seq, m)
+	case *wire.Contrib:
+		h.contrib(p, seq, m)
+	default:
+		h.refuse(p, seq, 0, engine.Errorf(engine.KindMalformed, "table", "a guest may not send %s", msg.Type()), true)
+	}
+}
+
+// refuse answers a refused message to its sender only; strike counts it against the guest.
+func (h *Host) refuse(p *peer, ref uint64, basedOn int, err error, strike bool) {
+	if p.closed {
+		return
+	}
+	kind := engine.KindOf(err)
+	if kind == "" {
+		kind = engine.KindMalformed
+	}
+	h.logf("table: guest %d (seat %d): refused message %d: %v", p.id, p.seat, ref, err)
+	h.send(p, &wire.Reject{Kind: kind, Msg: clipText(err.Error(), wire.MaxReason), Ref: ref, BasedOn: basedOn})
+	if strike {
+		p.strikes++
+		if p.strikes > h.cfg.MaxStrikes {
+			h.dropPeer(p, &wire.Bye{Kind: kind, Code: wire.ByeFlood, Reason: "too many refused messages"})
+		}
+	}
+}
+func (h *Host) move(p *peer, seq uint64, m *wire.Move) {
+	switch {
+	case !h.started:
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindState, "table: move", "the game has not started"), false)
+	case !p.seat.Valid(len(h.seats)):
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "an observer cannot move"), true)
+	case m.Move.Seat != p.seat:
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "seat %d cannot move for seat %d", p.seat, m.Move.Seat), true)
+	case m.Move.Kind == engine.KindDeal:
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "only the dealer deals"), true)
+	case m.BasedOn != len(h.moves):
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindStale, "table: move", "based on seq %d, the game is at %d", m.BasedOn, len(h.moves)), false)
+	default:
+		if err := h.apply(m.Move); err != nil {
+			h.refuse(p, seq, m.BasedOn, err, false)
+		}
+	}
+}
+
+// apply makes a move on the game, tells everyone, and moves the table on (deals, bots).
+func (h *Host) apply(m engine.Move) error {
+	if err := h.game.Apply(m); err != nil {
+		return err
+	}
+	h.moves = append(h.moves, m)
+	h.persist()
+	h.broadcastView(&m)
+	h.advance()
+	h.changed()
+	return nil
+}
+
+// advance runs whatever the game now waits for that the host provides: reveals, deals, bots.
+func (h *Host) advance() {
+	for h.started {
+		st := h.game.Status()
+		if st.Over {
+			h.revealOpen()
+			if !h.overSent {
+				h.overSent = true
+				h.doneMu.Lock()
+				close(h.done)
+				h.doneMu.Unlock()
+				h.changed()
+			}
+			return
+		}
+		if st.Deal != nil {
+			if !h.dealFor(*st.Deal) {
+				return
+			}
+			continue
+		}
+		if !h.botTurn(st) {
+			return
+		}
+	}
+}
+
+// revealOpen reveals every applied, unrevealed deal.

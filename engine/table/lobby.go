@@ -1,0 +1,299 @@
+package table
+
+// The lobby: who joins (a challenged hello proves an identity key), who sits where, bots,
+// options, the start and a rematch.
+
+import (
+	"encoding/hex"
+	"io"
+	"miskatonic/engine"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/wire"
+	"time"
+)
+
+// AddGuest starts serving a new connection: it is challenged to prove an identity key, then
+// seated (or given its seat back).
+func (h *Host) AddGuest(c Conn) error {
+	var err error = errClosedHost
+	defer func() {
+		if err == errClosedHost {
+			c.Close()
+		}
+	}()
+	h.do(func() {
+		err = nil
+		p := newPeer(h, h.nextPeer, c)
+		h.nextPeer++
+		h.peers[p.id] = p
+		p.start()
+		nonce := make([]byte, wire.SecretSize)
+		if _, e := io.ReadFull(h.cfg.Rand, nonce); e != nil {
+			err = engine.Errorf(engine.KindBadConfig, "table: host", "random source: %v", e)
+			h.dropPeer(p, nil)
+			return
+		}
+		p.nonce, p.table = nonce, h.table
+		h.send(p, &wire.Challenge{Nonce: nonce, Game: h.rules.Name(), Table: h.table})
+		p.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
+			select {
+			case h.events <- event{call: func() {
+				if !p.welcomed {
+					h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeAuth, Reason: "no identity proof in time"})
+				}
+			}, reply: make(chan struct{})}:
+			case <-h.quit:
+			}
+		})
+	})
+	return err
+}
+
+// AddBot seats a bot (before the start).
+func (h *Host) AddBot(name, level string, fn BotFunc) (engine.Seat, error) {
+	seat, err := engine.Seat(-1), error(errClosedHost)
+	h.do(func() {
+		switch {
+		case fn == nil:
+			err = engine.Errorf(engine.KindBadConfig, "table: add bot", "no bot function")
+		case h.started:
+			err = engine.Errorf(wire.KindState, "table: add bot", "the game has started")
+		case len(h.seats) >= h.maxSeats:
+			err = engine.Errorf(engine.KindBadConfig, "table: add bot", "the table is full")
+		default:
+			h.seats = append(h.seats, &seatState{Name: clipText(name, wire.MaxName), Bot: true, Level: level, Ready: true, botFn: fn})
+			seat, err = engine.Seat(len(h.seats)-1), nil
+			h.broadcastLobby()
+		}
+	})
+	return seat, err
+}
+
+// SetBot gives a resumed bot seat its function back (Resume does it itself when HostConfig.Bots
+// is set).
+func (h *Host) SetBot(seat engine.Seat, fn BotFunc) error {
+	err := error(errClosedHost)
+	h.do(func() {
+		if !seat.Valid(len(h.seats)) || !h.seats[seat].Bot || fn == nil {
+			err = engine.Errorf(engine.KindBadSeat, "table: set bot", "seat %d is not a bot seat", seat)
+			return
+		}
+		h.seats[seat].botFn, err = fn, nil
+		h.advance()
+	})
+	return err
+}
+
+// Remove frees a seat in the lobby (a guest that left, or a bot); later seats move up one.
+func (h *Host) Remove(seat engine.Seat) error {
+	err := error(errClosedHost)
+	h.do(func() {
+		if h.started || !seat.Valid(len(h.seats)) {
+			err = engine.Errorf(engine.KindBadSeat, "table: remove", "cannot remove seat %d", seat)
+			return
+		}
+		err = nil
+		s := h.seats[seat]
+		h.seats = append(h.seats[:seat], h.seats[seat+1:]...)
+		if s.peer != nil {
+			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeKicked, Reason: "removed from the table by the host"})
+		}
+		for i, o := range h.seats { // seats moved: tell their guests
+			if o.peer != nil && int(seat) <= i {
+				o.peer.seat = engine.Seat(i)
+				h.welcome(o.peer)
+			}
+		}
+		h.broadcastLobby()
+	})
+	return err
+}
+
+// SetOption changes a game option in the lobby.
+func (h *Host) SetOption(key, value string) error {
+	err := error(errClosedHost)
+	h.do(func() {
+		if h.started {
+			err = engine.Errorf(wire.KindState, "table: option", "the game has started")
+			return
+		}
+		for _, o := range h.rules.Options() {
+			if o.Key != key {
+				continue
+			}
+			for _, c := range o.Choices {
+				if c == value {
+					h.options[key] = value
+					err = nil
+					h.broadcastLobby()
+					return
+				}
+			}
+		}
+		err = engine.Errorf(engine.KindBadConfig, "table: option", "%s=%s is not offered", key, value)
+	})
+	return err
+}
+
+// Start begins the game with the seated players once every human is connected and ready.
+func (h *Host) Start() error {
+	err := error(errClosedHost)
+	h.do(func() { err = h.start() })
+	return err
+}
+
+func (h *Host) start() error {
+	if h.started {
+		return engine.Errorf(wire.KindState, "table: start", "already started")
+	}
+	for i, s := range h.seats {
+		if !s.Bot && (s.peer == nil || !s.Ready) {
+			return engine.Errorf(wire.KindState, "table: start", "seat %d (%s) is not ready", i, s.Name)
+		}
+	}
+	cfg := engine.Config{Seats: len(h.seats), Options: copyMap(h.options)}
+	g, err := h.rules.New(cfg)
+	if err != nil {
+		return err
+	}
+	h.config, h.game, h.started = cfg, g, true
+	for _, p := range h.peers {
+		if p.welcomed {
+			h.welcome(p)
+		}
+	}
+	h.broadcastLobby()
+	h.advance()
+	return nil
+}
+
+// Rematch sets up another game at this table once the current one is over: everyone keeps
+// their seat, identity key, seat token and connection, bots stay seated, and the table goes
+// back to its lobby (Start begins the new game; ready flags carry over, so the host may start at
+// once). Every deal of the finished game is revealed first, so guests verify it before anything
+// of the new game reaches them. The new game gets a fresh table id: every deal context of
+// it differs from the old game's, so no commitment, share or key can be carried across, and a
+// guest that sees the new id in its Welcome starts a fresh record.
+func (h *Host) Rematch() error {
+	err := error(errClosedHost)
+	h.do(func() { err = h.rematch() })
+	return err
+}
+
+func (h *Host) rematch() error {
+	if !h.started || !h.game.Status().Over {
+		return engine.Errorf(wire.KindState, "table: rematch", "the game is not over")
+	}
+	h.revealOpen()
+	for _, d := range h.deals {
+		if !d.Revealed {
+			return engine.Errorf(wire.KindState, "table: rematch", "deal %d is not revealed", d.Epoch)
+		}
+	}
+	id := make([]byte, wire.TableIDLen)
+	if _, err := io.ReadFull(h.cfg.Rand, id); err != nil {
+		return engine.Errorf(engine.KindBadConfig, "table: rematch", "random source: %v", err)
+	}
+	if h.botTimer != nil {
+		h.botTimer.Stop()
+		h.botTimer = nil
+	}
+	h.table, h.match = id, h.match+1
+	h.started, h.game, h.config, h.moves, h.deals = false, nil, engine.Config{}, nil, nil
+	h.botDue, h.overSent = false, false
+	h.doneMu.Lock()
+	h.done = make(chan struct{})
+	h.doneMu.Unlock()
+	for _, s := range h.seats {
+		if !s.Bot && s.peer == nil {
+			s.Ready = false // gone since: the lobby waits for them as for anyone
+		}
+	}
+	h.persist()
+	for _, p := range h.peers {
+		if p.welcomed {
+			h.welcome(p)
+		}
+	}
+	h.changed()
+	return nil
+}
+
+func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
+	if !fair.VerifyHello(m.Key, p.nonce, p.table, m.Sig) {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "the identity proof does not verify"), true)
+		return
+	}
+	if p.welcomed {
+		if string(p.key) == string(m.Key) {
+			return // a retried hello
+		}
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "already seated with another key"), true)
+		return
+	}
+	seat := engine.Observer
+	for i, s := range h.seats {
+		if !s.Bot && string(s.Key) == string(m.Key) {
+			seat = engine.Seat(i)
+		}
+	}
+	if seat == engine.Observer && m.Token != "" {
+		for i, s := range h.seats {
+			if !s.Bot && s.Token == m.Token {
+				seat = engine.Seat(i)
+				h.logf("table: seat %d reclaimed by token with a new identity key", i)
+				h.seats[i].Key = append([]byte(nil), m.Key...)
+				h.rekey(seat)
+			}
+		}
+	}
+	if seat == engine.Observer && !h.started {
+		if len(h.seats) >= h.maxSeats {
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull, Reason: "the table is full"})
+			return
+		}
+		tok := make([]byte, 16)
+		if _, err := io.ReadFull(h.cfg.Rand, tok); err != nil {
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped, Reason: "host has no randomness"})
+			return
+		}
+		h.seats = append(h.seats, &seatState{Key: append([]byte(nil), m.Key...), Token: hex.EncodeToString(tok)})
+		seat = engine.Seat(len(h.seats) - 1)
+	}
+	if seat.Valid(len(h.seats)) {
+		s := h.seats[seat]
+		if s.peer != nil && s.peer != p {
+			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere, Reason: "this seat connected again elsewhere"})
+		}
+		s.peer = p
+		if name := clipText(m.Name, wire.MaxName); name != "" {
+			s.Name = name
+		}
+	}
+	p.seat, p.key, p.welcomed = seat, append([]byte(nil), m.Key...), true
+	h.welcome(p)
+	h.broadcastLobby()
+}
+
+// welcome (re)starts a guest's picture of the table: seat, lobby, and once started the public
+// log, every deal's messages and the current view.
+func (h *Host) welcome(p *peer) {
+	w := &wire.Welcome{Seat: p.seat, Game: h.rules.Name(), Table: h.table, Config: h.config, Started: h.started, Match: h.match}
+	if p.seat.Valid(len(h.seats)) {
+		w.Token = h.seats[p.seat].Token
+	}
+	h.send(p, w)
+	h.send(p, h.lobby())
+	if !h.started {
+		return
+	}
+	log := h.publicLog(0, false)
+	for from := 0; from < len(log); from += wire.MaxLogMoves {
+		to := min(from+wire.MaxLogMoves, len(log))
+		h.send(p, &wire.Log{From: from, Moves: log[from:to]})
+	}
+	for _, d := range h.deals {
+		h.sendDeal(p, d)
+	}
+	h.sendView(p, nil)
+}

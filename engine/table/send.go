@@ -1,0 +1,119 @@
+package table
+
+// Sending: the lobby, views and everything else the host tells its guests.
+
+import (
+	"encoding/json"
+	"miskatonic/engine"
+	"miskatonic/engine/wire"
+)
+
+func (h *Host) lobby() *wire.Lobby {
+	l := &wire.Lobby{Options: copyMap(h.options), Started: h.started}
+	for i, s := range h.seats {
+		l.Seats = append(l.Seats, wire.SeatInfo{Seat: engine.Seat(i), Name: s.Name, Key: s.Key, Bot: s.Bot, Level: s.Level, Connected: s.Bot || s.peer != nil, Ready: s.Ready,
+			Host: !s.Bot && len(h.cfg.HostKey) > 0 && string(s.Key) == string(h.cfg.HostKey)})
+	}
+	return l
+}
+
+func (h *Host) broadcastLobby() {
+	h.persist()
+	l := h.lobby()
+	for _, p := range h.peers {
+		if p.welcomed {
+			h.send(p, l)
+		}
+	}
+	h.changed()
+}
+
+func (h *Host) broadcast(m wire.Message) {
+	for _, p := range h.peers {
+		if p.welcomed {
+			h.send(p, m)
+		}
+	}
+}
+
+func (h *Host) broadcastView(m *engine.Move) {
+	cache := map[engine.Seat]*wire.View{}
+	for _, p := range h.peers {
+		if !p.welcomed {
+			continue
+		}
+		v, ok := cache[p.seat]
+		if !ok {
+			v = h.viewFor(p.seat, m)
+			cache[p.seat] = v
+		}
+		h.send(p, v)
+	}
+}
+
+func (h *Host) sendView(p *peer, m *engine.Move) {
+	if len(h.moves) > 0 {
+		last := h.moves[len(h.moves)-1]
+		m = &last
+	}
+	h.send(p, h.viewFor(p.seat, m))
+}
+
+func (h *Host) viewFor(s engine.Seat, m *engine.Move) *wire.View {
+	v := &wire.View{Seq: len(h.moves), Status: h.game.Status(), Legal: h.game.Legal(s)}
+	if v.Legal == nil {
+		v.Legal = []engine.Move{}
+	}
+	if m != nil && v.Seq > 0 {
+		pub := *m
+		if pub.Kind == engine.KindDeal {
+			pub.Seed = ""
+		}
+		v.Move = &pub
+	}
+	b, err := json.Marshal(h.game.View(s))
+	if err != nil {
+		h.logf("table: view of seat %d: %v", s, err)
+		b = []byte("{}")
+	}
+	v.View = b
+	return v
+}
+
+// send queues m for p; a message that cannot be encoded is a host bug, logged and dropped.
+func (h *Host) send(p *peer, m wire.Message) {
+	if p.closed {
+		return
+	}
+	p.outSeq++
+	f, err := wire.Encode(p.outSeq, m)
+	if err != nil {
+		p.outSeq--
+		h.logf("table: cannot send %s to guest %d: %v", m.Type(), p.id, err)
+		return
+	}
+	p.remember(p.outSeq, f)
+	if !p.queue(f) {
+		h.dropPeer(p, nil)
+	}
+}
+
+// dropPeer closes a connection (saying bye first if given) and frees its seat's link.
+func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
+	if p.closed {
+		return
+	}
+	if bye != nil {
+		h.logf("table: dropping guest %d (seat %d): %s", p.id, p.seat, bye.Reason)
+		h.send(p, bye)
+	}
+	p.close()
+	delete(h.peers, p.id)
+	if p.seat.Valid(len(h.seats)) && h.seats[p.seat].peer == p {
+		h.seats[p.seat].peer = nil
+		if !h.started {
+			h.seats[p.seat].Ready = false
+		}
+		h.broadcastLobby()
+	}
+}
