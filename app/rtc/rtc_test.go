@@ -229,7 +229,7 @@ func TestRedialAfterDrop(t *testing.T) {
 func TestSeqReordersArrivals(t *testing.T) {
 	c := &Conn{next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
 	r := rand.New(rand.NewPCG(1, 2))
-	const n = 200
+	const n = maxAhead // any order within the reorder window
 	order := r.Perm(n)
 	var wg sync.WaitGroup
 	for _, i := range order {
