@@ -18,7 +18,7 @@ func TestIdleConnectionsMemoryBounded(t *testing.T) {
 		t.Skip("opens 5,000 connections")
 	}
 	const n, perRoom = 5000, 5
-	rl, url := newServer(t, Config{MaxConns: n})
+	rl, url := newServer(t, Config{MaxConns: n, SourceConns: n})
 	before := memUse()
 	clients := make([]*signal.Client, n)
 	var wg sync.WaitGroup
@@ -84,7 +84,7 @@ func memUse() int64 {
 
 // BenchmarkJoin measures how fast the relay admits guests (connect, be placed, leave).
 func BenchmarkJoin(b *testing.B) {
-	_, url := newServer(b, Config{MaxPeers: 1 << 20, MaxConns: 1 << 20})
+	_, url := newServer(b, Config{MaxPeers: 1 << 20, MaxConns: 1 << 20, SourceConns: 1 << 20})
 	in := testInvite(b, 1)
 	ctx := context.Background()
 	b.ResetTimer()

@@ -5,9 +5,12 @@
 // 5-byte frame header (app/signal) to route a frame between a room's host and its guests.
 //
 // Everything a client can make it hold is bounded: frame size, frames per second, queued frames
-// per connection, frames waiting for an absent host, guests per room, rooms and connections in
-// total; a room nobody has used for IdleTTL is closed. A client that breaks a bound is cut off
-// alone; the rest of the relay goes on serving.
+// per connection, bytes waiting in all mailboxes together, guests per room, rooms and
+// connections in total, and per source address the connections, claimed rooms and claims per
+// minute. A room with a host connected is never closed for being quiet (nothing crosses the
+// relay during a game); a room with no host connection is closed after HostWait with its
+// mailbox, and its claim outlives it for ClaimGrace so only the same host can reopen it. A
+// client that breaks a bound is cut off alone; the rest of the relay goes on serving.
 package relay
 
 import (
@@ -15,6 +18,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,16 +29,27 @@ import (
 
 // Config bounds the relay. Zero fields take the defaults noted.
 type Config struct {
-	MaxFrame   int           // bytes per frame (signal.MaxFrame)
-	MaxQueue   int           // frames waiting to be written to one slow client (64)
-	Mailbox    int           // frames held for a host that is away (64)
-	MaxPeers   int           // guests in one room (32)
-	MaxRooms   int           // rooms at once (20,000)
-	MaxConns   int           // connections at once (20,000)
-	IdleTTL    time.Duration // a room with no frame for this long is closed (15 min)
-	Rate       float64       // frames per second a guest may send, sustained (10); hosts get 4×
-	Burst      int           // frames a guest may send at once (40); hosts get 4×
-	WriteLimit time.Duration // a write that takes longer cuts the client off (10 s)
+	MaxFrame     int           // bytes per frame (signal.MaxFrame)
+	MaxQueue     int           // frames waiting to be written to one slow client (64)
+	Mailbox      int           // frames held for a host that is away (64)
+	MailboxBytes int           // bytes held in all mailboxes together (16 MiB)
+	MaxPeers     int           // guests in one room (32)
+	MaxRooms     int           // rooms at once (20,000)
+	MaxConns     int           // connections at once (20,000)
+	HostWait     time.Duration // a room with no host connection for this long is closed (30 s)
+	ClaimGrace   time.Duration // a closed room's claim is kept this long for its host (10 min)
+	IdleTTL      time.Duration // a guest that sends nothing for this long is cut off (15 min)
+	Rate         float64       // frames per second a guest may send, sustained (10); hosts get 4×
+	Burst        int           // frames a guest may send at once (40); hosts get 4×
+	WriteLimit   time.Duration // a write that takes longer cuts the client off (10 s)
+	SourceConns  int           // connections from one source address (64)
+	SourceRooms  int           // rooms one source holds claimed, open or in grace (16)
+	SourceClaims float64       // new claims per minute from one source (10)
+	// SourceHeader names the request header that carries the client's address when the relay
+	// sits behind a proxy (e.g. "X-Forwarded-For": its last entry is used, the one the proxy
+	// added). Empty: the TCP peer's address. Behind a proxy without it every client is one
+	// source and the per-source caps become global ones.
+	SourceHeader string
 	// Origins lists the browser origins (host patterns, as in coder/websocket's
 	// AcceptOptions.OriginPatterns) allowed besides the relay's own host. Clients that send no
 	// Origin (bots, native tools) are always allowed: the relay guards no data of its own.
@@ -47,21 +62,30 @@ func (c Config) withDefaults() Config {
 			*v = d
 		}
 	}
+	dur := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
 	def(&c.MaxFrame, signal.MaxFrame)
 	def(&c.MaxQueue, 64)
 	def(&c.Mailbox, 64)
+	def(&c.MailboxBytes, 16<<20)
 	def(&c.MaxPeers, 32)
 	def(&c.MaxRooms, 20000)
 	def(&c.MaxConns, 20000)
 	def(&c.Burst, 40)
-	if c.IdleTTL <= 0 {
-		c.IdleTTL = 15 * time.Minute
-	}
+	def(&c.SourceConns, 64)
+	def(&c.SourceRooms, 16)
+	dur(&c.HostWait, 30*time.Second)
+	dur(&c.ClaimGrace, 10*time.Minute)
+	dur(&c.IdleTTL, 15*time.Minute)
+	dur(&c.WriteLimit, 10*time.Second)
 	if c.Rate <= 0 {
 		c.Rate = 10
 	}
-	if c.WriteLimit <= 0 {
-		c.WriteLimit = 10 * time.Second
+	if c.SourceClaims <= 0 {
+		c.SourceClaims = 10
 	}
 	return c
 }
@@ -73,29 +97,51 @@ func New(cfg Config) http.Handler { return NewRelay(cfg) }
 type Relay struct {
 	cfg Config
 
-	mu     sync.Mutex
-	rooms  map[string]*room
-	conns  int
-	closed bool
-	stop   chan struct{}
-	sweep  sync.Once
+	mu        sync.Mutex
+	rooms     map[string]*room
+	grace     map[string]claim // claims of closed rooms, kept for their hosts
+	sources   map[string]*source
+	conns     int
+	mailBytes int
+	closed    bool
+	stop      chan struct{}
+	sweep     sync.Once
+}
+
+// claim is a host's hold on a room id: the hash of its token and who made it.
+type claim struct {
+	hash   [32]byte
+	source string
+	until  time.Time // for a claim in grace: when it lapses
+}
+
+// source is what one client address holds.
+type source struct {
+	conns, rooms int
+	claims       bucket
 }
 
 // Stats is a snapshot for tests and the CLI.
 type Stats struct {
 	Rooms, Conns int
+	Claims       int // claims held in grace for hosts that are away
+	MailBytes    int // bytes waiting in all mailboxes
+	Sources      int // client addresses with a connection or a claim
 }
 
-// NewRelay builds a relay. Call Close to stop its idle sweeper and drop every client.
+// NewRelay builds a relay. Call Close to stop its sweeper and drop every client.
 func NewRelay(cfg Config) *Relay {
-	return &Relay{cfg: cfg.withDefaults(), rooms: map[string]*room{}, stop: make(chan struct{})}
+	return &Relay{
+		cfg: cfg.withDefaults(), rooms: map[string]*room{}, grace: map[string]claim{},
+		sources: map[string]*source{}, stop: make(chan struct{}),
+	}
 }
 
-// Stats reports how many rooms and connections are open.
+// Stats reports what the relay holds.
 func (rl *Relay) Stats() Stats {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
-	return Stats{Rooms: len(rl.rooms), Conns: rl.conns}
+	return Stats{Rooms: len(rl.rooms), Conns: rl.conns, Claims: len(rl.grace), MailBytes: rl.mailBytes, Sources: len(rl.sources)}
 }
 
 // Close drops every client and stops the sweeper.
@@ -121,13 +167,12 @@ func (rl *Relay) Close() error {
 
 type room struct {
 	id       string
-	claim    [32]byte // SHA-256 of the host token; zero until a host claims the room
-	claimed  bool
+	claim    *claim // nil until a host claims the room
 	host     *conn
 	guests   map[uint32]*conn
 	nextPeer uint32
-	mailbox  [][]byte // frames (already addressed) for a host that is away
-	active   time.Time
+	mailbox  [][]byte  // frames (already addressed) for a host that is away
+	hostGone time.Time // since when the room has had no host connection
 }
 
 func (r *room) members() []*conn {
@@ -141,10 +186,47 @@ func (r *room) members() []*conn {
 	return out
 }
 
+// Subprotocol is what the relay's WebSocket speaks. A host also offers ClaimProtocol followed
+// by its claim token: the token travels in a header (Sec-WebSocket-Protocol), never in the URL,
+// so it stays out of access logs. The relay answers with Subprotocol alone.
+const (
+	Subprotocol   = signal.Subprotocol
+	ClaimProtocol = signal.ClaimProtocol
+)
+
+// claimToken finds the host's token among the offered subprotocols.
+func claimToken(r *http.Request) string {
+	for _, h := range r.Header.Values("Sec-WebSocket-Protocol") {
+		for _, p := range strings.Split(h, ",") {
+			if t, ok := strings.CutPrefix(strings.TrimSpace(p), ClaimProtocol); ok {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// sourceOf names the client's address, a whole IPv6 /64 counting as one.
+func (rl *Relay) sourceOf(r *http.Request) string {
+	addr := r.RemoteAddr
+	if rl.cfg.SourceHeader != "" {
+		if v := r.Header.Values(rl.cfg.SourceHeader); len(v) > 0 {
+			parts := strings.Split(v[len(v)-1], ",")
+			addr = strings.TrimSpace(parts[len(parts)-1])
+		}
+	}
+	return sourceKey(addr)
+}
+
 // ServeHTTP upgrades to WebSocket and serves one client until it leaves or is cut off.
 func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	roomID, role, token := q.Get("room"), signal.Role(q.Get("role")), q.Get("token")
+	roomID, role := q.Get("room"), signal.Role(q.Get("role"))
+	if q.Has("token") {
+		// Refused even when right: a token that went through a URL may sit in a log.
+		http.Error(w, "the claim token belongs in Sec-WebSocket-Protocol, never in the URL", http.StatusBadRequest)
+		return
+	}
 	if !signal.ValidRoom(roomID) {
 		http.Error(w, "bad room id", http.StatusBadRequest)
 		return
@@ -153,6 +235,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "role must be host or guest", http.StatusBadRequest)
 		return
 	}
+	token := claimToken(r)
 	if role == signal.RoleHost && (len(token) < 16 || len(token) > 128) {
 		http.Error(w, "host needs a claim token", http.StatusBadRequest)
 		return
@@ -160,13 +243,13 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The client is placed in its room before the upgrade, so a refusal is a plain HTTP status
 	// and a client whose handshake succeeded is really in. Frames queued for it meanwhile wait
 	// until the WebSocket exists.
-	c := &conn{rl: rl, host: role == signal.RoleHost}
-	c.bucket.init(rl.cfg.Rate, rl.cfg.Burst, c.host)
-	if status, msg := rl.place(c, roomID, token); status != 0 {
+	c := &conn{rl: rl, host: role == signal.RoleHost, source: rl.sourceOf(r)}
+	c.bucket.init(rl.cfg.Rate, float64(rl.cfg.Burst), c.host)
+	if status, msg := rl.place(c, roomID, token, time.Now()); status != 0 {
 		http.Error(w, msg, status)
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rl.cfg.Origins})
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: rl.cfg.Origins, Subprotocols: []string{Subprotocol}})
 	if err != nil {
 		rl.leave(c) // Accept has written the HTTP error
 		return
@@ -179,7 +262,7 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // place puts c in its room, or says (as an HTTP status) why not.
-func (rl *Relay) place(c *conn, roomID, token string) (int, string) {
+func (rl *Relay) place(c *conn, roomID, token string, now time.Time) (int, string) {
 	rl.mu.Lock()
 	if rl.closed {
 		rl.mu.Unlock()
@@ -189,24 +272,51 @@ func (rl *Relay) place(c *conn, roomID, token string) (int, string) {
 		rl.mu.Unlock()
 		return http.StatusServiceUnavailable, "relay full"
 	}
+	src := rl.sources[c.source]
+	if src == nil {
+		src = &source{}
+		src.claims.init(rl.cfg.SourceClaims/60, rl.cfg.SourceClaims, false)
+	}
+	if src.conns >= rl.cfg.SourceConns {
+		rl.mu.Unlock()
+		return http.StatusTooManyRequests, "too many connections from your address"
+	}
 	r := rl.rooms[roomID]
-	if r == nil {
-		if len(rl.rooms) >= rl.cfg.MaxRooms {
-			rl.mu.Unlock()
-			return http.StatusServiceUnavailable, "too many rooms"
-		}
-		r = &room{id: roomID, guests: map[uint32]*conn{}}
-		rl.rooms[roomID] = r
-		rl.startSweeper()
+	if r == nil && len(rl.rooms) >= rl.cfg.MaxRooms {
+		rl.mu.Unlock()
+		return http.StatusServiceUnavailable, "too many rooms"
 	}
 	var old *conn
 	if c.host {
 		h := sha256.Sum256([]byte(token))
-		if r.claimed && subtle.ConstantTimeCompare(h[:], r.claim[:]) != 1 {
+		held := rl.grace[roomID]
+		if r != nil && r.claim != nil {
+			held = *r.claim
+		}
+		switch {
+		case held.source != "" && subtle.ConstantTimeCompare(h[:], held.hash[:]) != 1:
 			rl.mu.Unlock()
 			return http.StatusForbidden, "room is hosted by someone else"
+		case held.source == "":
+			// A new claim: this is what a claim-and-leave attacker repeats, so it is
+			// what each source is limited in.
+			if src.rooms >= rl.cfg.SourceRooms {
+				rl.mu.Unlock()
+				return http.StatusTooManyRequests, "your address holds too many rooms"
+			}
+			if !src.claims.take(now) {
+				rl.mu.Unlock()
+				return http.StatusTooManyRequests, "too many new rooms from your address; wait a minute"
+			}
+			src.rooms++
+			held = claim{hash: h, source: c.source}
 		}
-		r.claim, r.claimed = h, true
+		delete(rl.grace, roomID)
+		held.until = time.Time{}
+		if r == nil {
+			r = rl.newRoom(roomID)
+		}
+		r.claim = &held
 		old = r.host
 		r.host = c
 		c.room = r
@@ -217,11 +327,14 @@ func (rl *Relay) place(c *conn, roomID, token string) (int, string) {
 		for _, m := range r.mailbox {
 			c.enqueue(m)
 		}
-		r.mailbox = nil
+		rl.dropMail(r)
 		for _, g := range r.guests {
 			g.enqueue(signal.Frame{Type: signal.FrameHost}.Marshal())
 		}
 	} else {
+		if r == nil {
+			r = rl.newRoom(roomID)
+		}
 		if len(r.guests) >= rl.cfg.MaxPeers {
 			rl.dropRoomIfEmpty(r)
 			rl.mu.Unlock()
@@ -233,13 +346,15 @@ func (rl *Relay) place(c *conn, roomID, token string) (int, string) {
 		}
 		c.peer = r.nextPeer
 		c.room = r
+		c.active = now
 		r.guests[c.peer] = c
 		if r.host != nil {
 			r.host.enqueue(signal.Frame{Type: signal.FrameJoin, Peer: c.peer}.Marshal())
 			c.enqueue(signal.Frame{Type: signal.FrameHost}.Marshal())
 		}
 	}
-	r.active = time.Now()
+	src.conns++
+	rl.sources[c.source] = src
 	rl.conns++
 	if old != nil {
 		old.room = nil // it no longer speaks for the room
@@ -251,16 +366,28 @@ func (rl *Relay) place(c *conn, roomID, token string) (int, string) {
 	return 0, ""
 }
 
+func (rl *Relay) newRoom(id string) *room {
+	r := &room{id: id, guests: map[uint32]*conn{}, hostGone: time.Now()}
+	rl.rooms[id] = r
+	rl.startSweeper()
+	return r
+}
+
 // leave removes c from its room (if it is still there) and tells the others.
 func (rl *Relay) leave(c *conn) {
 	rl.mu.Lock()
 	rl.conns--
+	if src := rl.sources[c.source]; src != nil {
+		src.conns--
+		rl.forgetSource(c.source, src)
+	}
 	r := c.room
 	c.room = nil
 	if r != nil {
 		if c.host {
 			if r.host == c {
 				r.host = nil
+				r.hostGone = time.Now()
 				for _, g := range r.guests {
 					g.enqueue(signal.Frame{Type: signal.FrameLeave}.Marshal())
 				}
@@ -277,6 +404,14 @@ func (rl *Relay) leave(c *conn) {
 	c.cut(websocket.StatusNormalClosure, "")
 }
 
+// forgetSource drops a source that holds nothing and has its full allowance of claims back
+// (forgetting it earlier would hand a churning source a fresh allowance; the sweeper retries).
+func (rl *Relay) forgetSource(key string, src *source) {
+	if src.conns <= 0 && src.rooms <= 0 && src.claims.full(time.Now()) {
+		delete(rl.sources, key)
+	}
+}
+
 // route forwards one data frame from c. It reports false when c broke the protocol.
 func (rl *Relay) route(c *conn, f signal.Frame) bool {
 	if f.Type != signal.FrameData {
@@ -288,30 +423,43 @@ func (rl *Relay) route(c *conn, f signal.Frame) bool {
 	if r == nil {
 		return true // replaced or closing; drop quietly
 	}
-	r.active = time.Now()
 	if c.host {
 		if g := r.guests[f.Peer]; g != nil {
 			g.enqueue(signal.Frame{Type: signal.FrameData, Payload: f.Payload}.Marshal())
 		}
 		return true
 	}
+	c.active = time.Now()
 	out := signal.Frame{Type: signal.FrameData, Peer: c.peer, Payload: f.Payload}.Marshal()
 	if r.host != nil {
 		r.host.enqueue(out)
 		return true
 	}
 	if len(r.mailbox) >= rl.cfg.Mailbox {
+		rl.mailBytes -= len(r.mailbox[0])
+		r.mailbox[0] = nil
 		r.mailbox = r.mailbox[1:] // the oldest set-up message is the stalest
 	}
+	if rl.mailBytes+len(out) > rl.cfg.MailboxBytes {
+		return true // the relay is holding all it will: the guest retries later
+	}
 	r.mailbox = append(r.mailbox, out)
+	rl.mailBytes += len(out)
 	return true
+}
+
+func (rl *Relay) dropMail(r *room) {
+	for _, m := range r.mailbox {
+		rl.mailBytes -= len(m)
+	}
+	r.mailbox = nil
 }
 
 func (rl *Relay) startSweeper() {
 	rl.sweep.Do(func() {
-		every := rl.cfg.IdleTTL / 4
+		every := min(rl.cfg.HostWait, rl.cfg.ClaimGrace, rl.cfg.IdleTTL) / 4
 		go func() {
-			t := time.NewTicker(every)
+			t := time.NewTicker(max(every, 5*time.Millisecond))
 			defer t.Stop()
 			for {
 				select {
@@ -325,32 +473,87 @@ func (rl *Relay) startSweeper() {
 	})
 }
 
-// expire closes rooms idle for longer than IdleTTL.
+// expire closes rooms whose host has been away for HostWait (their claims go into grace),
+// lets claims lapse after ClaimGrace and cuts guests idle for IdleTTL. A room whose host is
+// connected is never closed, however quiet: nothing crosses the relay during a game.
 func (rl *Relay) expire(now time.Time) {
 	var cut []*conn
+	var idle []*conn
 	rl.mu.Lock()
 	for id, r := range rl.rooms {
-		if now.Sub(r.active) < rl.cfg.IdleTTL {
+		if r.host != nil {
+			for _, g := range r.guests {
+				if now.Sub(g.active) >= rl.cfg.IdleTTL {
+					idle = append(idle, g)
+				}
+			}
+			continue
+		}
+		if now.Sub(r.hostGone) < rl.cfg.HostWait {
 			continue
 		}
 		for _, c := range r.members() {
 			c.room = nil
 			cut = append(cut, c)
 		}
-		delete(rl.rooms, id)
+		rl.dropMail(r)
+		rl.closeRoom(id, r, now)
+	}
+	for id, cl := range rl.grace {
+		if now.After(cl.until) {
+			rl.lapse(id, cl)
+		}
+	}
+	for key, src := range rl.sources {
+		rl.forgetSource(key, src)
 	}
 	rl.mu.Unlock()
 	for _, c := range cut {
-		c.cut(websocket.StatusGoingAway, "room idle too long")
+		c.cut(websocket.StatusGoingAway, "no host in the room")
+	}
+	for _, c := range idle {
+		c.cut(websocket.StatusGoingAway, "idle too long")
+	}
+}
+
+// closeRoom removes a room; its claim (if any) waits in grace for its host.
+func (rl *Relay) closeRoom(id string, r *room, now time.Time) {
+	delete(rl.rooms, id)
+	if r.claim == nil {
+		return
+	}
+	if len(rl.grace) >= rl.cfg.MaxRooms {
+		// Grace is a courtesy (guests check the host's signature anyway); make room by
+		// letting the claim nearest its end lapse.
+		var oldest string
+		for k, cl := range rl.grace {
+			if oldest == "" || cl.until.Before(rl.grace[oldest].until) {
+				oldest = k
+			}
+		}
+		rl.lapse(oldest, rl.grace[oldest])
+	}
+	cl := *r.claim
+	cl.until = now.Add(rl.cfg.ClaimGrace)
+	rl.grace[id] = cl
+}
+
+func (rl *Relay) lapse(id string, cl claim) {
+	delete(rl.grace, id)
+	if src := rl.sources[cl.source]; src != nil {
+		src.rooms--
+		rl.forgetSource(cl.source, src)
 	}
 }
 
 // dropRoomIfEmpty is called after a leave; an empty room with no claim goes at once, a
-// claimed one waits for its host until it expires.
+// claimed one goes into grace.
 func (rl *Relay) dropRoomIfEmpty(r *room) {
-	if r.host == nil && len(r.guests) == 0 && !r.claimed {
-		delete(rl.rooms, r.id)
+	if r.host != nil || len(r.guests) != 0 || rl.rooms[r.id] != r {
+		return
 	}
+	rl.dropMail(r)
+	rl.closeRoom(r.id, r, time.Now())
 }
 
 // conn is one client. Reads happen on the ServeHTTP goroutine; writes are queued and drained
@@ -360,8 +563,10 @@ type conn struct {
 	rl     *Relay
 	ws     *websocket.Conn // set by start, under qmu
 	host   bool
+	source string
 	peer   uint32
-	room   *room // guarded by rl.mu
+	room   *room     // guarded by rl.mu
+	active time.Time // a guest's last frame, guarded by rl.mu
 	bucket bucket
 
 	qmu     sync.Mutex
@@ -482,13 +687,18 @@ type bucket struct {
 	last   time.Time
 }
 
-func (b *bucket) init(rate float64, burst int, host bool) {
-	b.rate, b.burst = rate, float64(burst)
+func (b *bucket) init(rate, burst float64, host bool) {
+	b.rate, b.burst = rate, burst
 	if host {
 		b.rate *= 4
 		b.burst *= 4
 	}
 	b.tokens = b.burst
+}
+
+// full reports whether the bucket has refilled completely by now.
+func (b *bucket) full(now time.Time) bool {
+	return b.last.IsZero() || b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst
 }
 
 func (b *bucket) take(now time.Time) bool {

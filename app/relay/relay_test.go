@@ -254,29 +254,6 @@ func TestMisbehavingClientsCutOff(t *testing.T) {
 	}
 }
 
-func TestIdleRoomsExpire(t *testing.T) {
-	rl, url := newServer(t, Config{IdleTTL: 200 * time.Millisecond})
-	in := testInvite(t, 6)
-	h := connect(t, url, in, signal.RoleHost)
-	g := connect(t, url, in, signal.RoleGuest)
-	if got := closedWith(t, g); got != websocket.StatusGoingAway {
-		t.Fatalf("guest closed with %v", got)
-	}
-	if got := closedWith(t, h); got != websocket.StatusGoingAway {
-		t.Fatalf("host closed with %v", got)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for rl.Stats() != (Stats{}) {
-		if time.Now().After(deadline) {
-			t.Fatalf("relay still holds %+v", rl.Stats())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	// An expired room can be claimed afresh.
-	h2 := connect(t, url, testInvite(t, 6), signal.RoleHost)
-	h2.Close()
-}
-
 func TestMailboxBounded(t *testing.T) {
 	_, url := newServer(t, Config{Mailbox: 3, Rate: 1000, Burst: 1000})
 	in := testInvite(t, 7)

@@ -14,9 +14,15 @@ import (
 // 64 KiB (pion silently drops a message of exactly 64 KiB).
 const MaxFrame = 60 << 10
 
-// maxAhead bounds frames held while waiting for an earlier one, and frames received but not yet
-// read: a peer cannot make us buffer without limit.
-const maxAhead = 4096
+// A peer must not be able to make us hold much: the table protocol has at most a few frames
+// in flight per connection, so the reorder window is a few dozen frames, frames received but
+// not yet read are bounded in number, and everything held (early and unread) is bounded in
+// bytes. A peer that breaks any bound, or sends a message over the frame cap, is cut off.
+const (
+	maxAhead    = 64      // how far past the next expected frame one may arrive
+	maxUnread   = 1024    // frames received in order but not yet read
+	maxBuffered = 4 << 20 // bytes held in early and unread frames together
+)
 
 // seqLen is the size of the sequence number that prefixes every message. Pion in the browser
 // delivers each message on its own goroutine, so arrival order means nothing; the sequence
@@ -28,6 +34,7 @@ var (
 	ErrClosed   = errors.New("rtc: connection closed")
 	ErrTooLarge = fmt.Errorf("rtc: frame larger than %d bytes", MaxFrame)
 	ErrBroken   = errors.New("rtc: peer broke the framing")
+	ErrFlood    = errors.New("rtc: peer sent more than we buffer")
 )
 
 // Conn is a table.Conn over one reliable, ordered data channel.
@@ -42,6 +49,8 @@ type Conn struct {
 	next    uint64            // next sequence number to deliver
 	ahead   map[uint64][]byte // arrived early
 	ready   [][]byte          // in order, not yet read
+	held    int               // bytes in ahead and ready
+	peak    int               // most bytes ever held (for tests and reports)
 	notify  chan struct{}     // poked when ready grows or the conn ends
 	err     error             // why the conn ended; nil while open
 	done    chan struct{}
@@ -68,6 +77,12 @@ func (c *Conn) deliver(b []byte) {
 		c.fail(ErrBroken)
 		return
 	}
+	if len(b) > seqLen+MaxFrame {
+		// An honest peer never sends this (Send refuses it); the browser would accept up to
+		// 256 KiB, so refuse before copying a byte.
+		c.fail(fmt.Errorf("%w: a %d-byte message", ErrFlood, len(b)))
+		return
+	}
 	seq := binary.BigEndian.Uint64(b[:seqLen])
 	frame := append([]byte(nil), b[seqLen:]...)
 	c.mu.Lock()
@@ -75,12 +90,18 @@ func (c *Conn) deliver(b []byte) {
 		c.mu.Unlock()
 		return // closed, or a duplicate
 	}
-	if seq-c.next >= maxAhead || len(c.ready) >= maxAhead {
+	if _, dup := c.ahead[seq]; dup {
 		c.mu.Unlock()
-		c.fail(fmt.Errorf("%w: too far ahead or unread", ErrBroken))
+		return
+	}
+	if seq-c.next >= maxAhead || len(c.ready) >= maxUnread || c.held+len(frame) > maxBuffered {
+		c.mu.Unlock()
+		c.fail(fmt.Errorf("%w: frame %d with %d expected next, %d unread, %d bytes held", ErrFlood, seq, c.next, len(c.ready), c.held))
 		return
 	}
 	c.ahead[seq] = frame
+	c.held += len(frame)
+	c.peak = max(c.peak, c.held)
 	for {
 		f, ok := c.ahead[c.next]
 		if !ok {
@@ -170,6 +191,7 @@ func (c *Conn) Recv() ([]byte, error) {
 			f := c.ready[0]
 			c.ready[0] = nil
 			c.ready = c.ready[1:]
+			c.held -= len(f)
 			more := len(c.ready) > 0
 			c.mu.Unlock()
 			if more {
@@ -184,6 +206,13 @@ func (c *Conn) Recv() ([]byte, error) {
 		}
 		<-c.notify
 	}
+}
+
+// Buffered reports the bytes held now in early and unread frames, and the most ever held.
+func (c *Conn) Buffered() (now, peak int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.held, c.peak
 }
 
 // Close ends the conn; a blocked Recv returns ErrClosed.

@@ -229,7 +229,7 @@ func TestRedialAfterDrop(t *testing.T) {
 func TestSeqReordersArrivals(t *testing.T) {
 	c := &Conn{next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
 	r := rand.New(rand.NewPCG(1, 2))
-	const n = 200
+	const n = maxAhead // any order within the reorder window
 	order := r.Perm(n)
 	var wg sync.WaitGroup
 	for _, i := range order {
@@ -320,10 +320,10 @@ func BenchmarkRoundTrip(b *testing.B) {
 	}
 }
 
-// TestHostComesBackAfterRelayDropsIt: the relay closes an idle room (host included); the host
-// reconnects by itself, so a guest dialing later still gets in.
+// TestHostComesBackAfterRelayDropsIt: a quiet hosted room outlives many sweeps of a relay
+// whose timeouts are short, so a guest dialing later still gets in.
 func TestHostComesBackAfterRelayDropsIt(t *testing.T) {
-	rl := relay.NewRelay(relay.Config{IdleTTL: 150 * time.Millisecond})
+	rl := relay.NewRelay(relay.Config{IdleTTL: 150 * time.Millisecond, HostWait: 150 * time.Millisecond})
 	srv := httptest.NewServer(rl)
 	defer srv.Close()
 	defer rl.Close()

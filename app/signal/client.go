@@ -25,14 +25,23 @@ type Client struct {
 // Connect opens a connection to the relay at relayURL (ws:// or wss://) for room in role.
 // token is the host's claim token (empty for guests).
 func Connect(ctx context.Context, relayURL, room string, role Role, token string) (*Client, error) {
+	return ConnectWith(ctx, nil, relayURL, room, role, token)
+}
+
+// ConnectWith is Connect over the given HTTP client (nil: the default; ignored in the browser).
+func ConnectWith(ctx context.Context, hc *http.Client, relayURL, room string, role Role, token string) (*Client, error) {
 	if !ValidRoom(room) {
 		return nil, fmt.Errorf("%w: room id", ErrBadInvite)
 	}
-	u, err := roomURL(relayURL, room, role, token)
+	u, err := roomURL(relayURL, room, role)
 	if err != nil {
 		return nil, err
 	}
-	ws, resp, err := websocket.Dial(ctx, u, nil)
+	protos := []string{Subprotocol}
+	if token != "" {
+		protos = append(protos, ClaimProtocol+token)
+	}
+	ws, resp, err := websocket.Dial(ctx, u, dialOptions(hc, protos))
 	if err != nil {
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols && resp.StatusCode != 0 {
 			return nil, fmt.Errorf("%w: %s", ErrRelayRefused, resp.Status)

@@ -85,8 +85,16 @@ func RelayURL(origin string) (string, error) {
 	return u.String(), nil
 }
 
+// Subprotocol is what the relay's WebSocket speaks. A host also offers ClaimProtocol followed by
+// its claim token: the token travels in a header, never in the URL, so it stays out of access
+// logs (a browser's WebSocket can set no other header). The relay selects Subprotocol alone.
+const (
+	Subprotocol   = "miskatonic.v1"
+	ClaimProtocol = "miskatonic.claim."
+)
+
 // roomURL adds the room and role to a relay address.
-func roomURL(relay, room string, role Role, token string) (string, error) {
+func roomURL(relay, room string, role Role) (string, error) {
 	u, err := url.Parse(relay)
 	if err != nil {
 		return "", fmt.Errorf("signal: bad relay address %q: %w", relay, err)
@@ -103,9 +111,6 @@ func roomURL(relay, room string, role Role, token string) (string, error) {
 	q := u.Query()
 	q.Set("room", room)
 	q.Set("role", string(role))
-	if token != "" {
-		q.Set("token", token)
-	}
 	u.RawQuery = q.Encode()
 	return u.String(), nil
 }

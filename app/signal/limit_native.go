@@ -2,7 +2,16 @@
 
 package signal
 
-import "github.com/coder/websocket"
+import (
+	"net/http"
+
+	"github.com/coder/websocket"
+)
 
 // setReadLimit bounds what the relay can make a client buffer.
 func setReadLimit(ws *websocket.Conn) { ws.SetReadLimit(MaxFrame) }
+
+// dialOptions dials over hc (nil: the default client).
+func dialOptions(hc *http.Client, protos []string) *websocket.DialOptions {
+	return &websocket.DialOptions{HTTPClient: hc, Subprotocols: protos}
+}

@@ -205,8 +205,8 @@ func TestRelayURL(t *testing.T) {
 	if _, err := RelayURL("file:///x"); err == nil {
 		t.Error("file origin accepted")
 	}
-	u, err := roomURL("https://relay.example/signal", "room", RoleHost, "tok")
-	if err != nil || u != "wss://relay.example/signal?role=host&room=room&token=tok" {
+	u, err := roomURL("https://relay.example/signal", "room", RoleHost)
+	if err != nil || u != "wss://relay.example/signal?role=host&room=room" {
 		t.Errorf("roomURL = %q, %v", u, err)
 	}
 }

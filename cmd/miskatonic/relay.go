@@ -24,15 +24,14 @@ func runRelay(args []string) error {
 	fs := flag.NewFlagSet("relay", flag.ContinueOnError)
 	addr := fs.String("addr", "localhost:8081", "address to listen on (host:port; use :8081 for all interfaces)")
 	origins := fs.String("origin", "", "comma-separated browser origins allowed besides the relay's own host, e.g. miskatonic.netlify.app (a pattern such as *.netlify.app works too)")
-	ttl := fs.Duration("ttl", 15*time.Minute, "close a room nobody has used for this long")
-	maxConns := fs.Int("max-conns", 20000, "connections served at once")
+	limits := relayFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	cfg := relay.Config{IdleTTL: *ttl, MaxConns: *maxConns}
+	cfg := limits()
 	for _, o := range strings.Split(*origins, ",") {
 		if o = strings.TrimSpace(o); o != "" {
 			// Browsers send "https://host"; coder/websocket matches the host part.

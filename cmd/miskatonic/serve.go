@@ -26,6 +26,7 @@ func runServe(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "localhost:8000", "address to listen on (host:port)")
 	web := fs.String("web", "web", "directory holding app.wasm, wasm_exec.js, icons and CSS")
+	limits := relayFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func runServe(args []string) error {
 	if err != nil {
 		return err
 	}
-	srv, err := newServer(*web)
+	srv, err := newServer(*web, limits())
 	if err != nil {
 		ln.Close()
 		return err
@@ -60,12 +61,12 @@ func listen(addr string) (net.Listener, error) {
 }
 
 // newServer checks the web directory, then builds the app server with the relay mounted.
-func newServer(web string) (*http.Server, error) {
+func newServer(web string, limits relay.Config) (*http.Server, error) {
 	if err := app.CheckWebDir(web); err != nil {
 		return nil, err
 	}
 	app.RegisterRoutes()
-	h, err := app.NewServer(app.Config{WebDir: web}, relay.New(relay.Config{}))
+	h, err := app.NewServer(app.Config{WebDir: web}, relay.New(limits))
 	if err != nil {
 		return nil, err
 	}

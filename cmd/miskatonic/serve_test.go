@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"io"
 	"net"
 	"net/http"
@@ -11,6 +12,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"miskatonic/app/relay"
 )
 
 // webDir makes a web directory holding every file the server checks for.
@@ -57,7 +61,7 @@ func TestServeServesAndStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := newServer(webDir(t))
+	srv, err := newServer(webDir(t), relay.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,5 +104,18 @@ func TestStaticAndSizeArguments(t *testing.T) {
 	os.WriteFile(f, []byte(strings.Repeat("abc", 1000)), 0o644)
 	if err := runSize([]string{f}); err != nil {
 		t.Errorf("size: %v", err)
+	}
+}
+
+// TestRelayFlags: the relay's limits are the operator's to tune, from `relay` and `serve` alike.
+func TestRelayFlags(t *testing.T) {
+	fs := flag.NewFlagSet("relay", flag.ContinueOnError)
+	limits := relayFlags(fs)
+	if err := fs.Parse([]string{"-rate", "2.5", "-burst", "7", "-source-conns", "3", "-client-ip-header", "X-Forwarded-For", "-host-wait", "5s"}); err != nil {
+		t.Fatal(err)
+	}
+	c := limits()
+	if c.Rate != 2.5 || c.Burst != 7 || c.SourceConns != 3 || c.SourceHeader != "X-Forwarded-For" || c.HostWait != 5*time.Second {
+		t.Fatalf("limits %+v", c)
 	}
 }
