@@ -1,0 +1,100 @@
+package rituals
+
+import (
+	"os"
+	"strconv"
+	"testing"
+
+	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
+	"miskatonic/engine/rng"
+)
+
+// allConfigs is every table size (the rulebook names no variant, so there are no options).
+func allConfigs() []engine.Config {
+	var out []engine.Config
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		out = append(out, engine.Config{Seats: n})
+	}
+	return out
+}
+
+// TestConformance runs the engine/enginetest suite over every table size.
+// RITUALS_CONFORMANCE_GAMES=N plays N games per table size.
+func TestConformance(t *testing.T) {
+	games, every := 6, 3
+	if n, err := strconv.Atoi(os.Getenv("RITUALS_CONFORMANCE_GAMES")); err == nil && n > 0 {
+		games, every = n, 8
+	} else if testing.Short() {
+		games, every = 2, 5
+	}
+	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(13),
+		enginetest.Secrets(func(g engine.Game, s engine.Seat) []string { return secrets(g.(*Game), s) }),
+		enginetest.Leaks(leakCheck),
+		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+}
+
+// TestRandomPlayouts plays fast random games at every table size, checks the invariants after
+// every move and that every game ends, and that every kind of thing the rules allow happens.
+func TestRandomPlayouts(t *testing.T) {
+	n := 4000
+	if testing.Short() {
+		n = 800
+	}
+	rnd := rng.FromInt(2026)
+	seen := map[string]int{}
+	var buf []engine.Move
+	for i := 0; i < n; i++ {
+		cfg := allConfigs()[i%4]
+		g, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; ; step++ {
+			if step > 20000 {
+				t.Fatalf("game %d (%d players) does not end", i, cfg.Seats)
+			}
+			s, ok := g.Mover()
+			if !ok {
+				break
+			}
+			if s == engine.Dealer {
+				if err := g.ApplyDeal(rnd.Seed()); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				buf = g.AppendLegal(buf[:0], s)
+				if len(buf) == 0 {
+					t.Fatalf("game %d: seat %d to move has no legal move\n%s", i, s, describe(g))
+				}
+				m := buf[rnd.Intn(len(buf))]
+				seen[g.phaseName()+"/"+m.Kind]++
+				if m.Kind == MovePlay {
+					seen["event/"+Cards[m.Card].Event]++
+				}
+				if err := g.Apply(m); err != nil {
+					t.Fatalf("game %d: %v", i, err)
+				}
+			}
+			if err := checkInvariants(g); err != nil {
+				t.Fatalf("game %d (%d players) step %d: %v\n%s", i, cfg.Seats, step, err, describe(g))
+			}
+		}
+		for _, l := range g.log[:g.nLog] {
+			seen["log/"+logNames[l.kind]]++
+		}
+		st := g.Status()
+		if !st.Over || st.Result == nil || len(st.Result.Winners) == 0 {
+			t.Fatalf("game %d: status %+v", i, st)
+		}
+	}
+	for _, k := range []string{"grab/grab", "send/send", "events1/pass", "events1/play", "events2/play", "react/play",
+		"react/pass", "place/place", "psychotic/psychotic", "event/rise-up", "event/that-doesnt-work", "event/false-god",
+		"event/opponent-targeted", "event/mental-breakdown", "event/right-mind", "event/new-arrangement",
+		"event/embarrassing-mistake", "log/negated", "log/invoke", "log/discover", "log/end"} {
+		if seen[k] == 0 {
+			t.Errorf("%s never happened in %d games", k, n)
+		}
+	}
+	t.Logf("%d games: %v", n, seen)
+}

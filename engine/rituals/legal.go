@@ -1,0 +1,270 @@
+package rituals
+
+import "miskatonic/engine"
+
+// knownMask has bit p set for every known place (one in front of a player).
+func (g *Game) knownMask() uint16 { return g.known }
+
+// setOwner makes place p known in front of seat s, or forgotten (s = -1).
+func (g *Game) setOwner(p, s int8) {
+	g.owner[p] = s
+	if s < 0 {
+		g.known &^= 1 << p
+	} else {
+		g.known |= 1 << p
+	}
+}
+
+const allPlaces = 1<<NumPlaces - 1
+
+// sentMask has bit s set for every seat whose revealed cultist is still to be placed.
+func (g *Game) sentMask() uint8 {
+	var m uint8
+	for s := int8(0); s < g.players; s++ {
+		if g.sent[s] != 0 && !g.placed[s] {
+			m |= 1 << s
+		}
+	}
+	return m
+}
+
+// inHand reports whether seat s holds card c.
+func (g *Game) inHand(s int8, c CardID) bool {
+	for _, h := range g.hand[s][:g.handN[s]] {
+		if h.open() == c {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCultist reports whether seat s holds a cultist.
+func (g *Game) hasCultist(s int8) bool {
+	for _, h := range g.hand[s][:g.handN[s]] {
+		if isCultist[h.open()] {
+			return true
+		}
+	}
+	return false
+}
+
+// mistakeTargets is where Embarrassing Mistake may move cultist c: another known place
+// showing one of its symbols (ruling 18), empty ones and Rise Up places included (ruling 14).
+func (g *Game) mistakeTargets(c CardID, known uint16) uint16 {
+	return known & symMask[c] &^ (1 << (g.at[c] - 1))
+}
+
+// pairOK reports whether n names two positions of a place holding k cultists (12, 13, 23).
+func pairOK(n int, k int8) bool {
+	i, j := n/10, n%10
+	return n >= 10 && i >= 1 && i < j && int8(j) <= k
+}
+
+var pairCodes = [3]int{12, 13, 23}
+
+// Legal lists every move s may make now.
+func (g *Game) Legal(s engine.Seat) []engine.Move { return g.AppendLegal(nil, s) }
+
+// AppendLegal appends s's legal moves to dst: Legal without allocating when dst has room.
+// Order: pass first; plays by card id, then target seat, place and position; places by letter.
+func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
+	if !s.Valid(int(g.players)) {
+		return dst
+	}
+	me := int8(s)
+	switch g.phase {
+	case phGrab:
+		if g.waiting&^g.chosen&(1<<me) == 0 {
+			return dst
+		}
+		for p := range g.owner {
+			if g.owner[p] < 0 {
+				dst = append(dst, engine.Move{Seat: s, Kind: MoveGrab, Option: Places[p].Key})
+			}
+		}
+	case phSend:
+		if g.waiting&^g.chosen&(1<<me) == 0 {
+			return dst
+		}
+		none := true
+		for _, h := range g.hand[me][:g.handN[me]] {
+			if c := h.open(); isCultist[c] {
+				dst = append(dst, engine.Move{Seat: s, Kind: MoveSend, Card: int(c)})
+				none = false
+			}
+		}
+		if none {
+			dst = append(dst, engine.Move{Seat: s, Kind: MoveSend})
+		}
+	case phPlace:
+		if me != g.placer {
+			return dst
+		}
+		for p := range Places {
+			if g.placeMask&(1<<p) != 0 {
+				dst = append(dst, engine.Move{Seat: s, Kind: MovePlace, Option: Places[p].Key})
+			}
+		}
+	case phPsychotic:
+		if me != g.psOwner {
+			return dst
+		}
+		for t := int8(0); t < g.players; t++ {
+			if t != me {
+				dst = append(dst, engine.Move{Seat: s, Kind: MovePsychotic, To: engine.Seat(t)})
+			}
+		}
+	case phWindow:
+		if me != g.asked() {
+			return dst
+		}
+		dst = append(dst, engine.Move{Seat: s, Kind: MovePass})
+		if g.evHeld[me] == 0 {
+			return dst
+		}
+		if g.nStack > 0 {
+			for _, h := range g.hand[me][:g.handN[me]] {
+				if c := h.open(); isEvent[c] && evType[c] == EvNoWay {
+					dst = append(dst, engine.Move{Seat: s, Kind: MovePlay, Card: int(c)})
+				}
+			}
+			return dst
+		}
+		dst = g.appendPlays(dst, me)
+	}
+	return dst
+}
+
+// appendPlays lists the events seat me may play in the open base window.
+func (g *Game) appendPlays(dst []engine.Move, me int8) []engine.Move {
+	s := engine.Seat(me)
+	known := g.knownMask()
+	for _, h := range g.hand[me][:g.handN[me]] {
+		c := h.open()
+		if !isEvent[c] {
+			continue
+		}
+		m := engine.Move{Seat: s, Kind: MovePlay, Card: int(c)}
+		switch t := evType[c]; {
+		case g.win == win1 && (t == EvFalseGod || t == EvTargeted || t == EvBreakdown || t == EvRightMind):
+			targets := g.sentMask()
+			if t == EvTargeted {
+				targets &^= 1 << me
+			}
+			for to := int8(0); to < g.players; to++ {
+				if targets&(1<<to) != 0 {
+					m.To = engine.Seat(to)
+					dst = append(dst, m)
+				}
+			}
+		case g.win == win2 && t == EvRiseUp:
+			for p := range Places {
+				if known&(1<<p) == 0 {
+					m.Option = Places[p].Key
+					dst = append(dst, m)
+				}
+			}
+		case g.win == win2 && t == EvRearrange:
+			for p := range Places {
+				if g.slotN[p] < 2 {
+					continue
+				}
+				m.Option = Places[p].Key
+				for _, n := range pairCodes {
+					if pairOK(n, g.slotN[p]) {
+						m.N = n
+						dst = append(dst, m)
+					}
+				}
+			}
+		case g.win == win2 && t == EvMistake:
+			for p := range Places {
+				for _, cu := range g.slots[p][:g.slotN[p]] {
+					dest := g.mistakeTargets(cu, known)
+					for q := range Places {
+						if dest&(1<<q) != 0 {
+							m.N, m.Option = int(cu), Places[q].Key
+							dst = append(dst, m)
+						}
+					}
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// allows reports whether m (from a seat that may move now) is in AppendLegal's list, without
+// building it. Fuzzing checks the two agree.
+func (g *Game) allows(m engine.Move) bool {
+	if m.Seed != "" {
+		return false
+	}
+	me := int8(m.Seat)
+	base := engine.Move{Seat: m.Seat, Kind: m.Kind}
+	place := func() int {
+		p := PlaceByKey(m.Option)
+		if p < 0 {
+			return -1
+		}
+		return p
+	}
+	switch g.phase {
+	case phGrab:
+		p := place()
+		base.Option = m.Option
+		return m.Kind == MoveGrab && p >= 0 && g.owner[p] < 0 && m == base
+	case phSend:
+		if m.Kind != MoveSend || m != (engine.Move{Seat: m.Seat, Kind: MoveSend, Card: m.Card}) {
+			return false
+		}
+		if m.Card == 0 {
+			return !g.hasCultist(me)
+		}
+		return m.Card > 0 && m.Card <= int(maxCard) && isCultist[m.Card] && g.inHand(me, CardID(m.Card))
+	case phPlace:
+		p := place()
+		base.Option = m.Option
+		return m.Kind == MovePlace && p >= 0 && g.placeMask&(1<<p) != 0 && m == base
+	case phPsychotic:
+		base.To = m.To
+		return m.Kind == MovePsychotic && m.To.Valid(int(g.players)) && int8(m.To) != me && m == base
+	case phWindow:
+		if m.Kind == MovePass {
+			return m == base
+		}
+		if m.Kind != MovePlay || m.Card <= 0 || m.Card > int(maxCard) || !isEvent[m.Card] || !g.inHand(me, CardID(m.Card)) {
+			return false
+		}
+		base.Card = m.Card
+		t := evType[m.Card]
+		if g.nStack > 0 {
+			return t == EvNoWay && m == base
+		}
+		switch {
+		case g.win == win1 && (t == EvFalseGod || t == EvTargeted || t == EvBreakdown || t == EvRightMind):
+			base.To = m.To
+			targets := g.sentMask()
+			if t == EvTargeted {
+				targets &^= 1 << me
+			}
+			return m == base && m.To.Valid(int(g.players)) && targets&(1<<m.To) != 0
+		case g.win == win2 && t == EvRiseUp:
+			p := place()
+			base.Option = m.Option
+			return m == base && p >= 0 && g.owner[p] < 0
+		case g.win == win2 && t == EvRearrange:
+			p := place()
+			base.Option, base.N = m.Option, m.N
+			return m == base && p >= 0 && g.slotN[p] >= 2 && pairOK(m.N, g.slotN[p])
+		case g.win == win2 && t == EvMistake:
+			q := place()
+			base.Option, base.N = m.Option, m.N
+			if m != base || q < 0 || m.N <= 0 || m.N > int(maxCard) || g.at[m.N] == 0 {
+				return false
+			}
+			return g.mistakeTargets(CardID(m.N), g.knownMask())&(1<<q) != 0
+		}
+	}
+	return false
+}
