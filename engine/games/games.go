@@ -5,9 +5,10 @@ package games
 import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/shadows"
 )
 
-var all = []engine.Rules{arkham.Rules{}}
+var all = []engine.Rules{arkham.Rules{}, shadows.Rules{}}
 
 // All returns every game's rules, in menu order.
 func All() []engine.Rules { return append([]engine.Rules(nil), all...) }
