@@ -61,6 +61,11 @@ type ElderView struct {
 	Stirring  string `json:"stirring"`
 	Final     string `json:"final"`
 	Stirred   bool   `json:"stirred"`
+	// The Final's terms: knowledge to pay, the most shadow tokens the payer may hold (-1: any)
+	// and whether a Randonomicon draw comes first.
+	FinalKnowledge int  `json:"finalKnowledge"`
+	FinalMaxShadow int  `json:"finalMaxShadow"`
+	FinalDraw      bool `json:"finalDraw"`
 }
 
 // CharView is one character seat.
@@ -140,6 +145,10 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 		v.Elder = &ElderView{Key: e.Key, Name: e.Name, Rule: e.Rule, Awakening: e.Awakening.Text, Final: e.Final.Text, Stirred: g.stirred}
 		if e.Stirring != nil {
 			v.Elder.Stirring = e.Stirring.Text
+		}
+		v.Elder.FinalKnowledge, v.Elder.FinalMaxShadow, v.Elder.FinalDraw = e.Final.Knowledge, -1, e.Final.Draw
+		if e.Final.MaxShadow != nil {
+			v.Elder.FinalMaxShadow = *e.Final.MaxShadow
 		}
 	}
 	v.Limits = LimitsView{MadnessLoss: k.MadnessLoss, CorruptionLoss: k.CorruptionLoss, ShadowCap: k.ShadowCap, MadnessCap: k.MadnessCap}
