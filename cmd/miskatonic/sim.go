@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"miskatonic/engine"
+	"miskatonic/engine/bot"
 	"miskatonic/engine/games"
 	"miskatonic/engine/rng"
 )
@@ -38,7 +39,9 @@ type simSpec struct {
 	seed    uint64
 	options map[string]string
 	seats   []chooser // per seat; nil or short: random
-	record  io.Writer // if set, the first game's record is written here
+	// bot, if set, makes the bots for one game (one per seat), seeded per game; it overrides seats.
+	bot    func(game int, seats int) ([]bot.Func, error)
+	record io.Writer // if set, the first game's record is written here
 }
 
 // simStats is what a run measured.
@@ -54,6 +57,10 @@ type simStats struct {
 	RoundEnds  map[string]int `json:"roundEnds,omitempty"`
 	Wins       []int          `json:"winsBySeat"`
 	Moves      int            `json:"moves"`
+	// Co-operative games: how many games the table won, and every game's end reason.
+	Coop     bool           `json:"coop,omitempty"`
+	CoopWins int            `json:"coopWins,omitempty"`
+	Reasons  map[string]int `json:"reasons,omitempty"`
 }
 
 // Optional fast paths a game may offer (engine/arkham does): no Status or Legal allocations.
@@ -70,7 +77,7 @@ type (
 )
 
 func simulate(sp simSpec) (simStats, error) {
-	st := simStats{Game: sp.rules.Name(), RoundEnds: map[string]int{}}
+	st := simStats{Game: sp.rules.Name(), RoundEnds: map[string]int{}, Reasons: map[string]int{}}
 	lo, hi := sp.rules.Seats()
 	if sp.players != 0 && (sp.players < lo || sp.players > hi) {
 		return st, fmt.Errorf("-players %d: %s takes %d to %d (0 mixes them)", sp.players, sp.rules.Name(), lo, hi)
@@ -95,6 +102,29 @@ func simulate(sp simSpec) (simStats, error) {
 			rec = &engine.Record{Game: sp.rules.Name(), Config: engine.Config{Seats: seats, Options: sp.options}}
 		}
 		fast, _ := g.(fastMover)
+		seatChoosers := sp.seats
+		var botErr error
+		if sp.bot != nil {
+			bots, err := sp.bot(i, seats)
+			if err != nil {
+				return st, err
+			}
+			fast = nil // bots read views: take the contract's path
+			seatChoosers = make([]chooser, seats)
+			for s := range bots {
+				b := bots[s]
+				seatChoosers[s] = func(g engine.Game, seat engine.Seat, legal []engine.Move, _ *rng.Rand) engine.Move {
+					m, err := b(g.View(seat), legal)
+					if err != nil && botErr == nil {
+						botErr = err
+					}
+					if err != nil {
+						return legal[0]
+					}
+					return m
+				}
+			}
+		}
 		prog, _ := g.(progresser)
 		ender, _ := g.(roundEnder)
 		lastRound, lastTurn, counted := 0, 0, 0
@@ -132,11 +162,14 @@ func simulate(sp simSpec) (simStats, error) {
 					buf = g.Legal(seat)
 				}
 				choose := chooser(randomChooser)
-				if int(seat) < len(sp.seats) && sp.seats[seat] != nil {
-					choose = sp.seats[seat]
+				if int(seat) < len(seatChoosers) && seatChoosers[seat] != nil {
+					choose = seatChoosers[seat]
 				}
 				m = choose(g, seat, buf, rnd)
 				err = g.Apply(m)
+			}
+			if err == nil && botErr != nil {
+				err = botErr
 			}
 			if err != nil {
 				return st, fmt.Errorf("game %d: %v refused: %v", i, m, err)
@@ -166,6 +199,13 @@ func simulate(sp simSpec) (simStats, error) {
 			turns += final.Turn
 		}
 		if final.Result != nil {
+			st.Reasons[final.Result.Reason]++
+			if final.Result.Coop {
+				st.Coop = true
+				if len(final.Result.Winners) > 0 {
+					st.CoopWins++
+				}
+			}
 			for _, w := range final.Result.Winners {
 				if int(w) < len(st.Wins) {
 					st.Wins[w]++
@@ -232,6 +272,7 @@ func simMain(args []string, out io.Writer) error {
 	opts := fs.String("options", "", "game options as key=value,key=value")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	recPath := fs.String("record", "", "write the first game's record to this file (for replay)")
+	level := fs.String("bot", "", "play every seat with this bot level (random, heuristic, search); default: random moves")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -250,6 +291,24 @@ func simMain(args []string, out io.Writer) error {
 		return err
 	}
 	sp := simSpec{rules: r, n: *n, players: *players, seed: *seed, options: o}
+	if *level != "" {
+		if _, err := newBot(r.Name(), *level, 0); err != nil {
+			return err
+		}
+		game, lv, base := r.Name(), *level, *seed
+		sp.bot = func(i, seats int) ([]bot.Func, error) {
+			br := rng.New(rng.Derive(rng.FromInt(base).Seed(), fmt.Sprintf("miskatonic/v1/sim/bots/%d", i)))
+			out := make([]bot.Func, seats)
+			for s := range out {
+				b, err := newBot(game, lv, br.Uint64())
+				if err != nil {
+					return nil, err
+				}
+				out[s] = b
+			}
+			return out, nil
+		}
+	}
 	if *recPath != "" {
 		f, err := os.Create(*recPath)
 		if err != nil {
@@ -270,6 +329,19 @@ func simMain(args []string, out io.Writer) error {
 	fmt.Fprintf(out, "game %s: %d games in %.3fs (%.0f games/s; %.0f games per CPU-second)\n",
 		st.Game, st.Games, st.Seconds, st.GamesPerS, st.PerCPUS)
 	fmt.Fprintf(out, "average rounds %.2f, average turns %.2f, moves %d\n", st.AvgRounds, st.AvgTurns, st.Moves)
+	if st.Coop {
+		lo, hi := bot.Wilson(st.CoopWins, st.Games, 1.959963984540054)
+		fmt.Fprintf(out, "co-op: the table won %d of %d games (%.1f%%, 95%% interval %.1f-%.1f%%)\n",
+			st.CoopWins, st.Games, 100*float64(st.CoopWins)/float64(st.Games), 100*lo, 100*hi)
+		reasons := make([]string, 0, len(st.Reasons))
+		for k := range st.Reasons {
+			reasons = append(reasons, k)
+		}
+		sort.Strings(reasons)
+		for _, k := range reasons {
+			fmt.Fprintf(out, "games ended by %-24s %7d (%.1f%%)\n", k, st.Reasons[k], 100*float64(st.Reasons[k])/float64(st.Games))
+		}
+	}
 	causes := make([]string, 0, len(st.RoundEnds))
 	total := 0
 	for c, k := range st.RoundEnds {
