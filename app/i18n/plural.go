@@ -4,10 +4,12 @@ package i18n
 // "other" exist among them, so a counted message has at most one variant ("key#one") beside its
 // plain text (the "other" form).
 //
-// Why not golang.org/x/text (feature/plural with message/catalog): it carries the plural rules and
-// the message machinery for every CLDR language, which made the wasm much larger than these few
-// lines for the same three results (numbers in the issue note). If a language with more forms
-// comes (Polish, Arabic), extend Form and PluralOf here, or revisit x/text then.
+// Why not golang.org/x/text: measured on app.wasm (GOOS=js, -ldflags='-s -w', x/text v0.43.0),
+// on top of the ja and fr catalogs (which themselves cost +113 KiB raw, +25 KiB brotli):
+//   - feature/plural alone (CLDR rules + language tags): +279 KiB raw, +70 KiB brotli;
+//   - message + message/catalog with plural.Selectf:    +605 KiB raw, +142 KiB brotli.
+// Both carry every CLDR language's data to pick one of two forms in three languages. If a
+// language with more forms comes (Polish, Arabic), extend Form and PluralOf, or revisit x/text.
 
 // Form is a plural category.
 type Form string
