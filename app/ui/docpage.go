@@ -32,6 +32,7 @@ func docPage(id, titleKey, leadKey string, sections []docSection, onward app.UI)
 		))
 	}
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
+		&LangSwitch{},
 		app.Nav().Class("mk-doc-crumbs").Body(
 			app.A().ID(id+"-home").Href("/").Body(
 				app.Img().Class("mk-doc-crumb-logo").Src("/web/icon.svg").Alt(""),
