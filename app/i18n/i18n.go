@@ -1,8 +1,10 @@
 // Package i18n is the message catalog: every sentence the app shows a player goes through T.
 //
-// It is a plain map per language rather than a library (golang.org/x/text/message and friends add
-// hundreds of KiB of tables to the wasm binary for plural rules we do not need yet). Messages use
-// %[1]v-style verbs with explicit argument indexes, so a translation may reorder its arguments.
+// It is a plain map per language rather than a library: golang.org/x/text/message with its plural
+// tables costs far more wasm than the three plural rules we need (measured: see plural.go).
+// Messages use %[1]v-style verbs with explicit argument indexes, so a translation may reorder its
+// arguments. A message that counts something may have a "key#one" variant, chosen by the
+// language's plural rule (plural.go).
 package i18n
 
 import (
@@ -16,22 +18,38 @@ import (
 type Lang string
 
 const (
-	English Lang = "en"
-	// Japanese and French catalogs follow; until then they fall back to English key by key.
+	English  Lang = "en"
 	Japanese Lang = "ja"
 	French   Lang = "fr"
 )
 
+// Languages lists the supported languages in the order the switcher offers them.
+var Languages = []Lang{English, Japanese, French}
+
+// Name is a language's own name for itself, as the switcher shows it.
+func (l Lang) Name() string {
+	switch l {
+	case Japanese:
+		return "日本語"
+	case French:
+		return "Français"
+	}
+	return "English"
+}
+
 var (
 	mu       sync.RWMutex
 	current  = English
-	catalogs = map[Lang]map[string]string{English: en}
+	catalogs = map[Lang]map[string]string{English: en, Japanese: ja, French: fr}
 )
 
 // SetLang chooses the language T uses. An unknown language falls back to English.
 func SetLang(l Lang) {
 	mu.Lock()
 	defer mu.Unlock()
+	if _, ok := catalogs[l]; !ok {
+		l = English
+	}
 	current = l
 }
 
@@ -53,14 +71,30 @@ func Match(tag string) Lang {
 	return English
 }
 
+// MatchAll picks the best supported language for a browser's ordered preferences
+// (navigator.languages): the first one we have, else English.
+func MatchAll(tags []string) Lang {
+	for _, t := range tags {
+		if l := Match(t); l != English || strings.EqualFold(strings.SplitN(t, "-", 2)[0], "en") {
+			return l
+		}
+	}
+	return English
+}
+
 // T returns the message for key in the current language, formatted with args. A key missing from
 // the language falls back to English; a key missing everywhere shows as "⟨key⟩" so a gap is
 // visible on screen and in tests rather than silently blank.
 func T(key string, args ...any) string {
+	return In(Current(), key, args...)
+}
+
+// In is T in a given language, whatever the current one.
+func In(l Lang, key string, args ...any) string {
 	mu.RLock()
-	msg, ok := catalogs[current][key]
+	msg, ok := lookup(l, key, args)
 	if !ok {
-		msg, ok = en[key]
+		msg, ok = lookup(English, key, args)
 	}
 	mu.RUnlock()
 	if !ok {
@@ -70,6 +104,19 @@ func T(key string, args ...any) string {
 		return msg
 	}
 	return fmt.Sprintf(msg, args...)
+}
+
+// lookup finds key in language l: its plural variant for the counted argument when the catalog
+// has one, else the plain message.
+func lookup(l Lang, key string, args []any) (string, bool) {
+	cat := catalogs[l]
+	if n, ok := countOf(key, args); ok {
+		if msg, ok := cat[key+"#"+string(PluralOf(l, n))]; ok {
+			return msg, true
+		}
+	}
+	msg, ok := cat[key]
+	return msg, ok
 }
 
 // Has reports whether key exists in the English catalog.

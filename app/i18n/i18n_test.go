@@ -30,14 +30,26 @@ func TestT(t *testing.T) {
 
 func TestFallbackToEnglish(t *testing.T) {
 	defer SetLang(English)
-	SetLang(French) // no French table yet: every key must still read in English
-	if got := T("ark.take"); got != "Take it" {
+	mu.Lock()
+	en["test.only_english"] = "Only in English"
+	mu.Unlock()
+	defer func() { mu.Lock(); delete(en, "test.only_english"); mu.Unlock() }()
+	SetLang(French) // a key the French table lacks still reads, in English
+	if got := T("test.only_english"); got != "Only in English" {
 		t.Fatalf("fallback = %q", got)
+	}
+	if got := T("ark.take"); got != "La prendre" {
+		t.Fatalf("French = %q", got)
+	}
+	SetLang("xx") // an unknown language is English
+	if Current() != English {
+		t.Fatalf("SetLang(xx) left %q", Current())
 	}
 }
 
 func TestMatch(t *testing.T) {
-	cases := map[string]Lang{"en-GB": English, "EN": English, "xx": English, "": English}
+	cases := map[string]Lang{"en-GB": English, "EN": English, "xx": English, "": English,
+		"ja": Japanese, "ja-JP": Japanese, "fr-CA": French, "FR": French}
 	for tag, want := range cases {
 		if got := Match(tag); got != want {
 			t.Errorf("Match(%q) = %q, want %q", tag, got, want)

@@ -333,6 +333,7 @@ func (p *CodeJoin) Render() app.UI {
 	}
 	main := app.Main().Class("mk-page", "setup").ID("code-join")
 	head := []app.UI{
+		&LangSwitch{},
 		app.H1().Text(i18n.T("code.join_title")),
 		app.P().Class("muted").Text(i18n.T("code.join_hint")),
 	}

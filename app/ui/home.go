@@ -35,6 +35,7 @@ func (h *Home) Render() app.UI {
 		return &Join{Link: h.joinLink}
 	}
 	return app.Main().ID("home").Class("mk-page mk-home").Body(
+		&LangSwitch{},
 		app.Header().Class("mk-hero").Body(
 			app.Img().Class("mk-logo").Src("/web/icon.svg").Alt(""),
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),

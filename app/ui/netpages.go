@@ -87,6 +87,7 @@ func (p *NewTable) Render() app.UI {
 		return &GameScreen{Sess: p.sess, OnAgain: p.again}
 	}
 	return app.Main().Class("mk-page", "setup").ID("new-table").Body(
+		&LangSwitch{},
 		app.H1().Text(i18n.T("home.new_table")+" — "+i18n.T("game."+p.game)),
 		problem(p.err),
 		app.Form().Class("panel", "setup-form").OnSubmit(p.open).Body(
@@ -200,6 +201,7 @@ func (p *Join) Render() app.UI {
 		)
 	}
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
+		&LangSwitch{},
 		app.H1().Text(i18n.T("home.join")),
 		prob,
 		codeJoinHint(p.problem),

@@ -14,6 +14,7 @@ type NotFound struct {
 // Render draws the not-found page.
 func (n *NotFound) Render() app.UI {
 	return app.Main().ID("notfound").Class("mk-page mk-notfound").Body(
+		&LangSwitch{},
 		app.Img().Class("mk-logo mk-logo-small").Src("/web/icon.svg").Alt(""),
 		app.H1().Class("mk-title").Text(i18n.T("notfound.title")),
 		app.P().Text(i18n.T("notfound.text")),

@@ -29,6 +29,7 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 		))
 	}
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
+		&LangSwitch{},
 		app.Nav().Class("mk-doc-crumbs").Body(
 			app.A().ID(id+"-home").Href("/").Body(
 				app.Img().Class("mk-doc-crumb-logo").Src("/web/icon.svg").Alt(""),

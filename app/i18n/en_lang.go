@@ -1,0 +1,12 @@
+package i18n
+
+// enLang is the English text of the language switcher (app/ui/lang.go); init merges it into en.
+var enLang = map[string]string{
+	"app.language": "Language",
+}
+
+func init() {
+	for k, v := range enLang {
+		en[k] = v
+	}
+}
