@@ -8,6 +8,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
+	"miskatonic/app/ui/lang"
 	"miskatonic/engine/games"
 )
 
@@ -333,7 +334,7 @@ func (p *CodeJoin) Render() app.UI {
 	}
 	main := app.Main().Class("mk-page", "setup").ID("code-join")
 	head := []app.UI{
-		&LangSwitch{},
+		&lang.Switch{},
 		app.H1().Text(i18n.T("code.join_title")),
 		app.P().Class("muted").Text(i18n.T("code.join_hint")),
 	}

@@ -6,6 +6,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/lang"
 	"miskatonic/engine"
 	"miskatonic/engine/games"
 )
@@ -74,9 +75,9 @@ func (g *GameScreen) Render() app.UI {
 		problem = app.P().Class("problem").Attr("role", "alert").Text(g.err)
 	}
 	if !snap.Started || !snap.HasView {
-		return app.Main().Class("mk-page", "game-page").Body(&LangSwitch{}, problem, g.lobby(snap))
+		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&LangSwitch{}, problem, g.board(snap), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.board(snap), hostCodeRejoin(g.Sess, snap))
 }
 
 // problemBanner says what went wrong and offers a way forward.

@@ -8,6 +8,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/lang"
 )
 
 // Home is the start screen: the product and the games of the registry (app/ui/board), the
@@ -35,7 +36,7 @@ func (h *Home) Render() app.UI {
 		return &Join{Link: h.joinLink}
 	}
 	return app.Main().ID("home").Class("mk-page mk-home").Body(
-		&LangSwitch{},
+		&lang.Switch{},
 		app.Header().Class("mk-hero").Body(
 			app.Img().Class("mk-logo").Src("/web/icon.svg").Alt(""),
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),

@@ -20,7 +20,6 @@ func TestPagesInEveryLanguage(t *testing.T) {
 	}{
 		{"home", func() app.UI { return &Home{} }, "game."},
 		{"not found", func() app.UI { return &NotFound{} }, "notfound."},
-		{"rules", func() app.UI { return &RulesArkham{} }, "rules."},
 		{"fair", func() app.UI { return &Fair{} }, "fair."},
 		{"code join", func() app.UI { return &CodeJoin{} }, "code.join_t"},
 	}
@@ -28,8 +27,8 @@ func TestPagesInEveryLanguage(t *testing.T) {
 		i18n.SetLang(l)
 		for _, p := range pages {
 			out := app.HTMLString(p.page())
-			if i := strings.Index(out, "⟨"); i >= 0 {
-				t.Errorf("%s %s: a catalog key is missing: %s", l, p.name, out[i:min(len(out), i+60)])
+			if k := missingKey(out); k != "" {
+				t.Errorf("%s %s: a catalog key is missing: %s", l, p.name, k)
 			}
 			if !strings.Contains(out, `id="lang-select"`) {
 				t.Errorf("%s %s: no language switcher", l, p.name)
@@ -60,4 +59,21 @@ func chosen(out string, l i18n.Lang) bool {
 		}
 	}
 	return false
+}
+
+// missingKey returns the first "⟨key⟩" a page shows, ignoring the made-up games this package's
+// tests register (they have no catalog entries of their own).
+func missingKey(out string) string {
+	for rest := out; ; {
+		i := strings.Index(rest, "⟨")
+		if i < 0 {
+			return ""
+		}
+		rest = rest[i:]
+		key, _, _ := strings.Cut(strings.TrimPrefix(rest, "⟨"), "⟩")
+		if !strings.HasPrefix(key, "game."+testGame) && !strings.HasPrefix(key, "game.soon") && !strings.HasPrefix(key, "game.devgame") {
+			return key
+		}
+		rest = rest[len("⟨"):]
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"miskatonic/app/session"
 	"miskatonic/app/signal"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/lang"
 )
 
 // envRelayURL is the page variable a static deployment sets to its relay (see app.EnvRelayURL).
@@ -87,7 +88,7 @@ func (p *NewTable) Render() app.UI {
 		return &GameScreen{Sess: p.sess, OnAgain: p.again}
 	}
 	return app.Main().Class("mk-page", "setup").ID("new-table").Body(
-		&LangSwitch{},
+		&lang.Switch{},
 		app.H1().Text(i18n.T("home.new_table")+" — "+i18n.T("game."+p.game)),
 		problem(p.err),
 		app.Form().Class("panel", "setup-form").OnSubmit(p.open).Body(
@@ -201,7 +202,7 @@ func (p *Join) Render() app.UI {
 		)
 	}
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
-		&LangSwitch{},
+		&lang.Switch{},
 		app.H1().Text(i18n.T("home.join")),
 		prob,
 		codeJoinHint(p.problem),

@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/lang"
 )
 
 // NotFound is shown for any path that is not a page, with a way back home.
@@ -14,7 +15,7 @@ type NotFound struct {
 // Render draws the not-found page.
 func (n *NotFound) Render() app.UI {
 	return app.Main().ID("notfound").Class("mk-page mk-notfound").Body(
-		&LangSwitch{},
+		&lang.Switch{},
 		app.Img().Class("mk-logo mk-logo-small").Src("/web/icon.svg").Alt(""),
 		app.H1().Class("mk-title").Text(i18n.T("notfound.title")),
 		app.P().Text(i18n.T("notfound.text")),

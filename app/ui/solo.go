@@ -9,6 +9,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/lang"
 	"miskatonic/engine/games"
 )
 
@@ -82,7 +83,7 @@ func (p *Solo) Render() app.UI {
 		return app.Main().Class("mk-page").Body(app.P().Class("muted").Text(i18n.T("app.loading")))
 	}
 	return app.Main().Class("mk-page", "setup").ID("solo-setup").Body(
-		&LangSwitch{},
+		&lang.Switch{},
 		app.H1().Text(i18n.T("solo.title")+" — "+i18n.T("game."+p.game)),
 		problem(p.err),
 		app.Form().Class("panel", "setup-form").OnSubmit(p.start).Body(

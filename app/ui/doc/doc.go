@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/lang"
 )
 
 // Section is one titled part of a reading page. Its ID is the anchor the contents list links
@@ -29,7 +30,7 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 		))
 	}
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
-		&LangSwitch{},
+		&lang.Switch{},
 		app.Nav().Class("mk-doc-crumbs").Body(
 			app.A().ID(id+"-home").Href("/").Body(
 				app.Img().Class("mk-doc-crumb-logo").Src("/web/icon.svg").Alt(""),

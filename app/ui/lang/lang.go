@@ -1,4 +1,6 @@
-package ui
+// Package lang is the language control shown on every page, and the choice of language a browser
+// starts in (remembered, else the browser's own preferences).
+package lang
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -66,14 +68,14 @@ func setDocumentLang(l i18n.Lang) {
 	app.Window().Get("document").Get("documentElement").Set("lang", string(l))
 }
 
-// LangSwitch is the language control at the top of every page. Each language is listed under
+// Switch is the language control at the top of every page. Each language is listed under
 // its own name, so a player lost in a language they cannot read still finds theirs.
-type LangSwitch struct {
+type Switch struct {
 	app.Compo
 }
 
 // Render draws the control.
-func (s *LangSwitch) Render() app.UI {
+func (s *Switch) Render() app.UI {
 	cur := i18n.Current()
 	opts := make([]app.UI, 0, len(i18n.Languages))
 	for _, l := range i18n.Languages {
@@ -87,7 +89,7 @@ func (s *LangSwitch) Render() app.UI {
 }
 
 // change switches language, remembers it, and redraws the page in it.
-func (s *LangSwitch) change(ctx app.Context, e app.Event) {
+func (s *Switch) change(ctx app.Context, e app.Event) {
 	l := i18n.Lang(ctx.JSSrc().Get("value").String())
 	if l == i18n.Current() {
 		return
