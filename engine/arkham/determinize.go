@@ -12,8 +12,8 @@ import (
 
 var (
 	phaseByName = map[string]phase{PhaseGive: phGive, PhaseRespond: phRespond, PhaseOrb: phOrb}
-	eventByName = map[string]uint8{}
-	seenByName  = map[string]uint8{}
+	eventByName = map[EventKind]uint8{}
+	seenByName  = map[SeenHow]uint8{}
 )
 
 func init() {
@@ -144,11 +144,11 @@ func DeterminizeWith(v *View, r *rng.Rand, mine CardID) (*Game, error) {
 	}
 	for _, s := range v.Seen {
 		switch {
-		case s.Where == "held" && s.Seat == v.Seat:
+		case s.Where == PlaceHeld && s.Seat == v.Seat:
 			mine = s.Card
-		case s.Where == "deck":
+		case s.Where == PlaceDeck:
 			top = s.Card
-		case s.Where == "removed":
+		case s.Where == PlaceRemoved:
 			gone = s.Card
 		default:
 			continue // held by another, discarded or in transit: already placed

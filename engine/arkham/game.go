@@ -58,14 +58,6 @@ const (
 
 var phaseNames = [...]string{PhaseDeal, PhaseGive, PhaseRespond, PhaseOrb, PhaseOver}
 
-// Round end causes (RoundResult.Cause, and the round_end log entry).
-const (
-	EndDeckEmpty     = "deck_empty"
-	EndAllPassed     = "all_passed"
-	EndElderSign     = "elder_sign"
-	EndOldOne        = "oldone"
-	EndTrapezohedron = "trapezohedron" // the game ended at once mid-round
-)
 
 type cause uint8
 
@@ -78,7 +70,6 @@ const (
 	causeTrapezohedron
 )
 
-var causeNames = [...]string{"", EndDeckEmpty, EndAllPassed, EndElderSign, EndOldOne, EndTrapezohedron}
 
 // Outcome reasons (engine.Outcome.Reason, message-catalog keys).
 const (
@@ -175,7 +166,6 @@ const (
 	seenTrap
 )
 
-var seenNames = [...]string{"draw", "orb", "trapezohedron"}
 
 type logRec struct {
 	kind uint8
@@ -199,8 +189,6 @@ const (
 	evRoundEnd
 )
 
-var eventNames = [...]string{"round_start", "give", "pass", "take", "drop", "orb_return", "orb_remove",
-	"trapezohedron", "gate", "mystery", "round_end"}
 
 // result is a finished round, kept until the next one ends.
 type result struct {
@@ -233,8 +221,6 @@ const (
 	rsUnresolved
 )
 
-var reasonNames = [...]string{"sane", "investigator", "cursed", "duplicate", "cultist_sane", "cultist_cursed",
-	"student", "professor_nonartifact", "oldone", "oldone_holder", "spared", "unresolved"}
 
 // Rules makes Arkham Ritual games.
 type Rules struct{}
@@ -859,7 +845,7 @@ func (g *Game) Progress() (round, turn int) { return int(g.round), int(g.turn) }
 
 // LastRoundEnd returns the number and end cause (EndDeckEmpty...) of the last finished round, or
 // 0 and "" before any round has ended.
-func (g *Game) LastRoundEnd() (round int, cause string) {
+func (g *Game) LastRoundEnd() (round int, cause Cause) {
 	if !g.hasLast {
 		return 0, ""
 	}

@@ -30,7 +30,7 @@ func OddsOf(v *arkham.View) Odds {
 		known[v.Passing.Card] = true
 	}
 	for _, s := range v.Seen {
-		if s.Where == "held" && s.Seat == me {
+		if s.Where == arkham.PlaceHeld && s.Seat == me {
 			// The viewer saw this very card earlier and it came back to it: no doubt left.
 			return oddsOver([]arkham.CardID{s.Card}, heldByOthers)
 		}

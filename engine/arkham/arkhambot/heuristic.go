@@ -294,11 +294,11 @@ func (s *situation) fromView(v *arkham.View) {
 	}
 	for _, sn := range v.Seen {
 		switch {
-		case sn.Where == "held" && sn.Seat == v.Seat:
+		case sn.Where == arkham.PlaceHeld && sn.Seat == v.Seat:
 			s.mine = sn.Card
 			drop(sn.Card)
-		case sn.Where == "deck" || sn.Where == "removed":
-			if sn.How == "orb" && sn.Where == "deck" {
+		case sn.Where == arkham.PlaceDeck || sn.Where == arkham.PlaceRemoved:
+			if sn.How == arkham.SeenByOrb && sn.Where == arkham.PlaceDeck {
 				s.orbTop = sn.Card
 			}
 			drop(sn.Card)
