@@ -58,7 +58,6 @@ const (
 
 var phaseNames = [...]string{PhaseDeal, PhaseGive, PhaseRespond, PhaseOrb, PhaseOver}
 
-
 type cause uint8
 
 const (
@@ -69,7 +68,6 @@ const (
 	causeOldOne
 	causeTrapezohedron
 )
-
 
 // Outcome reasons (engine.Outcome.Reason, message-catalog keys).
 const (
@@ -166,7 +164,6 @@ const (
 	seenTrap
 )
 
-
 type logRec struct {
 	kind uint8
 	seat int8
@@ -188,7 +185,6 @@ const (
 	evMystery
 	evRoundEnd
 )
-
 
 // result is a finished round, kept until the next one ends.
 type result struct {
@@ -220,7 +216,6 @@ const (
 	rsSpared
 	rsUnresolved
 )
-
 
 // Rules makes Arkham Ritual games.
 type Rules struct{}

@@ -18,9 +18,9 @@ type roundCase struct {
 	spot     spot
 	moves    []string
 	cause    Cause
-	survived []bool   // per position
+	survived []bool // per position
 	reasons  []Fate // per position, optional
-	sanity   []int    // per player afterwards
+	sanity   []int  // per player afterwards
 	oldOne   CardID
 	over     bool
 	winners  []engine.Seat

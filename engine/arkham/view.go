@@ -60,9 +60,9 @@ type Discards struct {
 // Seen is a card this seat saw privately: one it drew, or the top card it peeked after
 // discarding the Orb or the Trapezohedron.
 type Seen struct {
-	Card CardID `json:"card"`
+	Card CardID  `json:"card"`
 	How  SeenHow `json:"how"` // draw | orb | trapezohedron
-	Turn int    `json:"turn"`
+	Turn int     `json:"turn"`
 	// Where the card is now: deck | passing | held | discard | removed. Seat is its holder for
 	// passing and held, else -1.
 	Where Place       `json:"where"`
