@@ -83,8 +83,9 @@ func DeterminizeWith(v *View, r *rng.Rand, mine CardID) (*Game, error) {
 		}
 	}
 	me := int8(v.Seat)
-	g := &Game{opts: v.Options, doomOn: v.Options.Doom == "on", competitive: v.Options.Variant == "competitive",
-		deckIDs: v.Options.Deck(), players: int8(v.Players), positions: int8(npos), phase: ph,
+	g := &Game{opts: v.Options, competitive: v.Options.Variant == "competitive",
+		scoreTable: scoreTable{doomOn: v.Options.Doom == "on", players: int8(v.Players), positions: int8(npos)},
+		deckIDs:    v.Options.Deck(), phase: ph,
 		round: int16(v.Round), turn: int16(v.Turn), active: int8(v.Active), holder: -1, peeker: -1}
 	if g.doomOn {
 		g.doom = int8(v.Doom)
