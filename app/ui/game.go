@@ -7,6 +7,7 @@ import (
 	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
 	"miskatonic/engine"
+	"miskatonic/engine/bot"
 	"miskatonic/engine/games"
 )
 
@@ -98,7 +99,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 	rules, _ := games.Lookup(g.Sess.Game())
 	m := LobbyModel{Game: g.Sess.Game(), Invite: snap.Invite, IsHost: g.Sess.IsHost(), Chosen: snap.Lobby.Options, Match: snap.Match}
 	if snap.Invite != "" {
-		m.QR = qrDataURL(snap.Invite)
+		m.QR = session.QRImage(snap.Invite) // QR codes have one maker: app/signal, through session
 	}
 	if rules != nil {
 		m.Min, m.Max = rules.Seats()
@@ -166,6 +167,8 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 	}
 	return game.Board(p)
 }
+
+func botLevels(game string) []string { return bot.Levels(game) }
 
 func defaultLevel(game string) string {
 	// The strongest bot that is not slow: search bots think for a while in the browser.

@@ -20,8 +20,10 @@ type Accounting struct {
 // Account works out what v.Seat can place. A card shown twice (more copies than the deck has)
 // or an invalid card is an error; the accounting is still completed with what could be placed,
 // so a caller that has already validated the view may ignore it.
-func Account(v *View) (Accounting, error) {
-	const op = "arkham: account"
+func Account(v *View) (Accounting, error) { return account(v, "arkham: account") }
+
+// account is Account with the operation its errors name.
+func account(v *View, op string) (Accounting, error) {
 	var a Accounting
 	var first error
 	fail := func(format string, args ...any) {
@@ -32,13 +34,7 @@ func Account(v *View) (Accounting, error) {
 	for _, c := range v.Options.Deck() {
 		a.Unplaced[c]++
 	}
-	place := func(c CardID) bool {
-		if !c.Valid() || a.Unplaced[c] == 0 {
-			return false
-		}
-		a.Unplaced[c]--
-		return true
-	}
+	place := a.Place
 	for p, pos := range v.Positions {
 		if engine.Seat(p) != v.Seat && !place(pos.Card) {
 			fail("position %d shows no valid card", p)

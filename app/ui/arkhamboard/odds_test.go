@@ -5,6 +5,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/bot"
 	"miskatonic/engine/rng"
 )
 
@@ -62,25 +63,20 @@ func TestOddsMatchTheirOwnAccounting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for step := 0; step < 2000 && !g.Status().Over; step++ {
-			st := g.Status()
-			if st.Deal != nil {
-				if err := g.Apply(engine.DealMove(r.Seed())); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
+		bots := make([]bot.Func, g.Players())
+		for s := range bots {
+			bots[s] = bot.Random(uint64(game*10 + s))
+		}
+		if _, err := bot.Play(g, bots, r, func(bot.Decision) {
 			for s := 0; s < g.Players(); s++ {
 				v := g.ViewOf(engine.Seat(s))
 				if got, want := OddsOf(v), oddsBefore(v); got != want {
-					t.Fatalf("game %d step %d seat %d: odds %+v, before %+v", game, step, s, got, want)
+					t.Fatalf("game %d seat %d: odds %+v, before %+v", game, s, got, want)
 				}
 				checked++
 			}
-			legal := g.Legal(st.Active[0])
-			if err := g.Apply(legal[r.Intn(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
+		}); err != nil {
+			t.Fatal(err)
 		}
 	}
 	if checked < 1000 {
