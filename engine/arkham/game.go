@@ -102,13 +102,12 @@ type Game struct {
 	competitive bool
 	deckIDs     [DeckCards]CardID // composition, id order
 
-	phase     phase
-	round     int16 // rounds started
-	turn      int16 // turns started this round
-	active    int8  // active player this turn (-1 before the first round)
-	holder    int8  // who holds the card in transit (the active player right after drawing)
-	peeker    int8  // Orb: who must choose
-	lastCause cause
+	phase  phase
+	round  int16 // rounds started
+	turn   int16 // turns started this round
+	active int8  // active player this turn (-1 before the first round)
+	holder int8  // who holds the card in transit (the active player right after drawing)
+	peeker int8  // Orb: who must choose
 
 	onTable [MaxPositions]bool // hand on the table: may still receive the card this turn
 	held    [MaxPositions]hidden
@@ -693,9 +692,11 @@ func (g *Game) Progress() (round, turn int) { return int(g.round), int(g.turn) }
 
 // LastRoundEnd returns the number and end cause (EndDeckEmpty...) of the last finished round, or
 // 0 and "" before any round has ended.
-func (g *Game) LastRoundEnd() (round int, cause Cause) {
+// The cause is plain text (a Cause's value) so tools can read it through a game-independent
+// interface (cmd/miskatonic's sim).
+func (g *Game) LastRoundEnd() (round int, cause string) {
 	if !g.hasLast {
 		return 0, ""
 	}
-	return int(g.last.round), causeNames[g.last.cause]
+	return int(g.last.round), string(causeNames[g.last.cause])
 }
