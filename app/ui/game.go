@@ -8,6 +8,7 @@ import (
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
 	"miskatonic/engine"
+	"miskatonic/engine/bot"
 	"miskatonic/engine/games"
 )
 
@@ -99,7 +100,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 	rules, _ := games.Lookup(g.Sess.Game())
 	m := LobbyModel{Game: g.Sess.Game(), Invite: snap.Invite, IsHost: g.Sess.IsHost(), Chosen: snap.Lobby.Options, Match: snap.Match}
 	if snap.Invite != "" {
-		m.QR = qrDataURL(snap.Invite)
+		m.QR = session.QRImage(snap.Invite) // QR codes have one maker: app/signal, through session
 	}
 	if rules != nil {
 		m.Min, m.Max = rules.Seats()
@@ -167,6 +168,8 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 	}
 	return game.Board(p)
 }
+
+func botLevels(game string) []string { return bot.Levels(game) }
 
 func defaultLevel(game string) string {
 	// The strongest bot that is not slow: search bots think for a while in the browser.

@@ -116,12 +116,6 @@ func TestProblemBannerOffersAWayForward(t *testing.T) {
 	}
 }
 
-func TestQRCode(t *testing.T) {
-	if u := qrDataURL("http://127.0.0.1:8000/#/join/AAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB"); !strings.HasPrefix(u, "data:image/png;base64,") {
-		t.Fatalf("qr = %.40q", u)
-	}
-}
-
 // startEnabled finds the start button's tag and reports whether it is enabled.
 func startEnabled(out string) bool {
 	for _, tag := range strings.Split(out, "<button") {

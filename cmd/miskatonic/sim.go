@@ -265,7 +265,7 @@ func runSim(args []string) error { return simMain(args, os.Stdout) }
 
 func simMain(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	game := fs.String("game", "arkham", "game to simulate")
+	game := fs.String("game", games.All()[0].Name(), "game to simulate: "+gameNames())
 	n := fs.Int("n", 10000, "number of games")
 	players := fs.Int("players", 0, "players per game (0 = cycle through every table size)")
 	seed := fs.Uint64("seed", 1, "random seed (deals and moves)")

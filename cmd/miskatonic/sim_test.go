@@ -134,3 +134,16 @@ func TestReplayRecord(t *testing.T) {
 		t.Fatalf("unknown field: %v", err)
 	}
 }
+
+// The sim's optional fast paths are interfaces a game satisfies by shape alone: a change of a
+// method's signature would drop the game to the slow path, or lose its round statistics, quietly.
+func TestArkhamKeepsTheSimFastPaths(t *testing.T) {
+	r, _ := games.Lookup("arkham")
+	g, err := r.New(engine.Config{Seats: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.(roundEnder); !ok {
+		t.Error("arkham no longer reports its round ends to the sim")
+	}
+}

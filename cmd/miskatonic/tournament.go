@@ -51,7 +51,7 @@ func runTournament(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	bots := fs.String("bots", "", "comma-separated bot levels, one per seat: random, heuristic (easy), search (hard)")
 	n := fs.Int("n", 1000, "number of games")
-	game := fs.String("game", "arkham", "game to play")
+	game := fs.String("game", games.All()[0].Name(), "game to play: "+gameNames())
 	opts := fs.String("options", "variant=competitive", "game options as key=value,key=value")
 	seed := fs.Uint64("seed", 1, "tournament seed (same seed, same games)")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")

@@ -121,7 +121,7 @@ func TestRandomPlayouts(t *testing.T) {
 			}
 			if g.phase == phDeal || g.phase == phOver {
 				if g.hasLast && g.last.round == g.round {
-					causes[causeNames[g.last.cause]]++
+					causes[string(causeNames[g.last.cause])]++
 				}
 			}
 			if err := checkInvariants(g); err != nil {
@@ -142,7 +142,7 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 	// Every way a round can end must have happened.
 	for _, c := range causeNames[1:] {
-		if causes[c] == 0 {
+		if causes[string(c)] == 0 {
 			t.Errorf("no round ended by %s in %d games: %v", c, n, causes)
 		}
 	}

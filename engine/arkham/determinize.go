@@ -5,15 +5,21 @@ import (
 	"miskatonic/engine/rng"
 )
 
-// This file serves search bots (engine/bot): it rebuilds a whole game from one seat's view,
-// dealing every card the seat has not seen at random, so a bot can play the rest of the round
-// out on a world it cannot tell apart from the real one. It reads nothing but the view: whatever
-// it builds, the seat could have imagined.
+// This file serves search bots (engine/arkham/arkhambot): it rebuilds a whole game from one
+// seat's view, dealing every card the seat has not seen at random, so a bot can play the rest of
+// the round out on a world it cannot tell apart from the real one. It reads nothing but the view:
+// whatever it builds, the seat could have imagined.
+//
+// DeterminizeWith reads top to bottom as its steps: check the view describes a round in play,
+// copy the public state, account for every card the seat can place (Account), settle the seat's
+// own card, deal the unseen cards, and replay what the seat saw and the public log.
+
+const opDeterminize = "arkham: determinize"
 
 var (
 	phaseByName = map[string]phase{PhaseGive: phGive, PhaseRespond: phRespond, PhaseOrb: phOrb}
-	eventByName = map[string]uint8{}
-	seenByName  = map[string]uint8{}
+	eventByName = map[EventKind]uint8{}
+	seenByName  = map[SeenHow]uint8{}
 )
 
 func init() {
@@ -36,240 +42,267 @@ func Determinize(v *View, r *rng.Rand) (*Game, error) { return DeterminizeWith(v
 // the rest), for a bot that has reasons to believe some cards likelier than others. mine must be
 // a card the seat has not seen; otherwise it returns a KindIllegal error.
 func DeterminizeWith(v *View, r *rng.Rand, mine CardID) (*Game, error) {
-	const op = "arkham: determinize"
+	ph, err := checkRoundView(v)
+	if err != nil {
+		return nil, err
+	}
+	g := publicState(v, ph)
+	a, err := account(v, opDeterminize)
+	if err != nil {
+		return nil, err
+	}
+	if mine, err = ownCard(&a, mine); err != nil {
+		return nil, err
+	}
+	pool := a.Pool(nil)
+	if err := checkUnseen(v, &a, mine, len(pool)); err != nil {
+		return nil, err
+	}
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	if err := g.dealUnseen(v, &a, mine, pool); err != nil {
+		return nil, err
+	}
+	if g.opts.OldOne == "mystery" {
+		g.mystery = mysteryPool[r.Intn(len(mysteryPool))]
+	}
+	if err := g.replaySeen(v); err != nil {
+		return nil, err
+	}
+	if err := g.replayLog(v); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// checkRoundView checks v is a player's view of a round in play whose rest fits the game's
+// fixed arrays, and returns its phase.
+func checkRoundView(v *View) (phase, error) {
 	if v == nil || !v.Seat.Valid(v.Players) || v.Players < MinPlayers || v.Players > MaxPlayers {
-		return nil, engine.Errorf(engine.KindIllegal, op, "need a player's view")
+		return 0, engine.Errorf(engine.KindIllegal, opDeterminize, "need a player's view")
 	}
 	ph, ok := phaseByName[v.Phase]
 	if !ok {
-		return nil, engine.Errorf(engine.KindIllegal, op, "no round in play (phase %q)", v.Phase)
+		return 0, engine.Errorf(engine.KindIllegal, opDeterminize, "no round in play (phase %q)", v.Phase)
 	}
 	npos := len(v.Positions)
 	if npos != max(v.Players, MinPositions) || v.DeckSize < 0 || v.Removed < 0 || v.Removed > DeckCards {
-		return nil, engine.Errorf(engine.KindMalformed, op, "inconsistent view")
+		return 0, engine.Errorf(engine.KindMalformed, opDeterminize, "inconsistent view")
 	}
-	inRange := func(s engine.Seat, n int) bool { return s >= 0 && int(s) < n }
 	// The rest of the round must fit the game's fixed arrays: each turn logs at most 10 entries
 	// and shows each seat at most one card.
 	if !inRange(v.Active, v.Players) || (ph == phOrb && (!inRange(v.ToMove, v.Players) || v.DeckSize == 0)) ||
 		len(v.Log)+10*(v.DeckSize+1)+2 > maxLog || len(v.Seen)+v.DeckSize+2 > maxSeen {
-		return nil, engine.Errorf(engine.KindMalformed, op, "inconsistent view")
+		return 0, engine.Errorf(engine.KindMalformed, opDeterminize, "inconsistent view")
 	}
+	if err := checkHandsOnTable(v, ph); err != nil {
+		return 0, err
+	}
+	for _, e := range v.Log {
+		if !inRange(e.Seat, npos) || (e.To != nil && !inRange(*e.To, npos)) {
+			return 0, engine.Errorf(engine.KindMalformed, opDeterminize, "bad log entry")
+		}
+	}
+	return ph, nil
+}
+
+// checkHandsOnTable checks the hands still on the table and the card in transit agree.
+func checkHandsOnTable(v *View, ph phase) error {
 	onTable := 0
 	for p, pos := range v.Positions {
 		if pos.HandOnTable {
 			if p >= v.Players {
-				return nil, engine.Errorf(engine.KindMalformed, op, "a dummy's hand on the table")
+				return engine.Errorf(engine.KindMalformed, opDeterminize, "a dummy's hand on the table")
 			}
 			onTable++
 		}
 	}
 	if ph != phOrb && (v.Passing == nil || onTable != v.Players-len(v.Passing.Chain)) {
-		return nil, engine.Errorf(engine.KindMalformed, op, "hands on the table do not match the card in transit")
+		return engine.Errorf(engine.KindMalformed, opDeterminize, "hands on the table do not match the card in transit")
 	}
-	if v.Passing != nil {
-		if !inRange(v.Passing.Holder, v.Players) || len(v.Passing.Chain) == 0 || len(v.Passing.Chain) > MaxPositions {
-			return nil, engine.Errorf(engine.KindMalformed, op, "bad card in transit")
-		}
-		for _, s := range v.Passing.Chain {
-			if !inRange(s, v.Players) {
-				return nil, engine.Errorf(engine.KindMalformed, op, "bad chain")
-			}
-		}
+	if v.Passing == nil {
+		return nil
 	}
-	for _, e := range v.Log {
-		if !inRange(e.Seat, npos) || (e.To != nil && !inRange(*e.To, npos)) {
-			return nil, engine.Errorf(engine.KindMalformed, op, "bad log entry")
+	if !inRange(v.Passing.Holder, v.Players) || len(v.Passing.Chain) == 0 || len(v.Passing.Chain) > MaxPositions {
+		return engine.Errorf(engine.KindMalformed, opDeterminize, "bad card in transit")
+	}
+	for _, s := range v.Passing.Chain {
+		if !inRange(s, v.Players) {
+			return engine.Errorf(engine.KindMalformed, opDeterminize, "bad chain")
 		}
 	}
-	me := int8(v.Seat)
-	g := &Game{opts: v.Options, doomOn: v.Options.Doom == "on", competitive: v.Options.Variant == "competitive",
-		deckIDs: v.Options.Deck(), players: int8(v.Players), positions: int8(npos), phase: ph,
+	return nil
+}
+
+func inRange(s engine.Seat, n int) bool { return s >= 0 && int(s) < n }
+
+// publicState is the game with what everyone sees: options, round, turn, sanity, the hands on
+// the table, every other position's card and the discards. Hidden cards come later.
+func publicState(v *View, ph phase) *Game {
+	g := &Game{opts: v.Options, competitive: v.Options.Variant == "competitive",
+		scoreTable: scoreTable{doomOn: v.Options.Doom == "on", players: int8(v.Players), positions: int8(len(v.Positions))},
+		deckIDs:    v.Options.Deck(), phase: ph,
 		round: int16(v.Round), turn: int16(v.Turn), active: int8(v.Active), holder: -1, peeker: -1}
 	if g.doomOn {
 		g.doom = int8(v.Doom)
-	}
-
-	// left counts the cards of the deck composition not yet placed.
-	var left [maxCard + 1]int8
-	for _, c := range g.deckIDs {
-		left[c]++
-	}
-	use := func(c CardID) bool {
-		if !c.Valid() || left[c] == 0 {
-			return false
-		}
-		left[c]--
-		return true
 	}
 	for p, pos := range v.Positions {
 		if p < v.Players {
 			g.sanity[p] = int8(pos.Sanity)
 		}
 		g.onTable[p] = pos.HandOnTable
-		if int8(p) != me {
-			if !use(pos.Card) {
-				return nil, engine.Errorf(engine.KindMalformed, op, "position %d shows no valid card", p)
-			}
+		if engine.Seat(p) != v.Seat {
 			g.held[p] = hidden(pos.Card)
 		}
 	}
 	for _, pile := range v.Discards.Artifacts {
 		for _, c := range pile {
-			if !use(c) {
-				return nil, engine.Errorf(engine.KindMalformed, op, "bad discard %v", c)
-			}
 			g.discards[g.nDisc] = c
 			g.nDisc++
 		}
 	}
 	for _, c := range v.Discards.Other {
-		if !use(c) {
-			return nil, engine.Errorf(engine.KindMalformed, op, "bad discard %v", c)
-		}
 		g.discards[g.nDisc] = c
 		g.nDisc++
 	}
+	return g
+}
 
-	// What the seat knows privately: its own card, the card in transit, the top of the deck, a
-	// removed card.
-	var transit, top, gone CardID
-	forced := mine
-	mine = 0
-	if v.Passing != nil {
-		transit = v.Passing.Card
-		if transit != 0 && !use(transit) {
-			return nil, engine.Errorf(engine.KindMalformed, op, "bad card in transit")
-		}
+// ownCard settles the seat's own card: the one it knows it holds, or forced (if not 0), which
+// must then be a card it has not placed elsewhere. 0 means it is to be dealt at random.
+func ownCard(a *Accounting, forced CardID) (CardID, error) {
+	mine := a.Mine
+	if forced == 0 {
+		return mine, nil
 	}
-	for _, s := range v.Seen {
-		switch {
-		case s.Where == "held" && s.Seat == v.Seat:
-			mine = s.Card
-		case s.Where == "deck":
-			top = s.Card
-		case s.Where == "removed":
-			gone = s.Card
-		default:
-			continue // held by another, discarded or in transit: already placed
-		}
-		if !use(s.Card) {
-			return nil, engine.Errorf(engine.KindMalformed, op, "seen card %v twice", s.Card)
-		}
+	if mine != 0 && mine != forced {
+		return 0, engine.Errorf(engine.KindIllegal, opDeterminize, "the seat knows it holds %v, not %v", mine, forced)
 	}
-	if forced != 0 {
-		if mine != 0 && mine != forced {
-			return nil, engine.Errorf(engine.KindIllegal, op, "the seat knows it holds %v, not %v", mine, forced)
+	if mine == 0 {
+		if !a.Place(forced) {
+			return 0, engine.Errorf(engine.KindIllegal, opDeterminize, "the seat has seen %v elsewhere", forced)
 		}
-		if mine == 0 {
-			if !use(forced) {
-				return nil, engine.Errorf(engine.KindIllegal, op, "the seat has seen %v elsewhere", forced)
-			}
-			mine = forced
-		}
+		mine = forced
 	}
-	var pool []CardID
-	for c := CardID(1); c <= maxCard; c++ {
-		for n := left[c]; n > 0; n-- {
-			pool = append(pool, c)
-		}
-	}
+	return mine, nil
+}
+
+// checkUnseen checks the unplaced cards are exactly as many as the places the seat cannot see.
+func checkUnseen(v *View, a *Accounting, mine CardID, unplaced int) error {
 	need := v.DeckSize + v.Removed
 	if mine == 0 {
 		need++
 	}
-	if top != 0 {
+	if a.Top != 0 {
 		need--
 	}
-	if gone != 0 {
+	if a.Gone != 0 {
 		need--
 	}
-	if v.Passing != nil && transit == 0 {
+	if v.Passing != nil && a.Transit == 0 {
 		need++
 	}
-	if need != len(pool) || (top != 0 && v.DeckSize == 0) || (gone != 0 && v.Removed == 0) {
-		return nil, engine.Errorf(engine.KindMalformed, op, "view accounts for %d unseen cards, the deck leaves %d", need, len(pool))
+	if need != unplaced || (a.Top != 0 && v.DeckSize == 0) || (a.Gone != 0 && v.Removed == 0) {
+		return engine.Errorf(engine.KindMalformed, opDeterminize, "view accounts for %d unseen cards, the deck leaves %d", need, unplaced)
 	}
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	draw := func() CardID { c := pool[0]; pool = pool[1:]; return c }
+	return nil
+}
 
+// dealUnseen places the shuffled unseen cards, in this order: the seat's own card (unless
+// known), the card in transit (unless seen), the deck below a peeked top, the removed pile.
+func (g *Game) dealUnseen(v *View, a *Accounting, mine CardID, pool []CardID) error {
+	draw := func() CardID { c := pool[0]; pool = pool[1:]; return c }
+	me := int8(v.Seat)
 	if mine == 0 {
 		mine = draw()
 	}
 	g.held[me] = hidden(mine)
 	if v.Passing != nil {
+		transit := a.Transit
 		if transit == 0 {
 			transit = draw()
 		}
-		g.passing = hidden(transit)
-		g.holder = int8(v.Passing.Holder)
-		for i, s := range v.Passing.Chain {
-			if i >= MaxPositions {
-				return nil, engine.Errorf(engine.KindMalformed, op, "chain too long")
-			}
-			g.chain[i] = int8(s)
-		}
-		g.chainLen = int8(len(v.Passing.Chain))
-		if g.chainLen > 0 {
-			// The drawer saw the card: other seats' views inside a playout must show it to them.
-			drawer := g.chain[0]
-			g.knows[transit] |= 1 << drawer
-			if drawer != me {
-				g.addSeen(transit, drawer, seenDraw)
-			}
+		if err := g.restorePassing(v, me, transit); err != nil {
+			return err
 		}
 	}
 	g.deckTop, g.deckEnd = int8(DeckCards-v.DeckSize), DeckCards
 	for i := g.deckTop; i < g.deckEnd; i++ {
-		if i == g.deckTop && top != 0 {
-			g.deck[i] = hidden(top)
+		if i == g.deckTop && a.Top != 0 {
+			g.deck[i] = hidden(a.Top)
 			continue
 		}
 		g.deck[i] = hidden(draw())
 	}
 	for i := 0; i < v.Removed; i++ {
-		if i == 0 && gone != 0 {
-			g.removed[i] = hidden(gone)
+		if i == 0 && a.Gone != 0 {
+			g.removed[i] = hidden(a.Gone)
 		} else {
 			g.removed[i] = hidden(draw())
 		}
 	}
 	g.nRem = int8(v.Removed)
-	if ph == phOrb {
+	if g.phase == phOrb {
 		g.peeker = int8(v.ToMove)
 	}
-	if ph == phRespond || ph == phGive {
-		if g.holder < 0 {
-			return nil, engine.Errorf(engine.KindMalformed, op, "no card in transit during %s", v.Phase)
+	if (g.phase == phRespond || g.phase == phGive) && g.holder < 0 {
+		return engine.Errorf(engine.KindMalformed, opDeterminize, "no card in transit during %s", v.Phase)
+	}
+	return nil
+}
+
+// restorePassing puts the card in transit back with its holder and the seats that handled it;
+// the drawer saw it, so views inside a playout must show it to the drawer.
+func (g *Game) restorePassing(v *View, me int8, transit CardID) error {
+	g.passing = hidden(transit)
+	g.holder = int8(v.Passing.Holder)
+	for i, s := range v.Passing.Chain {
+		if i >= MaxPositions {
+			return engine.Errorf(engine.KindMalformed, opDeterminize, "chain too long")
+		}
+		g.chain[i] = int8(s)
+	}
+	g.chainLen = int8(len(v.Passing.Chain))
+	if g.chainLen > 0 {
+		drawer := g.chain[0]
+		g.knows[transit] |= 1 << drawer
+		if drawer != me {
+			g.addSeen(transit, drawer, seenDraw)
 		}
 	}
-	if g.opts.OldOne == "mystery" {
-		g.mystery = mysteryPool[r.Intn(len(mysteryPool))]
-	}
+	return nil
+}
+
+// replaySeen records what the seat saw privately, as the game would have.
+func (g *Game) replaySeen(v *View) error {
+	me := int8(v.Seat)
 	for _, s := range v.Seen {
 		how, ok := seenByName[s.How]
 		if !ok || g.nSeen >= maxSeen {
-			return nil, engine.Errorf(engine.KindMalformed, op, "bad seen record")
+			return engine.Errorf(engine.KindMalformed, opDeterminize, "bad seen record")
 		}
 		g.knows[s.Card] |= 1 << me
 		g.seen[g.nSeen] = seenRec{card: s.Card, seat: me, how: how, turn: int16(s.Turn)}
 		g.nSeen++
 	}
+	return nil
+}
+
+// replayLog copies the round's public log (a round in play has no round_end entry).
+func (g *Game) replayLog(v *View) error {
 	for _, e := range v.Log {
 		kind, ok := eventByName[e.Kind]
 		if !ok || int(g.nLog) >= maxLog {
-			return nil, engine.Errorf(engine.KindMalformed, op, "bad log entry")
+			return engine.Errorf(engine.KindMalformed, opDeterminize, "bad log entry")
 		}
 		to := int8(-1)
 		if e.To != nil {
 			to = int8(*e.To)
 		}
-		n := int8(e.N)
 		if kind == evRoundEnd {
-			continue // a round in play has not ended
+			continue
 		}
-		g.log[g.nLog] = logRec{kind: kind, seat: int8(e.Seat), to: to, card: e.Card, n: n}
+		g.log[g.nLog] = logRec{kind: kind, seat: int8(e.Seat), to: to, card: e.Card, n: int8(e.N)}
 		g.nLog++
 	}
-	return g, nil
+	return nil
 }

@@ -58,15 +58,6 @@ const (
 
 var phaseNames = [...]string{PhaseDeal, PhaseGive, PhaseRespond, PhaseOrb, PhaseOver}
 
-// Round end causes (RoundResult.Cause, and the round_end log entry).
-const (
-	EndDeckEmpty     = "deck_empty"
-	EndAllPassed     = "all_passed"
-	EndElderSign     = "elder_sign"
-	EndOldOne        = "oldone"
-	EndTrapezohedron = "trapezohedron" // the game ended at once mid-round
-)
-
 type cause uint8
 
 const (
@@ -77,8 +68,6 @@ const (
 	causeOldOne
 	causeTrapezohedron
 )
-
-var causeNames = [...]string{"", EndDeckEmpty, EndAllPassed, EndElderSign, EndOldOne, EndTrapezohedron}
 
 // Outcome reasons (engine.Outcome.Reason, message-catalog keys).
 const (
@@ -107,22 +96,19 @@ func (h hidden) open() CardID { return CardID(h) }
 // Game is one Arkham Ritual match. It is a value of fixed-size arrays: Clone is a copy, and Apply
 // and AppendLegal do not allocate.
 type Game struct {
+	scoreTable // players, positions, sanity, Doom: what scoring a round reads (score.go)
+
 	opts        Options
-	doomOn      bool
 	competitive bool
 	deckIDs     [DeckCards]CardID // composition, id order
 
-	players   int8
-	positions int8 // players + dummies
-	phase     phase
-	round     int16 // rounds started
-	turn      int16 // turns started this round
-	active    int8  // active player this turn (-1 before the first round)
-	holder    int8  // who holds the card in transit (the active player right after drawing)
-	peeker    int8  // Orb: who must choose
-	lastCause cause
+	phase  phase
+	round  int16 // rounds started
+	turn   int16 // turns started this round
+	active int8  // active player this turn (-1 before the first round)
+	holder int8  // who holds the card in transit (the active player right after drawing)
+	peeker int8  // Orb: who must choose
 
-	sanity  [MaxPlayers]int8
 	onTable [MaxPositions]bool // hand on the table: may still receive the card this turn
 	held    [MaxPositions]hidden
 	passing hidden
@@ -139,7 +125,6 @@ type Game struct {
 	chain    [MaxPositions]int8 // seats that handled the card in transit this turn, drawer first
 	chainLen int8
 
-	doom    int8
 	mystery CardID // the Great Old One the Mystery Card would reveal this round
 
 	knows [maxCard + 1]uint8 // per card: bit s set when seat s saw its face privately this round
@@ -175,8 +160,6 @@ const (
 	seenTrap
 )
 
-var seenNames = [...]string{"draw", "orb", "trapezohedron"}
-
 type logRec struct {
 	kind uint8
 	seat int8
@@ -198,9 +181,6 @@ const (
 	evMystery
 	evRoundEnd
 )
-
-var eventNames = [...]string{"round_start", "give", "pass", "take", "drop", "orb_return", "orb_remove",
-	"trapezohedron", "gate", "mystery", "round_end"}
 
 // result is a finished round, kept until the next one ends.
 type result struct {
@@ -233,9 +213,6 @@ const (
 	rsUnresolved
 )
 
-var reasonNames = [...]string{"sane", "investigator", "cursed", "duplicate", "cultist_sane", "cultist_cursed",
-	"student", "professor_nonartifact", "oldone", "oldone_holder", "spared", "unresolved"}
-
 // Rules makes Arkham Ritual games.
 type Rules struct{}
 
@@ -266,8 +243,8 @@ func New(cfg engine.Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{opts: o, doomOn: o.Doom == "on", competitive: o.Variant == "competitive", deckIDs: o.Deck(),
-		players: int8(cfg.Seats), positions: int8(max(cfg.Seats, MinPositions)), active: -1, holder: -1, peeker: -1}
+	g := &Game{opts: o, competitive: o.Variant == "competitive", deckIDs: o.Deck(), active: -1, holder: -1, peeker: -1,
+		scoreTable: scoreTable{doomOn: o.Doom == "on", players: int8(cfg.Seats), positions: int8(max(cfg.Seats, MinPositions))}}
 	for p := range g.sanity[:g.players] {
 		g.sanity[p] = MaxSanity
 	}
@@ -642,26 +619,6 @@ func (g *Game) addLog(kind uint8, seat, to int8, c CardID, n int8) {
 	g.nLog++
 }
 
-// loss is the "normal amount" of sanity a non-survivor loses.
-func (g *Game) loss(failed int8) int8 {
-	if g.doomOn {
-		return g.doom
-	}
-	return failed
-}
-
-// hurt changes p's sanity by d within 0..MaxSanity and records the change actually made.
-func (g *Game) hurt(r *result, p int8, d int8) int8 {
-	if p >= g.players {
-		return 0 // dummies have no sanity
-	}
-	n := min(max(g.sanity[p]+d, 0), MaxSanity)
-	got := n - g.sanity[p]
-	g.sanity[p] = n
-	r.delta[p] += got
-	return got
-}
-
 func (g *Game) beginResult(c cause) *result {
 	r := &g.last
 	*r = result{round: g.round, cause: c, holder: -1}
@@ -686,52 +643,7 @@ func (g *Game) endRound(c cause) {
 		g.finish(ReasonTrapezohedron)
 		return
 	}
-	cultist, professor := false, false
-	var count [5]int8
-	for _, card := range r.card[:g.positions] {
-		cultist = cultist || card == Cultist
-		professor = professor || card == Professor
-		if t := artType[card]; t >= 0 {
-			count[t]++
-		}
-	}
-	for p, card := range r.card[:g.positions] {
-		ok, why := !isCursed[card], rsSane
-		if !ok {
-			why = rsCursed
-		}
-		if cultist {
-			ok, why = isCursed[card], rsCultistCursed
-			if !ok {
-				why = rsCultistSane
-			}
-		}
-		if t := artType[card]; ok && t >= 0 && count[t] > 1 {
-			ok, why = false, rsDuplicate
-		}
-		if ok && professor && !isArtifact[card] {
-			ok, why = false, rsProfessor
-		}
-		if card == Student {
-			ok, why = false, rsStudent
-		}
-		r.survived[p], r.reason[p] = ok, why
-		if !ok {
-			r.failed++
-		}
-	}
-	amount := g.loss(r.failed)
-	for p := int8(0); p < g.players; p++ {
-		switch {
-		case r.card[p] == Student:
-			g.hurt(r, p, -1)
-		case !r.survived[p]:
-			g.hurt(r, p, -amount)
-		case r.card[p] == Investigator:
-			g.hurt(r, p, 1)
-			r.reason[p] = rsInvestigator
-		}
-	}
+	g.scoreNormal(r)
 	g.afterRound()
 }
 
@@ -744,86 +656,7 @@ func (g *Game) resolveOldOne(h int8, c CardID) {
 	}
 	r := g.beginResult(causeOldOne)
 	g.addLog(evRoundEnd, g.active, -1, 0, int8(causeOldOne))
-	r.oldOne, r.holder = c, h
-	for p := range r.reason[:g.positions] {
-		r.reason[p], r.survived[p] = rsSpared, true
-	}
-	r.reason[h] = rsOldOneHolder
-	victim := func(p int8) {
-		r.survived[p], r.reason[p] = false, rsOldOne
-		r.failed++
-	}
-	switch c {
-	case Cthulhu:
-		for p := int8(0); p < g.positions; p++ {
-			if p != h {
-				victim(p)
-				g.hurt(r, p, -(g.positions - 1))
-			}
-		}
-	case Nyarlathotep:
-		most := int8(-1)
-		for p := int8(0); p < g.players; p++ {
-			if p != h {
-				most = max(most, g.sanity[p])
-			}
-		}
-		for p := int8(0); p < g.players; p++ {
-			if p != h && g.sanity[p] == most {
-				victim(p)
-			}
-		}
-		amount, total := g.loss(r.failed), int8(0)
-		for p := int8(0); p < g.players; p++ {
-			if !r.survived[p] {
-				total -= g.hurt(r, p, -amount)
-			}
-		}
-		g.hurt(r, h, total)
-	case YogSothoth:
-		least, ties := int8(MaxSanity+1), 0
-		var who int8
-		for p := int8(0); p < g.players; p++ {
-			switch s := g.sanity[p]; {
-			case s < least:
-				least, ties, who = s, 1, p
-			case s == least:
-				ties++
-			}
-		}
-		for p := int8(0); p < g.players; p++ {
-			switch {
-			case ties == 1 && p != who && p != h:
-				victim(p)
-				g.hurt(r, p, -g.sanity[p])
-			case ties > 1 && p == h:
-				victim(p)
-				g.hurt(r, p, 1-g.sanity[p])
-			case ties > 1:
-				victim(p)
-				g.hurt(r, p, -1)
-			}
-		}
-		if h < g.players && r.reason[h] == rsOldOne {
-			r.reason[h] = rsOldOneHolder
-		}
-	case Hastur:
-		reds := int8(0)
-		for p := int8(0); p < g.positions; p++ {
-			if isCursed[r.card[p]] {
-				reds++
-			}
-			if isArtifact[r.card[p]] {
-				victim(p)
-			}
-		}
-		amount := g.loss(r.failed) + reds
-		for p := int8(0); p < g.players; p++ {
-			if !r.survived[p] {
-				g.hurt(r, p, -amount)
-			}
-		}
-	}
+	g.scoreOldOne(r, h, c)
 	g.afterRound()
 }
 
@@ -859,9 +692,11 @@ func (g *Game) Progress() (round, turn int) { return int(g.round), int(g.turn) }
 
 // LastRoundEnd returns the number and end cause (EndDeckEmpty...) of the last finished round, or
 // 0 and "" before any round has ended.
+// The cause is plain text (a Cause's value) so tools can read it through a game-independent
+// interface (cmd/miskatonic's sim).
 func (g *Game) LastRoundEnd() (round int, cause string) {
 	if !g.hasLast {
 		return 0, ""
 	}
-	return int(g.last.round), causeNames[g.last.cause]
+	return int(g.last.round), string(causeNames[g.last.cause])
 }

@@ -49,9 +49,7 @@ func (sp spot) game(t *testing.T) *Game {
 		g.deck[i] = hidden(c)
 	}
 	g.deckTop, g.deckEnd = 0, int8(len(sp.deck))
-	for p, s := range sp.sanity {
-		g.sanity[p] = s
-	}
+	copy(g.sanity[:], sp.sanity)
 	if sp.doom != 0 {
 		g.doom = sp.doom
 	}

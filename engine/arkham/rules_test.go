@@ -17,10 +17,10 @@ type roundCase struct {
 	name     string
 	spot     spot
 	moves    []string
-	cause    string
-	survived []bool   // per position
-	reasons  []string // per position, optional
-	sanity   []int    // per player afterwards
+	cause    Cause
+	survived []bool // per position
+	reasons  []Fate // per position, optional
+	sanity   []int  // per player afterwards
 	oldOne   CardID
 	over     bool
 	winners  []engine.Seat
@@ -79,7 +79,7 @@ func TestRulebookExamples(t *testing.T) {
 			moves:    dropAll5,
 			cause:    EndAllPassed,
 			survived: []bool{true, false, true, false, false},
-			reasons:  []string{"sane", "duplicate", "sane", "cursed", "cursed"},
+			reasons:  []Fate{"sane", "duplicate", "sane", "cursed", "cursed"},
 			sanity:   []int{7, 4, 7, 4, 4},
 		},
 		{
@@ -91,7 +91,7 @@ func TestRulebookExamples(t *testing.T) {
 			moves:    dropAll5,
 			cause:    EndAllPassed,
 			survived: []bool{false, false, false, true, false},
-			reasons:  []string{"cultist_sane", "cultist_sane", "cultist_sane", "cultist_cursed", "duplicate"},
+			reasons:  []Fate{"cultist_sane", "cultist_sane", "cultist_sane", "cultist_cursed", "duplicate"},
 			sanity:   []int{3, 3, 3, 7, 3},
 		},
 	}
@@ -195,7 +195,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{dagger1, dagger2}, sanity: []int8{7, 5, 7, 7, 7}},
 			moves: dropAll5, cause: EndAllPassed,
 			survived: []bool{true, true, true, false, true},
-			reasons:  []string{"investigator", "sane", "sane", "cursed", "sane"},
+			reasons:  []Fate{"investigator", "sane", "sane", "cursed", "sane"},
 			sanity:   []int{7, 5, 7, 6, 7},
 		},
 		{
@@ -211,7 +211,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{candelabra1, candelabra2}},
 			moves: []string{"give 1", "pass 2", "drop"}, cause: EndAllPassed,
 			survived: []bool{true, true, false, false, false},
-			reasons:  []string{"sane", "sane", "duplicate", "cursed", "duplicate"},
+			reasons:  []Fate{"sane", "sane", "duplicate", "cursed", "duplicate"},
 			sanity:   []int{7, 7, 4},
 		},
 		{
@@ -220,7 +220,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{candelabra1, candelabra2}},
 			moves: gateB(1), cause: EndOldOne, oldOne: Cthulhu,
 			survived: []bool{false, false, false, true, false},
-			reasons:  []string{"oldone", "oldone", "oldone", "oldone_holder", "oldone"},
+			reasons:  []Fate{"oldone", "oldone", "oldone", "oldone_holder", "oldone"},
 			sanity:   []int{3, 3, 3},
 		},
 		{
@@ -250,7 +250,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{idolX, candelabra2, candelabra1}},
 			moves: gateB(1), cause: EndElderSign,
 			survived: []bool{true, false, true, false, true},
-			reasons:  []string{"sane", "cursed", "sane", "duplicate", "sane"},
+			reasons:  []Fate{"sane", "cursed", "sane", "duplicate", "sane"},
 			sanity:   []int{7, 5, 7, 5, 7},
 		},
 		{
@@ -259,7 +259,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{dagger1, dagger2}},
 			moves: dropAll5, cause: EndAllPassed,
 			survived: []bool{false, true, true, false, true},
-			reasons:  []string{"student", "sane", "sane", "cursed", "sane"},
+			reasons:  []Fate{"student", "sane", "sane", "cursed", "sane"},
 			sanity:   []int{6, 7, 7, 5, 7},
 		},
 		{
@@ -269,7 +269,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{grimoire1, grimoire2}},
 			moves: dropAll5, cause: EndAllPassed,
 			survived: []bool{false, false, true, false, false},
-			reasons:  []string{"student", "cultist_sane", "cultist_cursed", "cultist_sane", "cultist_sane"},
+			reasons:  []Fate{"student", "cultist_sane", "cultist_cursed", "cultist_sane", "cultist_sane"},
 			sanity:   []int{6, 3, 7, 3, 3},
 		},
 		{
@@ -287,7 +287,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{grimoire1, grimoire2}},
 			moves: dropAll5, cause: EndAllPassed,
 			survived: []bool{false, false, true, false, false},
-			reasons:  []string{"professor_nonartifact", "professor_nonartifact", "sane", "professor_nonartifact", "cursed"},
+			reasons:  []Fate{"professor_nonartifact", "professor_nonartifact", "sane", "professor_nonartifact", "cursed"},
 			sanity:   []int{3, 3, 7, 3, 3},
 		},
 		{
@@ -320,7 +320,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{idol1, idol2}, sanity: []int8{5, 7, 7, 2, 6}},
 			moves: gateB(1), cause: EndOldOne, oldOne: Nyarlathotep,
 			survived: []bool{true, false, false, true, true},
-			reasons:  []string{"spared", "oldone", "oldone", "oldone_holder", "spared"},
+			reasons:  []Fate{"spared", "oldone", "oldone", "oldone_holder", "spared"},
 			sanity:   []int{5, 5, 5, 6, 6},
 		},
 		{
@@ -405,7 +405,7 @@ func TestRulings(t *testing.T) {
 				deck: []CardID{grimoireX, chalice1}},
 			moves: gateB(1), cause: EndOldOne, oldOne: Hastur,
 			survived: []bool{true, false, false, true, false},
-			reasons:  []string{"spared", "oldone", "oldone", "oldone_holder", "oldone"},
+			reasons:  []Fate{"spared", "oldone", "oldone", "oldone_holder", "oldone"},
 			sanity:   []int{7, 1, 1},
 		},
 		{
@@ -445,7 +445,7 @@ func TestRulings(t *testing.T) {
 			spot: spot{players: 5, held: []CardID{dagger1, chalice1, grimoire1, idol1, candelabra1},
 				deck: []CardID{idolX}},
 			moves: []string{"give 3", "take"}, cause: EndDeckEmpty,
-			reasons: []string{"sane", "sane", "sane", "cursed", "sane"},
+			reasons: []Fate{"sane", "sane", "sane", "cursed", "sane"},
 			sanity:  []int{7, 7, 7, 6, 7},
 		},
 		{

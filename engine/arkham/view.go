@@ -60,12 +60,12 @@ type Discards struct {
 // Seen is a card this seat saw privately: one it drew, or the top card it peeked after
 // discarding the Orb or the Trapezohedron.
 type Seen struct {
-	Card CardID `json:"card"`
-	How  string `json:"how"` // draw | orb | trapezohedron
-	Turn int    `json:"turn"`
+	Card CardID  `json:"card"`
+	How  SeenHow `json:"how"` // draw | orb | trapezohedron
+	Turn int     `json:"turn"`
 	// Where the card is now: deck | passing | held | discard | removed. Seat is its holder for
 	// passing and held, else -1.
-	Where string      `json:"where"`
+	Where Place       `json:"where"`
 	Seat  engine.Seat `json:"seatNow"`
 }
 
@@ -75,18 +75,18 @@ type Seen struct {
 // card discarded by take or drop, the Great Old One of a gate, the Mystery Card's reveal); N is
 // the Trapezohedron's +1 or -1; Cause is why a round ended.
 type Event struct {
-	Kind  string       `json:"kind"`
+	Kind  EventKind    `json:"kind"`
 	Seat  engine.Seat  `json:"seat"`
 	To    *engine.Seat `json:"to,omitempty"`
 	Card  CardID       `json:"card,omitempty"`
 	N     int          `json:"n,omitempty"`
-	Cause string       `json:"cause,omitempty"`
+	Cause Cause        `json:"cause,omitempty"`
 }
 
 // RoundResult is a finished round with every held card revealed.
 type RoundResult struct {
 	Round  int    `json:"round"`
-	Cause  string `json:"cause"`
+	Cause  Cause  `json:"cause"`
 	OldOne CardID `json:"oldOne"` // the Great Old One resolved (the Mystery Card's reveal), or null
 	// OldOneHolder is the position that held it, -1 if none.
 	OldOneHolder engine.Seat      `json:"oldOneHolder"`
@@ -103,7 +103,7 @@ type ResultPosition struct {
 	Dummy    bool        `json:"dummy"`
 	Card     CardID      `json:"card"`
 	Survived bool        `json:"survived"`
-	Reason   string      `json:"reason"`
+	Reason   Fate        `json:"reason"`
 	Delta    int         `json:"delta"`  // sanity change this round
 	Sanity   int         `json:"sanity"` // sanity after the round (0 for dummies)
 }
@@ -204,31 +204,31 @@ func (g *Game) knowsCard(s engine.Seat, c CardID) bool {
 }
 
 // whereIs finds a card the viewer already knows; it never tells more than that viewer saw.
-func (g *Game) whereIs(c CardID) (string, engine.Seat) {
+func (g *Game) whereIs(c CardID) (Place, engine.Seat) {
 	if g.passing.open() == c {
-		return "passing", engine.Seat(g.holder)
+		return PlacePassing, engine.Seat(g.holder)
 	}
 	for p := int8(0); p < g.positions; p++ {
 		if g.held[p].open() == c {
-			return "held", engine.Seat(p)
+			return PlaceHeld, engine.Seat(p)
 		}
 	}
 	for _, h := range g.deck[g.deckTop:g.deckEnd] {
 		if h.open() == c {
-			return "deck", engine.Observer
+			return PlaceDeck, engine.Observer
 		}
 	}
 	for _, h := range g.removed[:g.nRem] {
 		if h.open() == c {
-			return "removed", engine.Observer
+			return PlaceRemoved, engine.Observer
 		}
 	}
 	for _, d := range g.discards[:g.nDisc] {
 		if d == c {
-			return "discard", engine.Observer
+			return PlaceDiscard, engine.Observer
 		}
 	}
-	return "deck", engine.Observer
+	return PlaceDeck, engine.Observer
 }
 
 func (g *Game) resultView() *RoundResult {

@@ -83,7 +83,7 @@ func FromView(v *arkham.View, legal []engine.Move, r Roster) Board {
 	if pk, how := lastPeek(v); pk != nil {
 		b.Peek = pk
 		b.PeekNote = i18n.T("ark.trap_peek")
-		if how == "orb" {
+		if how == arkham.SeenByOrb {
 			b.PeekNote = i18n.T("ark.orb_peek")
 		}
 	}
@@ -118,13 +118,13 @@ func FromView(v *arkham.View, legal []engine.Move, r Roster) Board {
 
 // lastPeek is the newest card the viewer peeked with the Orb or Trapezohedron this turn that is
 // still on top of the deck.
-func lastPeek(v *arkham.View) (*Card, string) {
+func lastPeek(v *arkham.View) (*Card, arkham.SeenHow) {
 	for i := len(v.Seen) - 1; i >= 0; i-- {
 		s := v.Seen[i]
 		if s.Turn != v.Turn {
 			break
 		}
-		if (s.How == "orb" || s.How == "trapezohedron") && s.Where == "deck" {
+		if (s.How == arkham.SeenByOrb || s.How == arkham.SeenByTrapezohedron) && s.Where == arkham.PlaceDeck {
 			return cardOf(s.Card), s.How
 		}
 	}
@@ -191,6 +191,17 @@ func actionsOf(legal []engine.Move, me engine.Seat, name func(engine.Seat) strin
 	return out
 }
 
+// The view's vocabulary in words: eventText (below) for log entries, causeKey and fateKey for a
+// round's end and each hand's fate. These are the only places that turn engine/arkham's typed
+// words into catalog keys; TestEveryWordHasAMessage checks every value the engine lists.
+
+// causeKey is the catalog key of why a round ended.
+func causeKey(c arkham.Cause) string { return "cause." + string(c) }
+
+// fateKey is the catalog key of why a hand survived or failed.
+func fateKey(f arkham.Fate) string { return "fate." + string(f) }
+
+// eventText words one public log entry.
 func eventText(e arkham.Event, name func(engine.Seat) string) string {
 	to := ""
 	if e.To != nil {
@@ -201,38 +212,38 @@ func eventText(e arkham.Event, name func(engine.Seat) string) string {
 		cardName = c.Label()
 	}
 	switch e.Kind {
-	case "round_start":
+	case arkham.EventRoundStart:
 		return i18n.T("log.round_start", name(e.Seat))
-	case "give":
+	case arkham.EventGive:
 		return i18n.T("log.give", name(e.Seat), to)
-	case "pass":
+	case arkham.EventPass:
 		return i18n.T("log.pass", name(e.Seat), to)
-	case "take":
+	case arkham.EventTake:
 		return i18n.T("log.take", name(e.Seat), cardName)
-	case "drop":
+	case arkham.EventDrop:
 		return i18n.T("log.drop", name(e.Seat), cardName)
-	case "orb_return":
+	case arkham.EventOrbReturn:
 		return i18n.T("log.orb_return", name(e.Seat))
-	case "orb_remove":
+	case arkham.EventOrbRemove:
 		return i18n.T("log.orb_remove", name(e.Seat))
-	case "trapezohedron":
+	case arkham.EventTrapezohedron:
 		if e.N > 0 {
 			return i18n.T("log.trap_gain", name(e.Seat))
 		}
 		return i18n.T("log.trap_loss", name(e.Seat))
-	case "gate":
+	case arkham.EventGate:
 		return i18n.T("log.gate", name(e.Seat), to, cardName)
-	case "mystery":
+	case arkham.EventMystery:
 		return i18n.T("log.mystery", cardName)
-	case "round_end":
-		return i18n.T("log.round_end", i18n.T("cause."+e.Cause))
+	case arkham.EventRoundEnd:
+		return i18n.T("log.round_end", i18n.T(causeKey(e.Cause)))
 	}
-	return e.Kind
+	return string(e.Kind) // a kind without words (TestEveryWordHasAMessage fails first)
 }
 
 func resultOf(v *arkham.View, name func(engine.Seat) string) *Result {
 	lr := v.LastRound
-	res := &Result{Round: lr.Round, Cause: i18n.T("cause." + lr.Cause)}
+	res := &Result{Round: lr.Round, Cause: i18n.T(causeKey(lr.Cause))}
 	for _, rp := range lr.Positions {
 		res.Rows = append(res.Rows, ResultRow{Pos: int(rp.Seat), Name: name(rp.Seat), You: rp.Seat == v.Seat,
 			Card: cardOf(rp.Card), Fate: fateOf(v, rp, name), Sanity: rp.Sanity, Dummy: rp.Dummy})
@@ -245,7 +256,7 @@ func fateOf(v *arkham.View, rp arkham.ResultPosition, name func(engine.Seat) str
 	f := Fate{Survived: rp.Survived, Delta: rp.Delta}
 	lr := v.LastRound
 	switch rp.Reason {
-	case "duplicate":
+	case arkham.FateDuplicate:
 		var same []string
 		mine := rp.Card.Card().Artifact
 		for _, o := range lr.Positions {
@@ -254,14 +265,14 @@ func fateOf(v *arkham.View, rp arkham.ResultPosition, name func(engine.Seat) str
 			}
 		}
 		f.Why = i18n.T("fate.duplicate", strings.Join(same, ", "))
-	case "oldone", "oldone_holder", "spared":
+	case arkham.FateOldOne, arkham.FateOldOneHolder, arkham.FateSpared:
 		old := ""
 		if c := cardOf(lr.OldOne); c != nil {
 			old = c.Name()
 		}
-		f.Why = i18n.T("fate."+rp.Reason, old)
+		f.Why = i18n.T(fateKey(rp.Reason), old)
 	default:
-		f.Why = i18n.T("fate." + rp.Reason)
+		f.Why = i18n.T(fateKey(rp.Reason))
 	}
 	return f
 }

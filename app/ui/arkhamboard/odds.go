@@ -6,43 +6,22 @@ import "miskatonic/engine/arkham"
 // for (other hands, discards, the cards it saw privately and where they went); its own card is
 // one of what remains, each equally likely as far as counting goes. It uses only the view.
 func OddsOf(v *arkham.View) Odds {
-	me := v.Seat
-	known := map[arkham.CardID]bool{}
 	heldByOthers := map[string]bool{} // artifact types in other hands
 	for _, p := range v.Positions {
-		if p.Seat == me || !p.Card.Valid() {
-			continue
-		}
-		known[p.Card] = true
-		if a := p.Card.Card().Artifact; a != "" {
-			heldByOthers[a] = true
+		if p.Seat != v.Seat && p.Card.Valid() {
+			if a := p.Card.Card().Artifact; a != "" {
+				heldByOthers[a] = true
+			}
 		}
 	}
-	for _, pile := range v.Discards.Artifacts {
-		for _, c := range pile {
-			known[c] = true
-		}
+	// The engine's accounting (arkham.Account), the same the bots use. A malformed view still
+	// gives the odds over what could be placed.
+	a, _ := arkham.Account(v)
+	if a.Mine != 0 {
+		// The viewer saw this very card earlier and it came back to it: no doubt left.
+		return oddsOver([]arkham.CardID{a.Mine}, heldByOthers)
 	}
-	for _, c := range v.Discards.Other {
-		known[c] = true
-	}
-	if v.Passing != nil && v.Passing.Card.Valid() {
-		known[v.Passing.Card] = true
-	}
-	for _, s := range v.Seen {
-		if s.Where == "held" && s.Seat == me {
-			// The viewer saw this very card earlier and it came back to it: no doubt left.
-			return oddsOver([]arkham.CardID{s.Card}, heldByOthers)
-		}
-		known[s.Card] = true
-	}
-	var unknown []arkham.CardID
-	for _, c := range v.Options.Deck() {
-		if !known[c] {
-			unknown = append(unknown, c)
-		}
-	}
-	return oddsOver(unknown, heldByOthers)
+	return oddsOver(a.Pool(nil), heldByOthers)
 }
 
 func oddsOver(cards []arkham.CardID, heldByOthers map[string]bool) Odds {

@@ -5,20 +5,12 @@ import (
 	"miskatonic/engine/arkham"
 )
 
-// Card facts by id, for the hot loops.
-var (
-	akCursed [arkham.Mystery + 1]bool
-	akArt    [arkham.Mystery + 1]int8 // artifact type, -1 for other cards
-)
+// akCursed says by card id which cards are cursed, for the hot loops.
+var akCursed [arkham.Mystery + 1]bool
 
 func init() {
 	for id := arkham.CardID(1); id <= arkham.Mystery; id++ {
-		c := id.Card()
-		akCursed[id] = c.Colour == arkham.Cursed
-		akArt[id] = -1
-		if c.Kind == arkham.KindArtifact {
-			akArt[id] = int8((id - 1) / 3)
-		}
+		akCursed[id] = id.Card().Colour == arkham.Cursed
 	}
 }
 
@@ -45,141 +37,19 @@ func (t *tableState) fromView(v *arkham.View) {
 	}
 }
 
-// endDeltas is each player's sanity change if the round ended normally with t.held.
-func (t *tableState) endDeltas() (d [arkham.MaxPositions]int) {
-	cultist, professor := false, false
-	var count [5]int8
-	for _, c := range t.held[:t.npos] {
-		cultist = cultist || c == arkham.Cultist
-		professor = professor || c == arkham.Professor
-		if a := akArt[c]; a >= 0 {
-			count[a]++
-		}
-	}
-	var ok [arkham.MaxPositions]bool
-	failed := 0
-	for p, c := range t.held[:t.npos] {
-		s := !akCursed[c]
-		if cultist {
-			s = akCursed[c]
-		}
-		if a := akArt[c]; s && a >= 0 && count[a] > 1 {
-			s = false
-		}
-		if s && professor && akArt[c] < 0 {
-			s = false
-		}
-		if c == arkham.Student {
-			s = false
-		}
-		ok[p] = s
-		if !s {
-			failed++
-		}
-	}
-	amount := failed
-	if t.doom > 0 {
-		amount = t.doom
-	}
-	for p := 0; p < t.players; p++ {
-		switch {
-		case t.held[p] == arkham.Student:
-			d[p] = -1
-		case !ok[p]:
-			d[p] = -amount
-		case t.held[p] == arkham.Investigator:
-			d[p] = 1
-		}
-	}
-	return t.clamp(d)
+// endDeltas is each player's sanity change if the round ended normally with t.held: the
+// engine's own scoring (arkham.RoundDeltas).
+func (t *tableState) endDeltas() [arkham.MaxPositions]int {
+	return arkham.RoundDeltas(t.held[:t.npos], t.sanity[:t.players], t.doom, 0, -1)
 }
 
-// oldOneDeltas is each player's change when the Great Old One c held at h wakes. The Mystery
-// Card is modelled as Cthulhu, the harshest of its four picks.
-func (t *tableState) oldOneDeltas(h int, c arkham.CardID) (d [arkham.MaxPositions]int) {
-	loss := func(failed int) int {
-		if t.doom > 0 {
-			return t.doom
-		}
-		return failed
+// oldOneDeltas is each player's change when the Great Old One c held at h wakes, scored by the
+// engine. The Mystery Card is modelled as Cthulhu, the harshest of its four picks.
+func (t *tableState) oldOneDeltas(h int, c arkham.CardID) [arkham.MaxPositions]int {
+	if c == arkham.Mystery {
+		c = arkham.Cthulhu
 	}
-	switch c {
-	case arkham.Nyarlathotep:
-		most := -1
-		for p := 0; p < t.players; p++ {
-			if p != h {
-				most = max(most, t.sanity[p])
-			}
-		}
-		n := 0
-		for p := 0; p < t.players; p++ {
-			if p != h && t.sanity[p] == most {
-				n++
-			}
-		}
-		total := 0
-		for p := 0; p < t.players; p++ {
-			if p != h && t.sanity[p] == most {
-				l := min(loss(n), t.sanity[p])
-				d[p] = -l
-				total += l
-			}
-		}
-		if h < t.players {
-			d[h] = total
-		}
-	case arkham.YogSothoth:
-		least, ties, who := arkham.MaxSanity+1, 0, -1
-		for p := 0; p < t.players; p++ {
-			switch s := t.sanity[p]; {
-			case s < least:
-				least, ties, who = s, 1, p
-			case s == least:
-				ties++
-			}
-		}
-		for p := 0; p < t.players; p++ {
-			switch {
-			case ties == 1 && p != who && p != h:
-				d[p] = -t.sanity[p]
-			case ties > 1 && p == h:
-				d[p] = 1 - t.sanity[p]
-			case ties > 1:
-				d[p] = -1
-			}
-		}
-	case arkham.Hastur:
-		reds, arts := 0, 0
-		for _, x := range t.held[:t.npos] {
-			if akCursed[x] {
-				reds++
-			}
-			if akArt[x] >= 0 {
-				arts++
-			}
-		}
-		amount := loss(arts) + reds
-		for p := 0; p < t.players; p++ {
-			if akArt[t.held[p]] >= 0 {
-				d[p] = -amount
-			}
-		}
-	default: // Cthulhu, Mystery
-		for p := 0; p < t.players; p++ {
-			if p != h {
-				d[p] = -(t.npos - 1)
-			}
-		}
-	}
-	return t.clamp(d)
-}
-
-func (t *tableState) clamp(d [arkham.MaxPositions]int) [arkham.MaxPositions]int {
-	for p := 0; p < t.players; p++ {
-		n := min(max(t.sanity[p]+d[p], 0), arkham.MaxSanity)
-		d[p] = n - t.sanity[p]
-	}
-	return d
+	return arkham.RoundDeltas(t.held[:t.npos], t.sanity[:t.players], t.doom, c, h)
 }
 
 // afterTake is the round's result if position p took card x now and the round then ended: the
@@ -263,53 +133,14 @@ func (s *situation) fromView(v *arkham.View) {
 	s.me = int(v.Seat)
 	s.phase = v.Phase
 	s.mine, s.transit, s.orbTop, s.chainLen, s.belief = 0, 0, 0, 0, nil
-	var left [arkham.Mystery + 1]int8
-	for _, c := range v.Options.Deck() {
-		left[c]++
-	}
-	drop := func(c arkham.CardID) {
-		if c.Valid() && left[c] > 0 {
-			left[c]--
-		}
-	}
-	for p, pos := range v.Positions {
-		if p != s.me {
-			drop(pos.Card)
-		}
-	}
-	for _, pile := range v.Discards.Artifacts {
-		for _, c := range pile {
-			drop(c)
-		}
-	}
-	for _, c := range v.Discards.Other {
-		drop(c)
-	}
 	if v.Passing != nil {
 		s.chainLen = len(v.Passing.Chain)
-		if v.Passing.Card != 0 {
-			s.transit = v.Passing.Card
-			drop(s.transit)
-		}
 	}
-	for _, sn := range v.Seen {
-		switch {
-		case sn.Where == "held" && sn.Seat == v.Seat:
-			s.mine = sn.Card
-			drop(sn.Card)
-		case sn.Where == "deck" || sn.Where == "removed":
-			if sn.How == "orb" && sn.Where == "deck" {
-				s.orbTop = sn.Card
-			}
-			drop(sn.Card)
-		}
-	}
-	s.pool = s.pool[:0]
-	for c := arkham.CardID(1); c <= arkham.Mystery; c++ {
-		for n := left[c]; n > 0; n-- {
-			s.pool = append(s.pool, c)
-		}
-	}
+	// The engine's own accounting. Its error is ignored on purpose: a view showing impossible
+	// cards still yields the accounting of what could be placed, which is all a bot can use.
+	a, _ := arkham.Account(v)
+	s.mine, s.transit, s.orbTop = a.Mine, a.Transit, a.OrbTop
+	s.pool = a.Pool(s.pool[:0])
 	s.t.held[s.me] = s.mine
 }
 

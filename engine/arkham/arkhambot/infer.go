@@ -156,9 +156,9 @@ func (in *inference) replay(v *arkham.View, s *situation, all bool) bool {
 	lastTake := -1
 	for _, e := range v.Log {
 		switch e.Kind {
-		case "round_start":
+		case arkham.EventRoundStart:
 			in.turns = append(in.turns, roundTurn{takenBy: -1})
-		case "give":
+		case arkham.EventGive:
 			if pendingNew {
 				in.turns = append(in.turns, roundTurn{takenBy: -1})
 				pendingNew = false
@@ -170,15 +170,15 @@ func (in *inference) replay(v *arkham.View, s *situation, all bool) bool {
 			continue
 		}
 		switch e.Kind {
-		case "take":
+		case arkham.EventTake:
 			in.turns[cur].takenBy = int(e.Seat)
 			if int(e.Seat) == me {
 				lastTake = cur
 			}
 			pendingNew = true
-		case "drop":
+		case arkham.EventDrop:
 			in.turns[cur].card = e.Card
-		case "orb_return", "orb_remove":
+		case arkham.EventOrbReturn, arkham.EventOrbRemove:
 			pendingNew = true
 		}
 	}
@@ -196,7 +196,7 @@ func (in *inference) replay(v *arkham.View, s *situation, all bool) bool {
 	}
 	hold[me] = 0 // the guess
 	for i := len(v.Log) - 1; i >= 0; i-- {
-		if e := v.Log[i]; e.Kind == "take" && in.turnOf[i] >= 0 {
+		if e := v.Log[i]; e.Kind == arkham.EventTake && in.turnOf[i] >= 0 {
 			in.turns[in.turnOf[i]].card = hold[e.Seat]
 			hold[e.Seat] = e.Card
 		}
@@ -206,7 +206,7 @@ func (in *inference) replay(v *arkham.View, s *situation, all bool) bool {
 		sanity[p] = v.Positions[p].Sanity
 	}
 	for _, e := range v.Log {
-		if e.Kind == "trapezohedron" && int(e.Seat) < v.Players {
+		if e.Kind == arkham.EventTrapezohedron && int(e.Seat) < v.Players {
 			sanity[e.Seat] -= e.N
 		}
 	}
@@ -241,25 +241,25 @@ func (in *inference) replay(v *arkham.View, s *situation, all bool) bool {
 			in.decisions = append(in.decisions, d)
 		}
 		switch e.Kind {
-		case "give", "pass":
+		case arkham.EventGive, arkham.EventPass:
 			if e.To == nil || !e.To.Valid(v.Players) {
 				return false
 			}
-			if e.Kind == "give" {
+			if e.Kind == arkham.EventGive {
 				record(arkham.PhaseGive, engine.Move{Seat: e.Seat, Kind: arkham.MoveGive, To: *e.To})
 			} else {
 				record(arkham.PhaseRespond, engine.Move{Seat: e.Seat, Kind: arkham.MovePass, To: *e.To})
 			}
 			onTable[*e.To] = false
 			chain = append(chain, int(*e.To))
-		case "take":
+		case arkham.EventTake:
 			record(arkham.PhaseRespond, engine.Move{Seat: e.Seat, Kind: arkham.MoveTake})
 			discards = append(discards, e.Card)
 			hold[seat] = in.turns[turn].card
-		case "drop":
+		case arkham.EventDrop:
 			record(arkham.PhaseRespond, engine.Move{Seat: e.Seat, Kind: arkham.MoveDrop})
 			discards = append(discards, e.Card)
-		case "trapezohedron":
+		case arkham.EventTrapezohedron:
 			if seat < v.Players {
 				sanity[seat] += e.N
 			}
