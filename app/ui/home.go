@@ -2,11 +2,10 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/session"
 )
 
 // Routes the home screen links to (the pages themselves live beside this file).
@@ -23,12 +22,9 @@ type Home struct {
 }
 
 // OnNav notices an invite link: its secret travels in the fragment (never sent to a server), so
-// the join screen is the home page's to show.
+// the join screen is the home page's to show. The secret then leaves the address bar.
 func (h *Home) OnNav(ctx app.Context) {
-	h.joinLink = ""
-	if f := ctx.Page().URL().Fragment; strings.HasPrefix(f, "/join/") {
-		h.joinLink = "#" + f
-	}
+	h.joinLink, _ = session.InviteFromFragment(ctx.Page().URL().Fragment)
 }
 
 // Render draws the home screen.
