@@ -217,7 +217,7 @@ func TestRelayURL(t *testing.T) {
 
 func TestCodes(t *testing.T) {
 	pass, err := NewPass()
-	if err != nil || len(pass) != PassLen+1 {
+	if err != nil || len(pass) != PassLen+2 {
 		t.Fatalf("pass %q %v", pass, err)
 	}
 	sdp := "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" + strings.Repeat("a=candidate:1 1 udp 2130706431 127.0.0.1 5000 typ host\r\n", 4)
@@ -230,7 +230,7 @@ func TestCodes(t *testing.T) {
 		t.Fatalf("open: %v", err)
 	}
 	// O and I typed for 0 and 1 are read as digits.
-	if p, err := normalizePass("o1-IL ab cd"); err != nil || p != "0111ABCD" {
+	if p, err := normalizePass("o1-IL ab cd-efgh j"); err != nil || p != "0111ABCDEFGHJ" {
 		t.Fatalf("normalize: %q %v", p, err)
 	}
 	if _, err := OpenCode(CodeAnswer, pass, code); !errors.Is(err, ErrBadCode) {
