@@ -11,6 +11,7 @@ require (
 	github.com/pion/ice/v2 v2.3.38
 	github.com/pion/logging v0.2.2
 	github.com/pion/webrtc/v3 v3.3.6
+	golang.org/x/crypto v0.21.0
 	rsc.io/qr v0.2.0
 )
 
@@ -34,7 +35,6 @@ require (
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/stretchr/testify v1.9.0 // indirect
 	github.com/wlynxg/anet v0.0.3 // indirect
-	golang.org/x/crypto v0.21.0 // indirect
 	golang.org/x/net v0.22.0 // indirect
 	golang.org/x/sys v0.18.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

@@ -151,6 +151,11 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	// app.wasm is ~11 MB and ~2 MB as brotli: without a compressed copy beside it every first
+	// load pays the difference. A read-only web directory just goes uncompressed.
+	if err := Precompress(cfg.WebDir); err != nil {
+		fmt.Fprintf(os.Stderr, "note: serving %s uncompressed: %v\n", cfg.WebDir, err)
+	}
 	manifest := Manifest(h)
 	mux := http.NewServeMux()
 	if relay != nil {
@@ -178,7 +183,7 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 			h.ServeHTTP(&notFoundWriter{ResponseWriter: w}, r2)
 		}
 	})
-	return mux, nil
+	return withSecurityHeaders(mux, cfg.RelayURL), nil
 }
 
 // goappFiles are the paths go-app's handler serves itself.
@@ -271,6 +276,15 @@ func (d webDir) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if rel == "app.wasm" {
 		w.Header().Set(wasmLengthHeader, strconv.FormatInt(st.Size(), 10))
 	}
+	// Nothing under /web/ has a hashed name, and the service worker must never install a stale
+	// copy: revalidate every time (a 304 by Last-Modified is cheap). Card art and icons may be a
+	// day old.
+	if strings.HasSuffix(rel, ".png") || strings.HasPrefix(rel, "cards/") {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	w.Header().Add("Vary", "Accept-Encoding")
 	if ct := contentType(rel); ct != "" {
 		w.Header().Set("Content-Type", ct)
 	}
@@ -289,7 +303,6 @@ func (d webDir) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			continue // a stale copy of an older build: serve the file itself
 		}
 		w.Header().Set("Content-Encoding", enc.name)
-		w.Header().Add("Vary", "Accept-Encoding")
 		http.ServeContent(w, r, rel, st.ModTime(), f)
 		return
 	}

@@ -149,10 +149,10 @@ func TestWorkerCachesOnlyLocalFiles(t *testing.T) {
 	}
 }
 
+// TestPrecompressedWasm: the server makes the compressed copies itself (a fresh `make wasm`
+// has none) and sends the best one the browser accepts.
 func TestPrecompressedWasm(t *testing.T) {
 	web, wasm := fakeWeb(t)
-	os.WriteFile(filepath.Join(web, "app.wasm.br"), Brotli(wasm), 0o644)
-	os.WriteFile(filepath.Join(web, "app.wasm.gz"), Gzip(wasm), 0o644)
 	srv := newTestServer(t, web)
 	decoders := map[string]func(io.Reader) io.Reader{
 		"br":   func(r io.Reader) io.Reader { return brotli.NewReader(r) },
@@ -168,6 +168,9 @@ func TestPrecompressedWasm(t *testing.T) {
 			if got := resp.Header.Get("Content-Type"); got != "application/wasm" {
 				t.Errorf("Content-Type %q", got)
 			}
+			if resp.Header.Get("Vary") != "Accept-Encoding" || resp.Header.Get("Cache-Control") != "no-cache" {
+				t.Errorf("Vary %q, Cache-Control %q", resp.Header.Get("Vary"), resp.Header.Get("Cache-Control"))
+			}
 			if got := resp.Header.Get(wasmLengthHeader); got != itoa(len(wasm)) {
 				t.Errorf("%s = %q, want %d", wasmLengthHeader, got, len(wasm))
 			}
@@ -177,6 +180,82 @@ func TestPrecompressedWasm(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSecurityHeaders: every response of `serve` carries the policy, and the static build's
+// _headers gives Netlify the same for every path, naming the configured relay.
+func TestSecurityHeaders(t *testing.T) {
+	want := map[string]string{
+		"Referrer-Policy":        "no-referrer",
+		"X-Content-Type-Options": "nosniff",
+	}
+	policy := []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "img-src 'self' data:", "frame-ancestors 'none'", "connect-src 'self'"}
+	check := func(t *testing.T, get func(string) string) {
+		t.Helper()
+		for k, v := range want {
+			if got := get(k); got != v {
+				t.Errorf("%s = %q, want %q", k, got, v)
+			}
+		}
+		csp := get("Content-Security-Policy")
+		for _, p := range policy {
+			if !strings.Contains(csp, p) {
+				t.Errorf("CSP %q lacks %q", csp, p)
+			}
+		}
+		if strings.Contains(csp, "'unsafe-eval'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
+			t.Errorf("CSP allows script eval or inline: %q", csp)
+		}
+	}
+	web, _ := fakeWeb(t)
+	srv := newTestServer(t, web)
+	for _, p := range []string{"/", "/web/app.wasm", "/app.js", "/nowhere", "/manifest.webmanifest"} {
+		t.Run("serve "+p, func(t *testing.T) {
+			resp, _ := get(t, srv.URL+p)
+			check(t, resp.Header.Get)
+		})
+	}
+	t.Run("static", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "dist")
+		if _, err := WriteStatic(out, Config{WebDir: web, RelayURL: "wss://relay.example:8443/signal"}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, "_headers"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := parseNetlifyHeaders(string(b))
+		check(t, func(k string) string { return rules["/*"][k] })
+		if csp := rules["/*"]["Content-Security-Policy"]; !strings.Contains(csp, "connect-src 'self' wss://relay.example:8443") {
+			t.Errorf("static CSP does not allow the relay: %q", csp)
+		}
+		if w := rules["/web/app.wasm"]; w["Content-Encoding"] != "br" || w["Content-Type"] != "application/wasm" {
+			t.Errorf("app.wasm headers %v", w)
+		}
+		red, _ := os.ReadFile(filepath.Join(out, "_redirects"))
+		if !strings.Contains(string(red), "/web/app.wasm  /web/app.wasm.br  200!") {
+			t.Errorf("_redirects %q", red)
+		}
+	})
+}
+
+// parseNetlifyHeaders reads a _headers file: a path line, then indented "Name: value" lines.
+func parseNetlifyHeaders(s string) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	var cur map[string]string
+	for _, line := range strings.Split(s, "\n") {
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, " ") {
+			cur = map[string]string{}
+			out[line] = cur
+			continue
+		}
+		k, v, _ := strings.Cut(strings.TrimSpace(line), ":")
+		cur[k] = strings.TrimSpace(v)
+	}
+	return out
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

@@ -30,8 +30,8 @@ type StaticFile struct {
 // WriteStatic writes the whole app as static files under out, for Netlify or any file host:
 // one HTML file per page, 404.html, go-app's scripts, our manifest, Go's wasm_exec.js, a copy of
 // cfg.WebDir at web/ (app.wasm included), .br and .gz copies of text and wasm files where they
-// save space, and a Netlify _headers file giving app.wasm's raw size. It returns the files it
-// compressed.
+// save space, and Netlify's _headers (security headers; app.wasm's raw size) and _redirects
+// (app.wasm answered from its brotli copy). It returns the files it compressed.
 func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 	cfg = cfg.withDefaults()
 	if err := CheckWebDir(cfg.WebDir); err != nil {
@@ -67,7 +67,6 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 		"wasm_exec.js":         wasmExec, // replaces go-app's older copy (see NewServer)
 		"manifest.webmanifest": Manifest(h),
 		"404.html":             notFound,
-		"_headers":             []byte(fmt.Sprintf("/web/app.wasm\n  %s: %d\n", wasmLengthHeader, wasm.Size())),
 		distMarker:             []byte("written by `miskatonic static`; safe to delete\n"),
 	}
 	for name, b := range extra {
@@ -75,7 +74,18 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 			return nil, err
 		}
 	}
-	return precompress(out)
+	done, err := precompress(out)
+	if err != nil {
+		return nil, err
+	}
+	_, err = os.Stat(filepath.Join(out, "web", "app.wasm.br"))
+	br := err == nil
+	for name, b := range map[string]string{"_headers": netlifyHeaders(cfg.RelayURL, wasm.Size(), br), "_redirects": netlifyRedirects(br)} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(b), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return done, nil
 }
 
 func clearDist(out string) error {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"miskatonic/app/signal"
 )
 
 // scrollTo brings an element into view (for a screenshot of it).
@@ -81,7 +83,7 @@ func TestCodeConnect(t *testing.T) {
 	host.WaitVisible("#code-pass")
 	pass := strings.TrimSpace(host.Text("#code-pass"))
 	offer := value(host, "#offer-code")
-	if len(pass) != 9 || !strings.HasPrefix(offer, "MK1O.") {
+	if len(pass) != signal.PassLen+2 || !strings.HasPrefix(offer, "MK1O.") {
 		t.Fatalf("pass %q, offer %.20q", pass, offer)
 	}
 	t.Logf("FIGURE offer code: %d characters", len(offer))

@@ -97,6 +97,11 @@ func StartApp(t testing.TB) *Server {
 // Precompressed copies are not used (Netlify compresses by itself).
 func StartDir(t testing.TB, dir string) *Server {
 	t.Helper()
+	return start(t, dirHandler(dir))
+}
+
+// dirHandler is StartDir's file host.
+func dirHandler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := path.Clean("/" + r.URL.Path)
@@ -118,7 +123,7 @@ func StartDir(t testing.TB, dir string) *Server {
 		w.WriteHeader(http.StatusNotFound)
 		w.Write(b)
 	})
-	return start(t, h)
+	return h
 }
 
 func exists(name string) bool {

@@ -29,7 +29,7 @@ var enCode = map[string]string{
 	"code.join_link":    "Join with a code",
 	"code.join_title":   "Join a table with a code",
 	"code.join_hint":    "For devices on the same network when the internet is out of reach. The host makes a code for you in their lobby (“Connect a device without the internet”).",
-	"code.join_pass":    "Pass (8 letters or digits, from the host)",
+	"code.join_pass":    "Pass (13 letters or digits, from the host)",
 	"code.join_offer":   "The host's code (paste it here)",
 	"code.join_submit":  "Make my answer code",
 	"code.join_making":  "Reading the code…",
@@ -41,7 +41,7 @@ var enCode = map[string]string{
 	"code.placeholder":  "Paste the code here",
 
 	// What went wrong, with what to do next.
-	"code.bad_pass":    "The pass should be 8 letters or digits, like K7QM-2XPA. Check it with the host.",
+	"code.bad_pass":    "The pass should be 13 letters or digits, like K7QM-2XPA-9RTW5. Check it with the host.",
 	"code.not_code":    "That is not a connection code. Copy the whole code, from “MK1” to its last character, and paste it again.",
 	"code.want_offer":  "That is an answer code, which goes to the host. Paste the host's code here instead (it starts with MK1O).",
 	"code.want_answer": "That is your own code for the other device. Paste the code the other device shows you (it starts with MK1A).",

@@ -33,6 +33,9 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	in := make(chan signal.Message, 64)
 	var replay signal.Replay
 	hostGone := make(chan struct{})
+	impostor := make(chan error, 1)
+	octx, giveUp := context.WithCancel(ctx)
+	defer giveUp()
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
@@ -58,6 +61,18 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 				if err != nil {
 					continue
 				}
+				if signal.Signed(m.Kind) {
+					if err := signal.VerifyHost(inv, sid, m); err != nil {
+						// Whoever holds the room knows its secret but not the host's key:
+						// give up on it at once (Redial tries again later).
+						select {
+						case impostor <- err:
+						default:
+						}
+						giveUp()
+						return
+					}
+				}
 				select {
 				case in <- m:
 				default:
@@ -79,8 +94,13 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 		defer cancel()
 		return client.Send(sctx, signal.Frame{Type: signal.FrameData, Payload: box.Seal(signal.ToHost, sid, seq, b)})
 	}
-	c, err := offer(ctx, cfg, pipe{send: send, in: in}, name)
+	c, err := offer(octx, cfg, pipe{send: send, in: in}, name)
 	if err != nil {
+		select {
+		case ierr := <-impostor:
+			return nil, fmt.Errorf("rtc: refused the room's host: %w", ierr)
+		default:
+		}
 		select {
 		case <-hostGone:
 			return nil, fmt.Errorf("rtc: the host left the relay while we were connecting: %w", err)

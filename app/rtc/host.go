@@ -55,8 +55,8 @@ type Joiner struct {
 // Listen claims the room at the relay (with the invite's host token) and starts receiving
 // joiners. It fails at once if the relay cannot be reached or another host holds the room.
 func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config) (*Host, error) {
-	if inv.HostToken == "" {
-		return nil, errors.New("rtc: hosting needs the invite's host token")
+	if inv.HostToken == "" || inv.HostSeed == "" {
+		return nil, errors.New("rtc: hosting needs the invite's host token and signing key")
 	}
 	box, err := signal.NewBox(inv)
 	if err != nil {
@@ -203,6 +203,12 @@ func (h *Host) handle(peer uint32, payload []byte) {
 }
 
 func (h *Host) sendLocked(s *session, m signal.Message) error {
+	if signal.Signed(m.Kind) {
+		var err error
+		if m, err = signal.SignHost(h.inv, s.id, m); err != nil {
+			return err
+		}
+	}
 	b, err := m.Encode()
 	if err != nil {
 		return err

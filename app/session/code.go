@@ -70,7 +70,7 @@ func CodeFromText(text string) string {
 // on the guest's side only (the host made it).
 func checkCode(pass, code string, want signal.CodeKind) error {
 	if want == signal.CodeOffer && !passShape(pass) {
-		return &JoinError{Problem: ProblemCodePass, Err: errors.New("the pass must be 8 letters or digits")}
+		return &JoinError{Problem: ProblemCodePass, Err: fmt.Errorf("the pass must be %d letters or digits", passLen)}
 	}
 	c := CodeFromText(code)
 	switch {
@@ -85,7 +85,7 @@ func checkCode(pass, code string, want signal.CodeKind) error {
 	return &JoinError{Problem: ProblemCodeNotCode, Err: errors.New("not a connection code")}
 }
 
-// passShape accepts what signal accepts: 8 symbols of Crockford's base32, any case, with or
+// passShape accepts what signal accepts: signal.PassLen symbols of Crockford's base32, any case, with or
 // without dashes and spaces (O, I and L read as 0, 1, 1).
 func passShape(p string) bool {
 	n := 0

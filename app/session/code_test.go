@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"miskatonic/app/rtc"
+	"miskatonic/app/signal"
 	"miskatonic/engine/table"
 )
 
@@ -47,11 +48,11 @@ func TestCodeJoinWithoutRelay(t *testing.T) {
 			t.Fatal(err)
 		}
 		link := OfferLink("https://miskatonic.test", off.Code)
-		if len(off.Pass) != 9 || QRImage(link) == "" || !strings.HasPrefix(off.Code, codeHeadOffer) {
+		if len(off.Pass) != signal.PassLen+2 || QRImage(link) == "" || !strings.HasPrefix(off.Code, codeHeadOffer) {
 			t.Fatalf("offer: pass %q, link %d bytes (no QR?), code %.10q", off.Pass, len(link), off.Code)
 		}
 		// The guest types the pass in lower case with a space.
-		typed := strings.ToLower(off.Pass[:4] + " " + off.Pass[5:])
+		typed := strings.ToLower(strings.ReplaceAll(off.Pass, "-", " "))
 		// Bea scans the QR code (the offer link); Cy pastes the code.
 		pasted := off.Code
 		if name == "Bea" {

@@ -18,6 +18,9 @@ import (
 // (all candidates gathered up front), deflated and sealed under a key derived from a short pass
 // code the host shows beside it, so a code photographed or pasted in the wrong place is useless
 // without the pass.
+//
+// Someone holding a code can try passes offline, so the pass is 65 bits (13 symbols) and the key
+// comes from Argon2id, memory-hard, with a random salt carried in each code (see passKey).
 
 // CodeKind says whether a code carries an offer or an answer; it is bound into the seal.
 type CodeKind byte
@@ -35,21 +38,21 @@ const codePrefix = "MK1"
 // passAlphabet is Crockford's base32: no I, L, O or U, so a pass read aloud is unambiguous.
 const passAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
-// PassLen is the number of symbols in a pass code (40 bits).
-const PassLen = 8
+// PassLen is the number of symbols in a pass code: 5 bits each, 65 bits in all.
+const PassLen = 13
 
-// NewPass draws a pass code, formatted "ABCD-EFGH".
+// NewPass draws a pass code, formatted "ABCD-EFGH-JKMNP" (groups are easier to read aloud).
 func NewPass() (string, error) {
 	b := make([]byte, PassLen)
 	if _, err := rand.Read(b); err != nil {
 		return "", err
 	}
-	out := make([]byte, 0, PassLen+1)
+	out := make([]byte, 0, PassLen+2)
 	for i, x := range b {
-		if i == PassLen/2 {
+		if i == 4 || i == 8 {
 			out = append(out, '-')
 		}
-		out = append(out, passAlphabet[x&31])
+		out = append(out, passAlphabet[x&31]) // 256 is a multiple of 32: uniform
 	}
 	return string(out), nil
 }
@@ -78,17 +81,30 @@ func normalizePass(p string) (string, error) {
 	return b.String(), nil
 }
 
-func codeBox(pass string, kind CodeKind) (*Box, error) {
+func codeBox(pass string, salt []byte, kind CodeKind) (*Box, error) {
 	p, err := normalizePass(pass)
 	if err != nil {
 		return nil, err
 	}
-	return newBox([]byte(p), "miskatonic/v1/code", "miskatonic/v1/code/"+string(rune(kind)))
+	return newBox(passKey(p, salt), "miskatonic/v2/code", "miskatonic/v2/code/"+string(rune(kind)))
 }
 
-// SealCode turns an SDP into a code for copy-paste or QR.
+// SealCode turns an SDP into a code for copy-paste or QR. The code carries the salt: a new one,
+// or (for an answer) the one of the offer just opened under the same pass, so each side pays
+// for the key derivation once.
 func SealCode(kind CodeKind, pass, sdp string) (string, error) {
-	box, err := codeBox(pass, kind)
+	p, err := normalizePass(pass)
+	if err != nil {
+		return "", err
+	}
+	salt := recentSalt(p)
+	if salt == nil {
+		salt = make([]byte, saltLen)
+		if _, err := rand.Read(salt); err != nil {
+			return "", err
+		}
+	}
+	box, err := codeBox(p, salt, kind)
 	if err != nil {
 		return "", err
 	}
@@ -98,7 +114,7 @@ func SealCode(kind CodeKind, pass, sdp string) (string, error) {
 	w.Close()
 	var s Session // codes are one-shot: no session, sequence 1
 	sealed := box.Seal(Dir(kind), s, 1, z.Bytes())
-	return codePrefix + string(rune(kind)) + "." + base64.RawURLEncoding.EncodeToString(sealed), nil
+	return codePrefix + string(rune(kind)) + "." + base64.RawURLEncoding.EncodeToString(append(salt, sealed...)), nil
 }
 
 // OpenCode reads a code of the expected kind sealed under pass, returning its SDP. Spaces and
@@ -117,10 +133,11 @@ func OpenCode(kind CodeKind, pass, code string) (string, error) {
 		return "", fmt.Errorf("%w: expected %s code", ErrBadCode, want)
 	}
 	sealed, err := base64.RawURLEncoding.DecodeString(body)
-	if err != nil {
+	if err != nil || len(sealed) < saltLen+Overhead {
 		return "", fmt.Errorf("%w: the code is cut short or mistyped", ErrBadCode)
 	}
-	box, err := codeBox(pass, kind)
+	salt, sealed := sealed[:saltLen], sealed[saltLen:]
+	box, err := codeBox(pass, salt, kind)
 	if err != nil {
 		return "", err
 	}

@@ -37,6 +37,10 @@ type Message struct {
 	SDP       string     `json:"sdp,omitempty"`
 	Candidate *Candidate `json:"candidate,omitempty"`
 	Reason    string     `json:"reason,omitempty"`
+	// Key and Sig: the host's public key and its signature (see SignHost) on answers,
+	// refusals and goodbyes.
+	Key []byte `json:"key,omitempty"`
+	Sig []byte `json:"sig,omitempty"`
 }
 
 // MaxMessage bounds a clear message (SDP with candidates is a few KiB at most).
@@ -78,6 +82,9 @@ func DecodeMessage(b []byte) (Message, error) {
 	case KindRefuse, KindBye:
 	default:
 		return m, fmt.Errorf("%w: unknown kind %q", ErrFraming, m.Kind)
+	}
+	if len(m.Key) > 32 || len(m.Sig) > 64 {
+		return m, fmt.Errorf("%w: key or signature too long", ErrFraming)
 	}
 	if len(m.Name) > MaxName {
 		return m, fmt.Errorf("%w: name too long", ErrFraming)

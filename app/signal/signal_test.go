@@ -19,18 +19,19 @@ func seeded(t testing.TB, seed byte) Invite {
 
 func TestInviteRoundTrip(t *testing.T) {
 	in := seeded(t, 1)
-	if len(in.Room) != RoomLen || len(in.Secret) != SecretLen || in.HostToken == "" {
+	if len(in.Room) != RoomLen || len(in.Secret) != SecretLen || in.HostToken == "" || in.HostSeed == "" || len(in.HostKey) != 16 {
 		t.Fatalf("invite %+v", in)
 	}
 	link := in.Link("https://miskatonic.example/")
-	if want := "https://miskatonic.example/#/join/" + in.Room + "." + in.Secret; link != want {
+	rsk := in.Room + "." + in.Secret + "." + in.HostKey
+	if want := "https://miskatonic.example/#/join/" + rsk; link != want {
 		t.Fatalf("link %q, want %q", link, want)
 	}
-	if strings.Contains(link, in.HostToken) {
-		t.Fatal("the host token leaked into the link")
+	if strings.Contains(link, in.HostToken) || strings.Contains(link, in.HostSeed) {
+		t.Fatal("a host secret leaked into the link")
 	}
-	forms := []string{link, "  " + link + "\n", "#" + in.Fragment(), in.Fragment(), in.Room + "." + in.Secret,
-		"http://localhost:8080/app?x=1#/join/" + in.Room + "." + in.Secret}
+	forms := []string{link, "  " + link + "\n", "#" + in.Fragment(), in.Fragment(), rsk,
+		"http://localhost:8080/app?x=1#/join/" + rsk}
 	for _, f := range forms {
 		got, err := ParseInvite(f)
 		if err != nil || got != in.Guest() {
@@ -48,10 +49,13 @@ func TestParseInviteRefusals(t *testing.T) {
 		{"empty", "   "},
 		{"no fragment", "https://miskatonic.example/join/" + in.Room + "." + in.Secret},
 		{"no dot", "#/join/" + in.Room + in.Secret},
-		{"secret cut short", "#/join/" + in.Room + "." + in.Secret[:10]},
-		{"room cut short", "#/join/" + in.Room[:5] + "." + in.Secret},
-		{"secret too long", "#/join/" + in.Room + "." + in.Secret + "AA"},
-		{"bad characters", "#/join/" + in.Room + "." + strings.Repeat("!", SecretLen)},
+		{"no host key", "#/join/" + in.Room + "." + in.Secret},
+		{"host key cut short", "#/join/" + in.Room + "." + in.Secret + "." + in.HostKey[:10]},
+		{"extra part", "#/join/" + in.Room + "." + in.Secret + "." + in.HostKey + "." + in.HostKey},
+		{"secret cut short", "#/join/" + in.Room + "." + in.Secret[:10] + "." + in.HostKey},
+		{"room cut short", "#/join/" + in.Room[:5] + "." + in.Secret + "." + in.HostKey},
+		{"secret too long", "#/join/" + in.Room + "." + in.Secret + "AA." + in.HostKey},
+		{"bad characters", "#/join/" + in.Room + "." + strings.Repeat("!", SecretLen) + "." + in.HostKey},
 		{"other route", "https://h/#/lobby"},
 	}
 	for _, tc := range cases {
@@ -213,7 +217,7 @@ func TestRelayURL(t *testing.T) {
 
 func TestCodes(t *testing.T) {
 	pass, err := NewPass()
-	if err != nil || len(pass) != PassLen+1 {
+	if err != nil || len(pass) != PassLen+2 {
 		t.Fatalf("pass %q %v", pass, err)
 	}
 	sdp := "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" + strings.Repeat("a=candidate:1 1 udp 2130706431 127.0.0.1 5000 typ host\r\n", 4)
@@ -226,7 +230,7 @@ func TestCodes(t *testing.T) {
 		t.Fatalf("open: %v", err)
 	}
 	// O and I typed for 0 and 1 are read as digits.
-	if p, err := normalizePass("o1-IL ab cd"); err != nil || p != "0111ABCD" {
+	if p, err := normalizePass("o1-IL ab cd-efgh j"); err != nil || p != "0111ABCDEFGHJ" {
 		t.Fatalf("normalize: %q %v", p, err)
 	}
 	if _, err := OpenCode(CodeAnswer, pass, code); !errors.Is(err, ErrBadCode) {
@@ -238,5 +242,49 @@ func TestCodes(t *testing.T) {
 	png, err := QRPNG(code)
 	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Fatalf("qr png: %v", err)
+	}
+}
+
+// TestHostSignature: only the key the link names can sign what a guest acts on, for that
+// guest's session only.
+func TestHostSignature(t *testing.T) {
+	host, other := seeded(t, 30), seeded(t, 31)
+	guest := host.Guest()
+	sid := Session{7}
+	m := Message{Kind: KindAnswer, SDP: "v=0 fingerprint A"}
+	signed, err := SignHost(host, sid, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyHost(guest, sid, signed); err != nil {
+		t.Fatalf("the host's own answer refused: %v", err)
+	}
+	impostor := other
+	impostor.Room, impostor.Secret = host.Room, host.Secret // knows everything in the link
+	forged, _ := SignHost(impostor, sid, m)
+	altered := signed
+	altered.SDP = "v=0 fingerprint B"
+	refusal, _ := SignHost(host, sid, Message{Kind: KindRefuse, Reason: ReasonFull})
+	refusal.Reason = ReasonKicked
+	cases := []struct {
+		name string
+		sid  Session
+		m    Message
+	}{
+		{"unsigned", sid, m},
+		{"impostor's own key", sid, forged},
+		{"answer altered", sid, altered},
+		{"refusal reason altered", sid, refusal},
+		{"replayed into another session", Session{8}, signed},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := VerifyHost(guest, tc.sid, tc.m); !errors.Is(err, ErrImpostor) {
+				t.Fatalf("err = %v, want ErrImpostor", err)
+			}
+		})
+	}
+	if _, err := SignHost(guest, sid, m); err == nil {
+		t.Fatal("a guest's copy signed")
 	}
 }

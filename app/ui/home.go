@@ -2,11 +2,10 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
 )
@@ -21,13 +20,10 @@ type Home struct {
 }
 
 // OnNav notices an invite link: its secret travels in the fragment (never sent to a server), so
-// the join screen is the home page's to show.
+// the join screen is the home page's to show. The secret then leaves the address bar.
 func (h *Home) OnNav(ctx app.Context) {
-	h.joinLink = ""
 	h.dev = ctx.Page().URL().Query().Get("dev") == "1"
-	if f := ctx.Page().URL().Fragment; strings.HasPrefix(f, "/join/") {
-		h.joinLink = "#" + f
-	}
+	h.joinLink, _ = session.InviteFromFragment(ctx.Page().URL().Fragment)
 }
 
 // Render draws the home screen.

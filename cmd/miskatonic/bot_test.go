@@ -102,8 +102,8 @@ func TestBotCommandRefusesBadInput(t *testing.T) {
 	}{
 		{"no link", nil, "usage"},
 		{"broken link", []string{"-join", "https://h/#/join/abc"}, "broken invite"},
-		{"bare invite without relay", []string{"-join", "AAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA"}, "-relay"},
-		{"unknown level", []string{"-join", "https://h/#/join/AAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA", "-level", "genius"}, "level"},
+		{"bare invite without relay", []string{"-join", "AAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA"}, "-relay"},
+		{"unknown level", []string{"-join", "https://h/#/join/AAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA", "-level", "genius"}, "level"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,149 @@
+//go:build !wasm
+
+package app
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// CSP is the page's Content-Security-Policy. Scripts come only from our origin (wasm needs
+// 'wasm-unsafe-eval' to compile, nothing needs eval); connections go to our origin and the
+// relay; images are ours or data: URLs (the invite QR code); nobody may frame us. go-app sets
+// element styles through the style attribute, so style attributes (not style elements) are
+// allowed: they cannot run code.
+func CSP(relayURL string) string {
+	connect := []string{"'self'"}
+	if origin := wsOrigin(relayURL); origin != "" {
+		connect = append(connect, origin)
+	}
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src 'self' 'wasm-unsafe-eval'",
+		"style-src 'self'",
+		"style-src-attr 'unsafe-inline'",
+		"img-src 'self' data:",
+		"connect-src " + strings.Join(connect, " "),
+		"object-src 'none'",
+		"base-uri 'none'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
+
+// wsOrigin is the scheme and host of a relay URL ("wss://relay.example"), or "" for none.
+func wsOrigin(relayURL string) string {
+	u, err := url.Parse(relayURL)
+	if relayURL == "" || err != nil || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// securityHeaders are sent with every response, by `serve` and (through _headers) by Netlify.
+func securityHeaders(relayURL string) map[string]string {
+	return map[string]string{
+		"Content-Security-Policy": CSP(relayURL),
+		"Referrer-Policy":         "no-referrer",
+		"X-Content-Type-Options":  "nosniff",
+		"X-Frame-Options":         "DENY", // frame-ancestors for browsers without CSP 2
+	}
+}
+
+// withSecurityHeaders sets the security headers on every response of h.
+func withSecurityHeaders(h http.Handler, relayURL string) http.Handler {
+	hs := securityHeaders(relayURL)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range hs {
+			w.Header().Set(k, v)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// netlifyHeaders is the static build's _headers file: the security headers everywhere, and
+// app.wasm served from its brotli copy (Netlify picks no encoding by Accept-Encoding, and every
+// browser that runs this wasm over https accepts brotli), with its raw size for the loading bar.
+func netlifyHeaders(relayURL string, wasmSize int64, wasmBrotli bool) string {
+	hs := securityHeaders(relayURL)
+	keys := make([]string, 0, len(hs))
+	for k := range hs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("/*\n")
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  %s: %s\n", k, hs[k])
+	}
+	for _, p := range []string{"/web/app.wasm", "/web/app.wasm.br"} {
+		fmt.Fprintf(&b, "%s\n  Content-Type: application/wasm\n  %s: %d\n", p, wasmLengthHeader, wasmSize)
+		if wasmBrotli {
+			b.WriteString("  Content-Encoding: br\n")
+		}
+	}
+	return b.String()
+}
+
+// netlifyRedirects answers /web/app.wasm with the brotli copy when there is one.
+func netlifyRedirects(wasmBrotli bool) string {
+	if !wasmBrotli {
+		return ""
+	}
+	return "/web/app.wasm  /web/app.wasm.br  200!\n"
+}
+
+// Precompress writes .br and .gz copies beside every compressible file of dir that lacks a
+// fresh one, so `serve` sends app.wasm about a fifth of its size. Copies are written aside and
+// renamed, so servers starting together never read a half-written one.
+func Precompress(dir string) error {
+	files, err := webFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if !compressible[filepath.Ext(f)] {
+			continue
+		}
+		name := filepath.Join(dir, filepath.FromSlash(f))
+		st, err := os.Stat(name)
+		if err != nil || st.Size() < 1024 {
+			continue
+		}
+		var raw []byte
+		for _, c := range []struct {
+			ext string
+			fn  func([]byte) []byte
+		}{{".br", Brotli}, {".gz", Gzip}} {
+			if cst, err := os.Stat(name + c.ext); err == nil && !cst.ModTime().Before(st.ModTime()) {
+				continue
+			}
+			if raw == nil {
+				if raw, err = os.ReadFile(name); err != nil {
+					return err
+				}
+			}
+			tmp, err := os.CreateTemp(filepath.Dir(name), ".compress-*")
+			if err != nil {
+				return err
+			}
+			_, err = tmp.Write(c.fn(raw))
+			if cerr := tmp.Close(); err == nil {
+				err = cerr
+			}
+			if err == nil {
+				err = os.Rename(tmp.Name(), name+c.ext)
+			}
+			if err != nil {
+				os.Remove(tmp.Name())
+				return err
+			}
+		}
+	}
+	return nil
+}
