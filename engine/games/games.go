@@ -5,9 +5,10 @@ package games
 import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/rituals"
 )
 
-var all = []engine.Rules{arkham.Rules{}}
+var all = []engine.Rules{arkham.Rules{}, rituals.Rules{}}
 
 // All returns every game's rules, in menu order.
 func All() []engine.Rules { return append([]engine.Rules(nil), all...) }
