@@ -22,7 +22,7 @@ func allConfigs() []engine.Config {
 // TestConformance runs the engine/enginetest suite over every table size.
 // RITUALS_CONFORMANCE_GAMES=N plays N games per table size.
 func TestConformance(t *testing.T) {
-	games, every := 6, 3
+	games, every := 4, 3
 	if n, err := strconv.Atoi(os.Getenv("RITUALS_CONFORMANCE_GAMES")); err == nil && n > 0 {
 		games, every = n, 8
 	} else if testing.Short() {
@@ -37,9 +37,9 @@ func TestConformance(t *testing.T) {
 // TestRandomPlayouts plays fast random games at every table size, checks the invariants after
 // every move and that every game ends, and that every kind of thing the rules allow happens.
 func TestRandomPlayouts(t *testing.T) {
-	n := 4000
+	n := 2000
 	if testing.Short() {
-		n = 800
+		n = 400
 	}
 	rnd := rng.FromInt(2026)
 	seen := map[string]int{}
