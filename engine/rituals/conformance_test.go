@@ -56,7 +56,7 @@ func TestRandomPlayouts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		turns, lastTurn := 0, 0
+		turns, lastRound, lastTurn := 0, 0, 0
 		for step := 0; ; step++ {
 			if step > 20000 {
 				t.Fatalf("game %d (%d players) does not end", i, cfg.Seats)
@@ -86,12 +86,10 @@ func TestRandomPlayouts(t *testing.T) {
 			if err := checkInvariants(g); err != nil {
 				t.Fatalf("game %d (%d players) step %d: %v\n%s", i, cfg.Seats, step, err, describe(g))
 			}
-			if int(g.turn) != lastTurn {
-				if g.turn > 0 {
-					turns++
-				}
-				lastTurn = int(g.turn)
+			if int(g.round) != lastRound { // several placements may happen in one move
+				turns += lastTurn
 			}
+			lastRound, lastTurn = int(g.round), int(g.turn)
 		}
 		for _, l := range g.log[:g.nLog] {
 			seen["log/"+logNames[l.kind]]++
@@ -113,7 +111,7 @@ func TestRandomPlayouts(t *testing.T) {
 		}
 		ps.games++
 		ps.rounds += int(g.round)
-		ps.turns += turns
+		ps.turns += turns + int(g.turn)
 		ps.wins = append(ps.wins, best)
 		if len(st.Result.Winners) > 1 {
 			ps.ties++
