@@ -76,3 +76,33 @@ func public(g *Game) string {
 	v, _ := json.Marshal(g.View(engine.Observer))
 	return string(st) + string(v)
 }
+
+// TestViewSize plays random 5-player games and checks every view stays well within the 16 KiB
+// wire limit (enginetest checks the limit too; this reports the largest seen).
+func TestViewSize(t *testing.T) {
+	worst := 0
+	for seed := uint64(0); seed < 30; seed++ {
+		rnd := rng.FromInt(seed)
+		g, _ := New(engine.Config{Seats: MaxPlayers})
+		for {
+			s, ok := g.Mover()
+			if !ok {
+				break
+			}
+			if s == engine.Dealer {
+				g.ApplyDeal(rnd.Seed())
+				continue
+			}
+			legal := g.Legal(s)
+			g.Apply(legal[rnd.Intn(len(legal))])
+			for _, v := range []engine.Seat{engine.Observer, s} {
+				b, _ := json.Marshal(g.View(v))
+				worst = max(worst, len(b))
+			}
+		}
+	}
+	if worst > 12<<10 {
+		t.Fatalf("a view of %d bytes", worst)
+	}
+	t.Logf("largest view: %d bytes", worst)
+}
