@@ -8,11 +8,12 @@ import (
 	_ "miskatonic/engine/arkham/arkhambot" // Arkham's bots register themselves with engine/bot
 	"miskatonic/engine/highcard"
 	_ "miskatonic/engine/highcard/highcardbot"
+	"miskatonic/engine/rituals"
 	"miskatonic/engine/shadows"
 )
 
 // all is the engine layer's registry: one line a game (its rules; its bot package above).
-var all = []engine.Rules{arkham.Rules{}, shadows.Rules{}}
+var all = []engine.Rules{arkham.Rules{}, rituals.Rules{}, shadows.Rules{}}
 
 // dev are test games: hosted, joined and replayed like the others (Lookup finds them, so a guest
 // can join a test table), but left out of All, the list players are offered.

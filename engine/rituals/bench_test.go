@@ -20,6 +20,10 @@ func playRandom(g *Game, rnd *rng.Rand, buf []engine.Move) []engine.Move {
 			continue
 		}
 		buf = g.AppendLegal(buf[:0], s)
+		if len(buf) == 1 { // most moves are a lone pass: no need to draw
+			g.Apply(buf[0])
+			continue
+		}
 		g.Apply(buf[rnd.Intn(len(buf))])
 	}
 }

@@ -2,6 +2,7 @@ package rituals
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -22,7 +23,7 @@ func allConfigs() []engine.Config {
 // TestConformance runs the engine/enginetest suite over every table size.
 // RITUALS_CONFORMANCE_GAMES=N plays N games per table size.
 func TestConformance(t *testing.T) {
-	games, every := 6, 3
+	games, every := 4, 3
 	if n, err := strconv.Atoi(os.Getenv("RITUALS_CONFORMANCE_GAMES")); err == nil && n > 0 {
 		games, every = n, 8
 	} else if testing.Short() {
@@ -37,12 +38,17 @@ func TestConformance(t *testing.T) {
 // TestRandomPlayouts plays fast random games at every table size, checks the invariants after
 // every move and that every game ends, and that every kind of thing the rules allow happens.
 func TestRandomPlayouts(t *testing.T) {
-	n := 4000
+	n := 2000
 	if testing.Short() {
-		n = 800
+		n = 400
 	}
 	rnd := rng.FromInt(2026)
 	seen := map[string]int{}
+	type stats struct {
+		games, rounds, turns, ties int
+		wins                       []int
+	}
+	per := map[int]*stats{}
 	var buf []engine.Move
 	for i := 0; i < n; i++ {
 		cfg := allConfigs()[i%4]
@@ -50,6 +56,7 @@ func TestRandomPlayouts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		turns, lastRound, lastTurn := 0, 0, 0
 		for step := 0; ; step++ {
 			if step > 20000 {
 				t.Fatalf("game %d (%d players) does not end", i, cfg.Seats)
@@ -79,6 +86,10 @@ func TestRandomPlayouts(t *testing.T) {
 			if err := checkInvariants(g); err != nil {
 				t.Fatalf("game %d (%d players) step %d: %v\n%s", i, cfg.Seats, step, err, describe(g))
 			}
+			if int(g.round) != lastRound { // several placements may happen in one move
+				turns += lastTurn
+			}
+			lastRound, lastTurn = int(g.round), int(g.turn)
 		}
 		for _, l := range g.log[:g.nLog] {
 			seen["log/"+logNames[l.kind]]++
@@ -87,6 +98,32 @@ func TestRandomPlayouts(t *testing.T) {
 		if !st.Over || st.Result == nil || len(st.Result.Winners) == 0 {
 			t.Fatalf("game %d: status %+v", i, st)
 		}
+		best := st.Result.Scores[st.Result.Winners[0]]
+		for s, v := range st.Result.Scores {
+			if v != g.Score(s) || v > best || (v == best) != slices.Contains(st.Result.Winners, engine.Seat(s)) {
+				t.Fatalf("game %d: result %+v", i, st.Result)
+			}
+		}
+		ps := per[cfg.Seats]
+		if ps == nil {
+			ps = &stats{}
+			per[cfg.Seats] = ps
+		}
+		ps.games++
+		ps.rounds += int(g.round)
+		ps.turns += turns + int(g.turn)
+		ps.wins = append(ps.wins, best)
+		if len(st.Result.Winners) > 1 {
+			ps.ties++
+		}
+	}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		ps := per[n]
+		slices.Sort(ps.wins)
+		q := func(f float64) int { return ps.wins[int(f*float64(len(ps.wins)-1))] }
+		t.Logf("%d players: %d games, %.1f rounds, %.1f placements; winning score min %d, p10 %d, median %d, p90 %d, max %d; shared wins %.1f%%",
+			n, ps.games, float64(ps.rounds)/float64(ps.games), float64(ps.turns)/float64(ps.games),
+			q(0), q(0.1), q(0.5), q(0.9), q(1), 100*float64(ps.ties)/float64(ps.games))
 	}
 	for _, k := range []string{"grab/grab", "send/send", "events1/pass", "events1/play", "events2/play", "react/play",
 		"react/pass", "place/place", "psychotic/psychotic", "event/rise-up", "event/that-doesnt-work", "event/false-god",

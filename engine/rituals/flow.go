@@ -66,7 +66,7 @@ func (g *Game) removeFromHand(s int8, c CardID) {
 // others pick again from what is left.
 func (g *Game) settleGrab() {
 	r := &g.scratch
-	r.Reseed(derive(g.key, grabLabels[g.grabTry]))
+	seeded := false
 	g.grabTry++
 	var lost uint8
 	for p := int8(0); p < NumPlaces; p++ {
@@ -83,6 +83,10 @@ func (g *Game) settleGrab() {
 		}
 		w := cont[0]
 		if k > 1 {
+			if !seeded { // derive the grab round's stream only when a collision needs it
+				r.Reseed(derive(g.key, grabLabels[g.grabTry-1]))
+				seeded = true
+			}
 			w = cont[r.Intn(k)]
 		}
 		g.setOwner(p, w)

@@ -72,6 +72,9 @@ func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
 		return dst
 	}
 	me := int8(s)
+	if g.phase == phWindow && me == g.asked() && g.evHeld[me] == 0 {
+		return append(dst, engine.Move{Seat: s, Kind: MovePass}) // the common case, first
+	}
 	switch g.phase {
 	case phGrab:
 		if g.waiting&^g.chosen&(1<<me) == 0 {
@@ -87,9 +90,11 @@ func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
 			return dst
 		}
 		none := true
+		m := engine.Move{Seat: s, Kind: MoveSend}
 		for _, h := range g.hand[me][:g.handN[me]] {
 			if c := h.open(); isCultist[c] {
-				dst = append(dst, engine.Move{Seat: s, Kind: MoveSend, Card: int(c)})
+				m.Card = int(c)
+				dst = append(dst, m)
 				none = false
 			}
 		}
