@@ -29,7 +29,7 @@ type View struct {
 	RingSuggestion engine.Seat `json:"ringSuggestion"`
 	ActionsLeft    int         `json:"actionsLeft"`
 	// Used lists this turn's once-per-turn uses: ability, lucky, marked, escort, library,
-	// medium, drive, retainer, veil.
+	// medium, drive, retainer, veil, heal (healed at least once).
 	Used       []string        `json:"used"`
 	Elder      *ElderView      `json:"elder"` // null until known (a random elder before setup)
 	Characters []CharView      `json:"characters"`
@@ -188,7 +188,7 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	if g.phase == phAction || g.phase == phShadow {
 		v.ActionsLeft = int(g.flags.actions)
 		f := g.flags
-		for i, u := range []bool{f.ability, f.lucky, f.marked, f.escort, f.library, f.medium, f.drive, f.retainer, f.veil} {
+		for i, u := range []bool{f.ability, f.lucky, f.marked, f.escort, f.library, f.medium, f.drive, f.retainer, f.veil, f.heals > 0} {
 			if u {
 				v.Used = append(v.Used, usedNames[i])
 			}
@@ -246,7 +246,7 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	return v
 }
 
-var usedNames = [...]string{"ability", "lucky", "marked", "escort", "library", "medium", "drive", "retainer", "veil"}
+var usedNames = [...]string{"ability", "lucky", "marked", "escort", "library", "medium", "drive", "retainer", "veil", "heal"}
 
 // shadowsLeft counts the shadows still to banish, the elder's Final included.
 func (g *Game) shadowsLeft() int {
