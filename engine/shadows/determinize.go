@@ -58,6 +58,30 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 			g.assetOut[a] = true
 		}
 	}
+	// A hostile view must not yield a state the rules could never reach.
+	k := content.Knobs
+	for s := int8(0); s < g.seats; s++ {
+		c := &g.chars[s]
+		if c.bills < 0 || c.bills > g.billLimit() || c.know < 0 || c.know > g.knowLimit(s) || c.musc < 0 ||
+			c.musc > g.muscLimit(s) || c.mad < 0 || c.mad > int8(k.MadnessCap) || c.shadow < 0 || c.shadow > int8(k.ShadowCap) ||
+			v.Characters[s].Bills != int(c.bills) || v.Characters[s].Knowledge != int(c.know) || v.Characters[s].Muscle != int(c.musc) ||
+			v.Characters[s].Madness != int(c.mad) || v.Characters[s].Shadow != int(c.shadow) {
+			return bad("character counters")
+		}
+	}
+	if v.ActionsLeft < 0 || v.ActionsLeft > 8 || v.Threat.Tokens < 0 || v.Threat.Tokens > 3 {
+		return bad("counters")
+	}
+	total := 0
+	for _, n := range v.Corruption {
+		if n < 0 || n > k.CorruptionCap {
+			return bad("corruption")
+		}
+		total += n
+	}
+	if total > k.CorruptionCap {
+		return bad("corruption")
+	}
 	f := &g.flags
 	f.actions = int8(v.ActionsLeft)
 	for _, u := range v.Used {
@@ -149,6 +173,11 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 		default:
 			g.deck[i] = slot{level: level(elderAt + n - 1 - i)}
 		}
+	}
+	if t.Known && t.Shadow > maxThreats || t.Shadow < -1 || (t.Known && t.Shadow > 0 && (t.Shadow == t.Top ||
+		content.Threats[t.Shadow-1].Level != int(g.deck[n-1].level))) || content.Threats[t.Top-1].Level != int(g.deck[0].level) ||
+		(t.Known && (t.Shadow < 0) != (elderAt == n-1)) {
+		return bad("threat deck")
 	}
 	g.deck[0].card = int8(t.Top)
 	g.usedThreat[t.Top-1] = true
