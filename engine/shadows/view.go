@@ -122,7 +122,12 @@ type Event struct {
 func (g *Game) View(s engine.Seat) engine.View { return g.ViewOf(s) }
 
 // ViewOf is View with its concrete type.
-func (g *Game) ViewOf(s engine.Seat) *View {
+func (g *Game) ViewOf(s engine.Seat) *View { return g.viewOf(s, true) }
+
+// PlayoutView is ViewOf without the log: what a bot's playout policy reads, built cheaply.
+func (g *Game) PlayoutView(s engine.Seat) *View { return g.viewOf(s, false) }
+
+func (g *Game) viewOf(s engine.Seat, withLog bool) *View {
 	if !s.Valid(int(g.seats)) {
 		s = engine.Observer
 	}
@@ -232,6 +237,9 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 		}
 	}
 	from := max(int(g.nLog)-logSize, 0)
+	if !withLog {
+		from = int(g.nLog)
+	}
 	for i := from; i < int(g.nLog); i++ {
 		e := g.log[i%logSize]
 		ev := Event{Kind: e.kind, Seat: engine.Seat(e.seat), N: int(e.n), Card: e.card}

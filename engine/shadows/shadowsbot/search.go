@@ -99,7 +99,7 @@ func candidates(legal []engine.Move, def engine.Move) []engine.Move {
 
 // playout plays g with the heuristic for every seat until one round after turn, or the end.
 func playout(g *shadows.Game, turn int, r *rng.Rand) float64 {
-	n := len(g.ViewOf(engine.Observer).Characters)
+	n := len(g.PlayoutView(engine.Observer).Characters)
 	for step := 0; step < 600; step++ {
 		s, ok := g.Mover()
 		if !ok {
@@ -109,7 +109,7 @@ func playout(g *shadows.Game, turn int, r *rng.Rand) float64 {
 			g.ApplyDeal(r.Seed())
 			continue
 		}
-		v := g.ViewOf(s)
+		v := g.PlayoutView(s)
 		if v.Turn > turn+n {
 			break
 		}
@@ -118,7 +118,7 @@ func playout(g *shadows.Game, turn int, r *rng.Rand) float64 {
 			break
 		}
 	}
-	return Eval(g.ViewOf(engine.Observer))
+	return Eval(g.PlayoutView(engine.Observer))
 }
 
 // Eval scores a position for the table (all seats share it): a win or loss outright, else
