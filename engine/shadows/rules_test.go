@@ -169,12 +169,12 @@ func TestCapsOnMadnessAndCorruption(t *testing.T) {
 
 func TestCorruptionCheckFailureSpendsNothing(t *testing.T) {
 	g := fixture(t, 2, "ghatanothoa")
-	g.chars[0].loc = loc("club")
+	g.chars[0].loc, g.chars[0].musc = loc("club"), 0
 	g.corruption[1] = 1
 	forceRando(g, "f3")
 	do(t, g, engine.Move{Kind: MoveHire, N: 2})
 	eq(t, "bills kept", g.chars[0].bills, 4)
-	eq(t, "no muscle", g.chars[0].musc, 1)
+	eq(t, "no muscle", g.chars[0].musc, 0)
 	eq(t, "action spent", g.flags.actions, 2)
 }
 
