@@ -2,7 +2,6 @@ package shadows
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"miskatonic/engine"
 )
@@ -276,4 +275,3 @@ func (Rules) DecodeView(data []byte) (engine.View, error) {
 	return &v, nil
 }
 
-var _ = strconv.Itoa
