@@ -274,4 +274,3 @@ func (Rules) DecodeView(data []byte) (engine.View, error) {
 	}
 	return &v, nil
 }
-

@@ -81,4 +81,3 @@ func TestShadowsDishonestHostStacksADraw(t *testing.T) {
 	}
 	tt.close()
 }
-
