@@ -12,7 +12,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 		return nil
 	}
 	me := int8(s)
-	var out []engine.Move
+	out := make([]engine.Move, 0, 48)
 	add := func(m engine.Move) { m.Seat = s; out = append(out, m) }
 	switch g.phase {
 	case phChoose:

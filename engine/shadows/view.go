@@ -2,7 +2,6 @@ package shadows
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"miskatonic/engine"
 )
@@ -29,7 +28,7 @@ type View struct {
 	RingSuggestion engine.Seat `json:"ringSuggestion"`
 	ActionsLeft    int         `json:"actionsLeft"`
 	// Used lists this turn's once-per-turn uses: ability, lucky, marked, escort, library,
-	// medium, drive, retainer, veil.
+	// medium, drive, retainer, veil, heal (healed at least once).
 	Used       []string        `json:"used"`
 	Elder      *ElderView      `json:"elder"` // null until known (a random elder before setup)
 	Characters []CharView      `json:"characters"`
@@ -122,7 +121,12 @@ type Event struct {
 func (g *Game) View(s engine.Seat) engine.View { return g.ViewOf(s) }
 
 // ViewOf is View with its concrete type.
-func (g *Game) ViewOf(s engine.Seat) *View {
+func (g *Game) ViewOf(s engine.Seat) *View { return g.viewOf(s, true) }
+
+// PlayoutView is ViewOf without the log: what a bot's playout policy reads, built cheaply.
+func (g *Game) PlayoutView(s engine.Seat) *View { return g.viewOf(s, false) }
+
+func (g *Game) viewOf(s engine.Seat, withLog bool) *View {
 	if !s.Valid(int(g.seats)) {
 		s = engine.Observer
 	}
@@ -188,7 +192,7 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	if g.phase == phAction || g.phase == phShadow {
 		v.ActionsLeft = int(g.flags.actions)
 		f := g.flags
-		for i, u := range []bool{f.ability, f.lucky, f.marked, f.escort, f.library, f.medium, f.drive, f.retainer, f.veil} {
+		for i, u := range []bool{f.ability, f.lucky, f.marked, f.escort, f.library, f.medium, f.drive, f.retainer, f.veil, f.heals > 0} {
 			if u {
 				v.Used = append(v.Used, usedNames[i])
 			}
@@ -232,6 +236,9 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 		}
 	}
 	from := max(int(g.nLog)-logSize, 0)
+	if !withLog {
+		from = int(g.nLog)
+	}
 	for i := from; i < int(g.nLog); i++ {
 		e := g.log[i%logSize]
 		ev := Event{Kind: e.kind, Seat: engine.Seat(e.seat), N: int(e.n), Card: e.card}
@@ -246,7 +253,7 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	return v
 }
 
-var usedNames = [...]string{"ability", "lucky", "marked", "escort", "library", "medium", "drive", "retainer", "veil"}
+var usedNames = [...]string{"ability", "lucky", "marked", "escort", "library", "medium", "drive", "retainer", "veil", "heal"}
 
 // shadowsLeft counts the shadows still to banish, the elder's Final included.
 func (g *Game) shadowsLeft() int {
@@ -267,5 +274,3 @@ func (Rules) DecodeView(data []byte) (engine.View, error) {
 	}
 	return &v, nil
 }
-
-var _ = strconv.Itoa

@@ -1,0 +1,83 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"miskatonic/engine/shadows"
+)
+
+func init() { extraRules["shadows"] = shadows.Rules{} }
+
+// Ring of Shadows over the real Host and Guests: every Randonomicon draw, threat reveal and
+// asset refill is a fair deal. Three guests play whole games over faulty links; each ends with
+// the host's view of its seat and every deal verified.
+func TestShadowsThreeGuestsFaultyLinks(t *testing.T) {
+	defer checkNoLeak(t)()
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			opts := randomOptions(shadows.Rules{}, newRand(seed))
+			tt := newTable(t, tableOpts{rules: shadows.Rules{}, guests: 3, seed: seed, opts: opts,
+				faults: &Faults{Drop: 0.05, Dup: 0.05, MaxDelay: 2 * time.Millisecond}})
+			tt.play()
+			tt.finish()
+			tt.checkViews()
+			st := tt.host.State()
+			if st.Status.Result == nil || !st.Status.Result.Coop {
+				t.Fatalf("outcome %+v", st.Status.Result)
+			}
+			tt.close()
+		})
+	}
+}
+
+// A dishonest host that swaps the key of one draw (to choose a Randonomicon card or a threat)
+// is caught by every guest when the deal is revealed.
+func TestShadowsDishonestHostStacksADraw(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := &testTable{t: t, rand: newRand(3), stop: make(chan struct{})}
+	h, err := newHost(shadows.Rules{}, HostConfig{Rand: newRand(4), RatePerSecond: 5000, Burst: 5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.table = make([]byte, 16)
+	h.cheat = &cheats{stack: func(e int, k [32]byte) [32]byte {
+		if e == 2 {
+			return [32]byte{7, 7, 7}
+		}
+		return k
+	}}
+	h.run()
+	tt.host = h
+	for i := 0; i < 2; i++ {
+		a, b := Pipe()
+		h.AddGuest(a)
+		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
+			Tick: 10 * time.Millisecond, RevealTimeout: 50 * time.Millisecond})
+		tt.guests = append(tt.guests, g)
+		tt.waitFor("seated", func() bool { return g.State().Connected })
+		g.SetReady(true)
+	}
+	tt.waitFor("start", func() bool { return h.Start() == nil })
+	tt.play()
+	for s, g := range tt.guests {
+		tt.waitFor(fmt.Sprintf("seat %d to catch the host", s), func() bool {
+			for _, d := range g.State().Deals {
+				if d.State == DealFailed && d.Epoch == 2 {
+					if !strings.Contains(d.Problem, "differs from the deal") {
+						t.Fatalf("seat %d: problem %q", s, d.Problem)
+					}
+					return true
+				}
+			}
+			return false
+		})
+	}
+	tt.close()
+}
