@@ -35,6 +35,7 @@ var untranslated = map[Lang]map[string]bool{
 		"card.hastur":             true,
 		"home.bots":               true, // "Bots" is the French word too
 		"lobby.bot":               true,
+		"app.list_sep":            true, // ", " between names, as in English
 	},
 }
 

@@ -23,6 +23,7 @@ var fr = map[string]string{
 	"app.share":         "Partager",
 	"app.offline_ready": "Fonctionne hors ligne une fois chargé",
 	"app.language":      "Langue",
+	"app.list_sep":      ", ",
 
 	// Games.
 	"game.arkham":        "Arkham Ritual",

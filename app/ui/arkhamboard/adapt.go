@@ -253,7 +253,7 @@ func fateOf(v *arkham.View, rp arkham.ResultPosition, name func(engine.Seat) str
 				same = append(same, name(o.Seat))
 			}
 		}
-		f.Why = i18n.T("fate.duplicate", strings.Join(same, ", "))
+		f.Why = i18n.T("fate.duplicate", strings.Join(same, i18n.T("app.list_sep")))
 	case "oldone", "oldone_holder", "spared":
 		old := ""
 		if c := cardOf(lr.OldOne); c != nil {
