@@ -199,4 +199,21 @@ func TestArkhamThreeLanguages(t *testing.T) {
 		}
 	}
 	checkNoLeak(t, players...)
+
+	// The remembered language holds on a fresh load of every other page: home, how to play,
+	// fair play, not found.
+	titles := map[*Browser]string{host: "アーカムリチュアルの遊び方", bea: "Comment jouer à Arkham Ritual", cy: "How to play Arkham Ritual"}
+	for _, b := range players {
+		l := langOf(b)
+		for _, p := range []struct{ path, id string }{{"/", "#home"}, {"/rules/arkham", "#rules"}, {"/fair", "#fair"}, {"/no-such-page", "#notfound"}} {
+			b.Open(srv.URL + p.path)
+			b.WaitApp()
+			b.WaitVisible(p.id)
+			waitLang(t, b, l)
+			shotBoth(t, b, sizes[b], strings.TrimPrefix(p.id, "#"))
+		}
+		b.Open(srv.URL + "/rules/arkham")
+		b.WaitApp()
+		b.WaitText("#rules h1", titles[b])
+	}
 }
