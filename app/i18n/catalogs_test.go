@@ -35,6 +35,7 @@ var untranslated = map[Lang]map[string]bool{
 		"card.hastur":             true,
 		"home.bots":               true, // "Bots" is the French word too
 		"lobby.bot":               true,
+		"app.list_sep":            true, // ", " between names, as in English
 	},
 }
 
@@ -150,8 +151,8 @@ func TestPlural(t *testing.T) {
 		{French, "ark.sanity_label", []any{"Ann", 1}, "Ann a 1 point de santé mentale"},
 		{French, "ark.sanity_label", []any{"Ann", 5}, "Ann a 5 points de santé mentale"},
 		{English, "ark.sanity_label", []any{"Ann", 1}, "Ann has 1 sanity"},
-		{French, "lobby.dummies", []any{4, 1}, "À 4 joueurs, 1 joueur fictif s’ajoute : sa carte est face visible, il ne joue jamais mais compte lors de la révélation."},
-		{French, "lobby.dummies", []any{3, 2}, "À 3 joueurs, 2 joueurs fictifs s’ajoutent : leur carte est face visible, ils ne jouent jamais mais comptent lors de la révélation."},
+		{French, "lobby.dummies", []any{4, 1}, "À 4 joueurs, 1 joueur fictif s’ajoute\u00a0: sa carte est face visible, il ne joue jamais mais compte lors de la révélation."},
+		{French, "lobby.dummies", []any{3, 2}, "À 3 joueurs, 2 joueurs fictifs s’ajoutent\u00a0: leur carte est face visible, ils ne jouent jamais mais comptent lors de la révélation."},
 		{English, "lobby.dummies", []any{4, 1}, "With 4 players, 1 dummy hand sits at the table: it holds a face-up card, never acts and counts at the reveal."},
 		{Japanese, "ark.deck_label", []any{1}, "山札の残りは1枚"},
 		{Japanese, "ark.deck_label", []any{12}, "山札の残りは12枚"},
@@ -190,5 +191,19 @@ func TestMatchAll(t *testing.T) {
 		if got := MatchAll(c.tags); got != c.want {
 			t.Errorf("MatchAll(%v) = %s, want %s", c.tags, got, c.want)
 		}
+	}
+}
+
+// French punctuation never starts a line: the space before it does not break.
+func TestFrenchSpacing(t *testing.T) {
+	for k, msg := range fr {
+		for _, bad := range []string{" :", " ;", " ?", " !", "« ", " »", " %%"} {
+			if strings.Contains(msg, bad) {
+				t.Errorf("fr %q: breakable space in %q: %q", k, bad, msg)
+			}
+		}
+	}
+	if got := In(French, "ark.helper_sane", 40); got != "Chance que la vôtre soit saine\u00a0: 40\u202f%" {
+		t.Errorf("helper_sane = %q", got)
 	}
 }

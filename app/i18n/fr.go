@@ -1,5 +1,7 @@
 package i18n
 
+import "strings"
+
 // fr is the French catalog of the screens. Card and rule terms follow the official French
 // Arkham Ritual rulebook (glossary.md); the sentences are ours, written for French players, not
 // rendered word for word from the English.
@@ -21,6 +23,7 @@ var fr = map[string]string{
 	"app.share":         "Partager",
 	"app.offline_ready": "Fonctionne hors ligne une fois chargé",
 	"app.language":      "Langue",
+	"app.list_sep":      ", ",
 
 	// Games.
 	"game.arkham":        "Arkham Ritual",
@@ -109,21 +112,22 @@ var fr = map[string]string{
 	"conn.offline":      "hors ligne",
 	"conn.new_table":    "Ouvrir une nouvelle table",
 
-	// Arkham cards.
-	"card.candelabra":    "Chandelier",
+	// Arkham cards. Long names carry soft hyphens (\u00ad): invisible, they let a narrow card
+	// break "Investi-gateur" where French would rather than at any letter.
+	"card.candelabra":    "Chande\u00adlier",
 	"card.dagger":        "Dague rituelle",
 	"card.chalice":       "Calice d’os",
 	"card.grimoire":      "Grimoire noir",
-	"card.idol":          "Idole d’obsidienne",
+	"card.idol":          "Idole d’obsi\u00addienne",
 	"card.elder-sign":    "Signe des Anciens",
 	"card.gate-a":        "Portail",
 	"card.gate-b":        "Portail",
 	"card.orb":           "Orbe Magique",
-	"card.trapezohedron": "Trapézoèdre Brillant",
-	"card.investigator":  "Investigateur",
-	"card.student":       "Étudiant Méfiant",
+	"card.trapezohedron": "Trapé\u00adzoèdre Brillant",
+	"card.investigator":  "Investi\u00adgateur",
+	"card.student":       "Étu\u00addiant Mé\u00adfiant",
 	"card.cultist":       "Cultiste",
-	"card.professor":     "Professeur Fou",
+	"card.professor":     "Profes\u00adseur Fou",
 	"card.cthulhu":       "Cthulhu",
 	"card.nyarlathotep":  "Nyarlathotep",
 	"card.yogsothoth":    "Yog-Sothoth",
@@ -290,4 +294,23 @@ var fr = map[string]string{
 	"ark.hand_short":   "peut recevoir",
 	"conn.unreachable": "Impossible de joindre la table. L’hôte l’a peut-être fermée, ou le réseau est coupé.",
 	"conn.host_gone":   "L’hôte n’est pas revenu depuis un moment. Vous pouvez attendre ici, ou partir.",
+}
+
+// frSpacing applies French typography to every French message: a no-break space before the
+// colon and inside guillemets, a narrow one before ; ? ! and the percent sign, so none of them
+// ever starts a line ("vérifié\n?"). The catalogs stay readable with plain spaces.
+var frSpacing = strings.NewReplacer(
+	" :", "\u00a0:", " ;", "\u202f;", " ?", "\u202f?", " !", "\u202f!",
+	"« ", "«\u00a0", " »", "\u00a0»", " %%", "\u202f%%",
+)
+
+func init() {
+	for _, part := range []map[string]string{frCode, frPages} {
+		for k, v := range part {
+			fr[k] = v
+		}
+	}
+	for k, v := range fr {
+		fr[k] = frSpacing.Replace(v)
+	}
 }

@@ -1,6 +1,6 @@
 package i18n
 
-// frCode is the French text of connecting by code (see en_code.go); init merges it into fr.
+// frCode is the French text of connecting by code (see en_code.go); fr.go merges it into fr.
 var frCode = map[string]string{
 	// Host: the lobby panel.
 	"code.host_title":    "Connecter un appareil sans Internet",
@@ -49,10 +49,4 @@ var frCode = map[string]string{
 	"code.not_host":    "Seul l’hôte d’une table peut connecter des appareils.",
 	"code.no_table":    "Les appareils se sont connectés mais la table de l’hôte ne vous a pas installé. Demandez à l’hôte de vérifier qu’elle n’est pas complète, puis recommencez.",
 	"code.no_relay":    "Internet est hors de portée : les liens d’invitation ne marchent pas pour l’instant. Les appareils de ce réseau peuvent quand même rejoindre : utilisez « Connecter un appareil sans Internet » ci-dessous.",
-}
-
-func init() {
-	for k, v := range frCode {
-		fr[k] = v
-	}
 }

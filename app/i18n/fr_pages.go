@@ -1,7 +1,7 @@
 package i18n
 
 // frPages is the French text of the reading pages (see en_pages.go): our own explanation for
-// French readers, with the official rulebook's terms, never its sentences. init merges it into fr.
+// French readers, with the official rulebook's terms, never its sentences. fr.go merges it into fr.
 var frPages = map[string]string{
 	// Links to the pages and what they share.
 	"pages.how_to_play": "Comment jouer",
@@ -177,10 +177,4 @@ var frPages = map[string]string{
 	"fair.link.p3":    "Une fois connectés, la partie circule directement entre navigateurs via WebRTC, chiffrée de bout en bout. Un serveur STUN public aide les navigateurs à connaître leur adresse réseau ; il voit votre adresse, rien de la partie.",
 	"fair.code.t":     "Se connecter par copier-coller ou QR code",
 	"fair.code.p1":    "Là où il n’y a pas de relais, comme sur un réseau local sans Internet, la couche de connexion de l’appli peut aussi échanger des codes d’établissement par copier-coller ou QR code (« Connecter un appareil sans Internet » dans le salon, « Rejoindre avec un code » sur l’autre appareil). Chaque code est scellé par un mot de passe de huit lettres et chiffres (40 bits) affiché à côté. Un code posté au mauvais endroit est donc inutile pour un passant, mais 40 bits peuvent être devinés par quelqu’un qui intercepte un code et dispose de beaucoup de puissance de calcul : transmettez les codes par un canal de confiance, ou en personne.",
-}
-
-func init() {
-	for k, v := range frPages {
-		fr[k] = v
-	}
 }

@@ -21,6 +21,7 @@ var ja = map[string]string{
 	"app.share":         "共有",
 	"app.offline_ready": "一度読み込めばオフラインでも遊べます",
 	"app.language":      "言語",
+	"app.list_sep":      "、",
 
 	// Games.
 	"game.arkham":        "アーカムリチュアル",

@@ -264,7 +264,7 @@ func fateOf(v *arkham.View, rp arkham.ResultPosition, name func(engine.Seat) str
 				same = append(same, name(o.Seat))
 			}
 		}
-		f.Why = i18n.T("fate.duplicate", strings.Join(same, ", "))
+		f.Why = i18n.T("fate.duplicate", strings.Join(same, i18n.T("app.list_sep")))
 	case arkham.FateOldOne, arkham.FateOldOneHolder, arkham.FateSpared:
 		old := ""
 		if c := cardOf(lr.OldOne); c != nil {

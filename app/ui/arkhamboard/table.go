@@ -112,7 +112,7 @@ func (t *Table) endBanner(b Board) app.UI {
 	case b.Over:
 		winners := i18n.T("ark.no_winners")
 		if len(b.Winners) > 0 {
-			winners = i18n.T("ark.winners", strings.Join(b.Winners, ", "))
+			winners = i18n.T("ark.winners", strings.Join(b.Winners, i18n.T("app.list_sep")))
 		}
 		verdict := i18n.T("ark.you_lost")
 		if b.YouWon {
