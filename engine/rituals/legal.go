@@ -207,13 +207,7 @@ func (g *Game) allows(m engine.Move) bool {
 	}
 	me := int8(m.Seat)
 	base := engine.Move{Seat: m.Seat, Kind: m.Kind}
-	place := func() int {
-		p := PlaceByKey(m.Option)
-		if p < 0 {
-			return -1
-		}
-		return p
-	}
+	place := func() int { return PlaceByKey(m.Option) }
 	switch g.phase {
 	case phGrab:
 		p := place()
