@@ -1,10 +1,32 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/engine/table"
 )
+
+// dealDetails words what a verdict rests on: how many views were compared, how often the deal
+// was restarted, which move a pending check waits for ("" when there is nothing to add).
+func dealDetails(d table.DealStatus) string {
+	var parts []string
+	if d.Missing > 0 && d.State == table.DealPending {
+		parts = append(parts, i18n.T("fair.verdict.missing", d.Missing))
+	}
+	if d.Checked > 0 {
+		parts = append(parts, i18n.T("fair.verdict.checked", d.Checked))
+	}
+	if d.Restarts > 0 {
+		parts = append(parts, i18n.T("fair.verdict.restarts", d.Restarts))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
 
 // Fair is the "Fair play" page: the trust model told honestly (design §1 and §5), including
 // what a host can still do and what a failed check looks like on screen.
