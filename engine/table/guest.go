@@ -491,7 +491,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		if r, ok := g.cfg.Rules(m.Game); ok {
 			l.rules = r.Version()
 			if r.Version() != m.Rules {
-				// Told before anything of the game: another build, not a cheat.
+				// Told before anything of the game: another build, not a dishonest host.
 				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
 					Reason: clipText(fmt.Sprintf("the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version()), wire.MaxReason)}
 				l.nonce = nil
@@ -881,7 +881,7 @@ func (g *Guest) contribute(epoch int) {
 			prev.status.State, prev.status.Problem = DealFailed, "the host started the next deal without revealing this one"
 			return
 		case prev.status.State == DealFailed:
-			return // refuse to play on with a host caught cheating
+			return // refuse to play on with a host caught lying
 		}
 	}
 	if d.share == nil {

@@ -567,7 +567,7 @@ const (
 	ByeDropped   ByeCode = "dropped"   // anything else (such as a host fault)
 	// ByeVersion: the guest's build plays another version of the game's rules. Said by the host,
 	// or noted by the guest itself on the challenge, before the game starts: an honest host
-	// must not look like a cheat because two builds disagree on the rules.
+	// must not look dishonest because two builds disagree on the rules.
 	ByeVersion ByeCode = "version"
 )
 
