@@ -152,7 +152,7 @@ var enPages = map[string]string{
 	"fair.check.title": "Each round is checked after it ends",
 	"fair.check.p1":    "The check runs by itself in every guest's browser at the end of every round and takes well under a tenth of a second. It only says verified once the replay has reached the end of the round; if a move is missing, your browser asks the host for it by number. When it passes, the round's result says (with how many views were checked):",
 	"fair.check.p2":    "Your browser will not add its number to a new shuffle until the previous round has been checked, so a host cannot simply skip a reveal and carry on. Verdicts are kept in your browser's storage: reloading the page, a new game or a welcome to another table never turns a failure back into a pass, and a deal that was never checked counts as failed.",
-	"fair.check.note":  "Checking happens after the round, not during it: a cheating host is caught, not stopped. The proof is what lets you stop playing with them.",
+	"fair.check.note":  "Checking happens after the round, not during it: a dishonest host is caught, not stopped. The proof is what lets you stop playing with them.",
 
 	"fair.fail.title":   "If a check fails",
 	"fair.fail.p1":      "The round's result then says the deal did not verify and names the mismatch, like this:",
