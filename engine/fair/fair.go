@@ -278,11 +278,12 @@ func Order(k [32]byte, label string, n int) []int {
 	return rng.New(rng.Derive(k, label)).Perm(n)
 }
 
-func helloMessage(nonce, table []byte, pub []byte) []byte {
+func helloMessage(nonce, table, binding []byte, pub []byte) []byte {
 	var b bytes.Buffer
 	field(&b, []byte(tagHello))
 	field(&b, nonce)
 	field(&b, table)
+	field(&b, binding)
 	field(&b, pub)
 	return b.Bytes()
 }
@@ -310,9 +311,17 @@ func (id Identity) Seed() [32]byte {
 	return s
 }
 
-// SignHello proves the identity to a host that sent nonce for table.
+// SignHello proves the identity to a host that sent nonce for table, on a link without a
+// channel binding (an in-memory pipe).
 func (id Identity) SignHello(nonce, table []byte) []byte {
-	return ed25519.Sign(id.priv, helloMessage(nonce, table, id.Public()))
+	return id.SignHelloBound(nonce, table, nil)
+}
+
+// SignHelloBound proves the identity to a host that sent nonce for table over the channel
+// named by binding (app/rtc: both DTLS fingerprints). A hello relayed onto another channel, by
+// a player who hosts another table and took the victim's hello there, does not verify.
+func (id Identity) SignHelloBound(nonce, table, binding []byte) []byte {
+	return ed25519.Sign(id.priv, helloMessage(nonce, table, binding, id.Public()))
 }
 
 // Contribute signs a share for a deal.
@@ -381,8 +390,13 @@ func chatMessage(table []byte, seat engine.Seat, n int, text string) []byte {
 
 // VerifyHello checks a guest's answer to a challenge.
 func VerifyHello(pub, nonce, table, sig []byte) bool {
+	return VerifyHelloBound(pub, nonce, table, nil, sig)
+}
+
+// VerifyHelloBound checks a guest's answer to a challenge on the channel named by binding.
+func VerifyHelloBound(pub, nonce, table, binding, sig []byte) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, helloMessage(nonce, table, pub), sig)
+	return ed25519.Verify(pub, helloMessage(nonce, table, binding, pub), sig)
 }

@@ -576,3 +576,56 @@ func TestFairFloodsBounded(t *testing.T) {
 		t.Fatalf("outbox holds %d bytes (%d counted), last seq %d", total, p.outBytes, p.outbox[len(p.outbox)-1].seq)
 	}
 }
+
+// boundConn is a pipe end that names its channel, as an app/rtc link does.
+type boundConn struct {
+	Conn
+	b []byte
+}
+
+func (c boundConn) Binding() []byte { return c.b }
+
+// Finding 6: a player who hosts another table and relays a victim's hello (signed there) to
+// this table gets no seat: the hello is bound to the channel it was made on.
+func TestFairHelloRelayRefused(t *testing.T) {
+	defer checkNoLeak(t)()
+	h, _ := NewHost(toy.Rules{}, HostConfig{Rand: newRand(1), RatePerSecond: 5000, Burst: 5000})
+	defer h.Close()
+	// The attacker's link to this host.
+	a, b := Pipe()
+	h.AddGuest(boundConn{a, []byte("attacker-host")})
+	r := &raw{t: t, conn: boundConn{b, []byte("attacker-host")}, id: identity(9)}
+	ch := r.until(wire.TChallenge).(*wire.Challenge)
+	// The victim dialed the attacker's own table; the attacker passes this host's challenge on.
+	va, vb := Pipe()
+	victim, _ := NewGuest(boundConn{vb, []byte("victim-attacker")}, GuestConfig{Name: "victim", Identity: identity(1), Rand: newRand(2), Rules: lookup, Tick: 10 * time.Millisecond})
+	defer victim.Close()
+	f, _ := wire.Encode(1, ch)
+	va.Send(f)
+	var hello *wire.Hello
+	for hello == nil {
+		f, err := va.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, m, err := wire.Decode(f); err == nil {
+			hello, _ = m.(*wire.Hello)
+		}
+	}
+	va.Close()
+	r.send(hello)
+	if rej := r.until(wire.TReject).(*wire.Reject); rej.Kind != wire.KindAuth {
+		t.Fatalf("relayed hello: %+v", rej)
+	}
+	if n := len(h.State().Seats); n != 0 {
+		t.Fatalf("the relayed hello took a seat (%d seats)", n)
+	}
+	// The same victim on its own link to this host is seated as usual.
+	a2, b2 := Pipe()
+	h.AddGuest(boundConn{a2, []byte("victim-host")})
+	g, _ := NewGuest(boundConn{b2, []byte("victim-host")}, GuestConfig{Name: "victim", Identity: identity(1), Rand: newRand(3), Rules: lookup, Tick: 10 * time.Millisecond})
+	defer g.Close()
+	for !g.State().Connected {
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -228,7 +228,7 @@ func (h *Host) rematch() error {
 }
 
 func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
-	if !fair.VerifyHello(m.Key, p.nonce, p.table, m.Sig) {
+	if !fair.VerifyHelloBound(m.Key, p.nonce, p.table, binding(p.conn), m.Sig) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "the identity proof does not verify"), true)
 		return
 	}
