@@ -8,10 +8,13 @@ import (
 // Record is a whole game as data: enough to replay it exactly. Saved games, exported records and
 // the host's persisted table all use it.
 type Record struct {
-	Game   string   `json:"game"`
-	Config Config   `json:"config"`
-	Names  []string `json:"names,omitempty"`
-	Moves  []Move   `json:"moves"`
+	Game string `json:"game"`
+	// Version is the rules version the record was made with (Rules.Version); 0 in records
+	// from before versions, which replay under version 1.
+	Version int      `json:"version,omitempty"`
+	Config  Config   `json:"config"`
+	Names   []string `json:"names,omitempty"`
+	Moves   []Move   `json:"moves"`
 }
 
 // ReplayError says which move of a record was refused.
@@ -32,6 +35,9 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 func Replay(r Rules, rec Record) (Game, error) {
 	if rec.Game != r.Name() {
 		return nil, Errorf(KindMalformed, "replay", "record is for %q, not %q", rec.Game, r.Name())
+	}
+	if v := max(rec.Version, 1); v != r.Version() {
+		return nil, Errorf(KindBadConfig, "replay", "record is for rules version %d of %q, this build plays version %d", v, rec.Game, r.Version())
 	}
 	g, err := r.New(rec.Config)
 	if err != nil {

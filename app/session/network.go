@@ -40,6 +40,7 @@ const (
 	ProblemRemoved     = "conn.removed"
 	ProblemElsewhere   = "conn.elsewhere"
 	ProblemDropped     = "conn.dropped"
+	ProblemVersion     = "conn.version" // the host plays another version of the game's rules
 )
 
 // JoinError is a failed join with the catalog key of what to tell the player.

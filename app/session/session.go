@@ -349,7 +349,10 @@ func newGuest(c table.Conn, name string, st Store, token string) (*table.Guest, 
 		return nil, err
 	}
 	_ = st.Set(keyName, name)
-	return table.NewGuest(c, table.GuestConfig{Name: name, Identity: id, Token: token, Rand: rand.Reader, Rules: games.Lookup})
+	mem, _ := st.Get(keyMemory)
+	return table.NewGuest(c, table.GuestConfig{Name: name, Identity: id, Token: token, Rand: rand.Reader, Rules: games.Lookup,
+		// Verdicts outlive the page: a failed check or a withheld reveal is never forgotten.
+		Memory: []byte(mem), Save: func(b []byte) { _ = st.Set(keyMemory, string(b)) }})
 }
 
 func newBot(game, level string, seed uint64) (table.BotFunc, error) {
@@ -398,6 +401,8 @@ func byeProblem(bye *wire.Bye) string {
 		return ProblemRemoved
 	case wire.ByeElsewhere:
 		return ProblemElsewhere
+	case wire.ByeVersion:
+		return ProblemVersion
 	}
 	return ProblemDropped
 }

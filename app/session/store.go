@@ -17,6 +17,7 @@ const (
 	keyHost     = "miskatonic.host"     // the hosted table: a saved (JSON)
 	keySolo     = "miskatonic.solo"     // the solo table, apart so neither replaces the other
 	keyJoined   = "miskatonic.joined"   // the table this browser last joined as a guest: a joined (JSON)
+	keyMemory   = "miskatonic.verdicts" // the guest's deal verdicts and sent moves: a table.Memory (JSON)
 )
 
 // slot is where a table of kind is saved. Solo and hosted tables have their own slots, so

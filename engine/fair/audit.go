@@ -18,6 +18,35 @@ type Result struct {
 	Seq      int    `json:"seq,omitempty"`     // where a mismatch was found
 	Problem  string `json:"problem,omitempty"` // what did not match, for people
 	Checked  int    `json:"checked,omitempty"` // views compared
+	// Pending says the deal is revealed but its epoch's end is not reached yet: the replay
+	// stopped at game seq Missing, a move the host has not told this guest. It may say verified
+	// only when the replay reaches the next deal request or the end of the game.
+	Pending bool `json:"pending,omitempty"`
+	Missing int  `json:"missing,omitempty"`
+}
+
+// Shown is what the host showed a seat at one game seq: the view, the legal moves and the
+// status. The replay checks all three.
+type Shown struct {
+	View   []byte
+	Legal  []engine.Move
+	Status engine.Status
+}
+
+type shown struct{ view, legal, status []byte }
+
+func (s Shown) encode() shown {
+	legal := s.Legal
+	if legal == nil {
+		legal = []engine.Move{}
+	}
+	l, _ := json.Marshal(legal)
+	st, _ := json.Marshal(s.Status)
+	return shown{view: bytes.Clone(compact(s.View)), legal: l, status: st}
+}
+
+func (s shown) equal(o shown) bool {
+	return bytes.Equal(s.view, o.view) && bytes.Equal(s.legal, o.legal) && bytes.Equal(s.status, o.status)
 }
 
 // ViewHash is the SHA-256 of a view's compact JSON.
@@ -27,8 +56,13 @@ type dealAudit struct {
 	cx     Context
 	ctx    []byte
 	c      [32]byte
+	sealed []Seal
 	shares []Share
 	key    *[32]byte
+
+	revealed bool // the key is known
+	settled  bool // a final verdict was given
+	checked  int  // views compared within this deal's epoch
 }
 
 // Auditor is a guest's own record of a game: the public moves it was told about (deal keys left
@@ -42,12 +76,17 @@ type Auditor struct {
 	cfg   engine.Config
 	seat  engine.Seat
 
-	moves []engine.Move // moves[i] is game seq i+1; Kind "" means not known yet
-	views map[int][]byte
+	moves []engine.Move  // moves[i] is game seq i+1; Kind "" means not known yet
+	sigs  map[int][]byte // a player's signature on the move of each game seq
+	keys  map[engine.Seat]map[string]bool
+	table []byte // the table id moves are signed for
+	views map[int]shown
 	deals map[int]*dealAudit
 
 	game    engine.Game // replayed through seq at
 	at      int
+	epoch   int     // deals applied in the replay so far
+	ended   int     // every epoch up to this one has reached its end in the replay
 	failure *Result // once a deal fails, every later one is unverifiable
 }
 
@@ -57,17 +96,77 @@ func NewAuditor(r engine.Rules, cfg engine.Config, seat engine.Seat) (*Auditor, 
 	if err != nil {
 		return nil, err
 	}
-	return &Auditor{rules: r, cfg: cfg, seat: seat, game: g, views: map[int][]byte{}, deals: map[int]*dealAudit{}}, nil
+	return &Auditor{rules: r, cfg: cfg, seat: seat, game: g, views: map[int]shown{}, deals: map[int]*dealAudit{},
+		sigs: map[int][]byte{}, keys: map[engine.Seat]map[string]bool{}}, nil
+}
+
+// Signed binds the record to a table id and makes the replay check that every move of a seat
+// with an identity key is signed by that seat (see SignMove): the host cannot misreport who did
+// what. Without it (a record from before signed moves) signatures are not checked.
+func (a *Auditor) Signed(table []byte) { a.table = bytes.Clone(table) }
+
+// Key records an identity key this guest was shown at seat (in a lobby). Keys in deal rosters
+// are recorded by Commit. A move may be signed by any key the seat was shown with.
+func (a *Auditor) Key(seat engine.Seat, key []byte) {
+	if len(key) == 0 || seat < 0 {
+		return
+	}
+	if a.keys[seat] == nil {
+		a.keys[seat] = map[string]bool{}
+	}
+	a.keys[seat][string(key)] = true
+}
+
+// Sig records the signature relayed with the move of game seq seq.
+func (a *Auditor) Sig(seq int, sig []byte) error {
+	if len(sig) == 0 {
+		return nil
+	}
+	if old, ok := a.sigs[seq]; ok && !bytes.Equal(old, sig) {
+		return engine.Errorf(engine.KindIllegal, "fair: audit", "host sent two different signatures for seq %d", seq)
+	}
+	a.sigs[seq] = bytes.Clone(sig)
+	return nil
+}
+
+// checkSig reports why the move of game seq seq is not its seat's own, or "".
+func (a *Auditor) checkSig(seq int, m engine.Move) string {
+	if a.table == nil || m.Seat < 0 {
+		return ""
+	}
+	var keys map[string]bool
+	if d, ok := a.deals[a.epoch]; ok && m.Seat.Valid(len(d.cx.Roster)) && len(d.cx.Roster[m.Seat]) == 0 {
+		return "" // a bot's seat: the host moves for it
+	}
+	keys = a.keys[m.Seat]
+	if len(keys) == 0 {
+		return ""
+	}
+	sig, ok := a.sigs[seq]
+	if !ok {
+		return fmt.Sprintf("move %d (%s) carries no signature of seat %d", seq, m, m.Seat)
+	}
+	for k := range keys {
+		if VerifyMove([]byte(k), a.table, seq, m, sig) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("move %d (%s) was not signed by seat %d", seq, m, m.Seat)
 }
 
 // Len is the number of moves the record spans (known or not).
 func (a *Auditor) Len() int { return len(a.moves) }
 
+// maxAhead is how far past the known record a move may be announced.
+const maxAhead = 1024
+
 // Move records the public move of game seq seq (1-based). A deal move's key is never taken from
 // the host: the auditor computes it. A move that contradicts one recorded earlier is the host
 // telling two stories, and is refused.
 func (a *Auditor) Move(seq int, m engine.Move) error {
-	if seq < 1 || seq > len(a.moves)+100000 {
+	// A move far past what is known would only make this guest allocate for the host: the log
+	// comes in order, in chunks of at most wire.MaxLogMoves.
+	if seq < 1 || seq > len(a.moves)+maxAhead {
 		return engine.Errorf(engine.KindMalformed, "fair: audit", "move seq %d out of range", seq)
 	}
 	for len(a.moves) < seq {
@@ -92,15 +191,15 @@ func (a *Auditor) MoveAt(seq int) (engine.Move, bool) {
 	return a.moves[seq-1], true
 }
 
-// View records the view shown at game seq seq. A second, different view for the same seq is
-// the host telling two stories, and is refused.
-func (a *Auditor) View(seq int, view []byte) error {
-	v := bytes.Clone(compact(view))
+// View records what was shown at game seq seq. A second, different picture for the same seq
+// is the host telling two stories, and is refused.
+func (a *Auditor) View(seq int, s Shown) error {
 	if seq <= a.at && a.at > 0 {
 		return nil // already verified
 	}
+	v := s.encode()
 	if old, ok := a.views[seq]; ok {
-		if !bytes.Equal(old, v) {
+		if !old.equal(v) {
 			return engine.Errorf(engine.KindIllegal, "fair: audit", "host showed two different views for seq %d", seq)
 		}
 		return nil
@@ -120,20 +219,41 @@ func compact(view []byte) []byte {
 	return b.Bytes()
 }
 
-// Commit records a deal's commitment. A second, different commitment for an epoch is refused,
-// except one under a changed roster before any share was relayed (a seat reclaimed with a new
-// identity key): every guest then draws a fresh share, so the host learns nothing it could use.
+// Commit records a deal's commitment. A second, different commitment for an epoch is refused:
+// see Restart.
 func (a *Auditor) Commit(cx Context, c [32]byte) error {
 	ctx := cx.Bytes()
 	if d, ok := a.deals[cx.Epoch]; ok {
 		if d.c == c && bytes.Equal(d.ctx, ctx) {
 			return nil
 		}
-		if d.shares != nil || sameRoster(d.cx.Roster, cx.Roster) || d.cx.Deal != cx.Deal {
-			return engine.Errorf(engine.KindIllegal, "fair: audit", "two different commitments for deal %d", cx.Epoch)
-		}
+		return engine.Errorf(engine.KindIllegal, "fair: audit", "two different commitments for deal %d", cx.Epoch)
 	}
 	a.deals[cx.Epoch] = &dealAudit{cx: cx, ctx: ctx, c: c}
+	a.rosterKeys(cx)
+	return nil
+}
+
+func (a *Auditor) rosterKeys(cx Context) {
+	for i, k := range cx.Roster {
+		a.Key(engine.Seat(i), k)
+	}
+}
+
+// Restart replaces a deal's commitment with a new one, as long as its shares were not relayed
+// yet. The caller decides whether it accepts the restart at all (a seat change it was shown, a
+// reveal that never came); every guest then draws a fresh share, so the host learns nothing it
+// could use.
+func (a *Auditor) Restart(cx Context, c [32]byte) error {
+	d, ok := a.deals[cx.Epoch]
+	if !ok {
+		return a.Commit(cx, c)
+	}
+	if d.shares != nil || d.cx.Deal != cx.Deal || len(d.cx.Roster) != len(cx.Roster) {
+		return engine.Errorf(engine.KindIllegal, "fair: audit", "two different commitments for deal %d", cx.Epoch)
+	}
+	a.deals[cx.Epoch] = &dealAudit{cx: cx, ctx: cx.Bytes(), c: c}
+	a.rosterKeys(cx)
 	return nil
 }
 
@@ -146,13 +266,58 @@ func (a *Auditor) Committed(epoch int) (ctx []byte, c [32]byte, ok bool) {
 	return d.ctx, d.c, true
 }
 
-// Shares checks and records the relayed shares of a deal (see CheckShares).
+// Seals checks and records the relayed seals of a deal (see CheckSeals); own is this seat's
+// seal, if it contributes, which must be in the set unchanged.
+func (a *Auditor) Seals(epoch int, seals []Seal, own *Seal) error {
+	d, ok := a.deals[epoch]
+	if !ok {
+		return engine.Errorf(engine.KindIllegal, "fair: audit", "sealed shares for deal %d before its commitment", epoch)
+	}
+	if err := CheckSeals(d.cx, d.ctx, d.c, seals); err != nil {
+		return err
+	}
+	if own != nil {
+		found := false
+		for _, sl := range seals {
+			found = found || sl.Seat == own.Seat && sl.SC == own.SC
+		}
+		if !found {
+			return engine.Errorf(engine.KindIllegal, "fair: seals", "the sealed set does not hold this seat's own sealed share")
+		}
+	}
+	if d.sealed != nil && !sameSeals(d.sealed, seals) {
+		return engine.Errorf(engine.KindIllegal, "fair: audit", "two different sealed sets for deal %d", epoch)
+	}
+	d.sealed = seals
+	return nil
+}
+
+func sameSeals(a, b []Seal) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Seat != b[i].Seat || a[i].SC != b[i].SC || !bytes.Equal(a[i].Sig, b[i].Sig) {
+			return false
+		}
+	}
+	return true
+}
+
+// Shares checks and records the relayed shares of a deal (see CheckShares): each must open the
+// seal relayed before it.
 func (a *Auditor) Shares(epoch int, shares []Share) error {
 	d, ok := a.deals[epoch]
 	if !ok {
 		return engine.Errorf(engine.KindIllegal, "fair: audit", "shares for deal %d before its commitment", epoch)
 	}
+	if d.sealed == nil {
+		return engine.Errorf(engine.KindIllegal, "fair: audit", "shares for deal %d before the sealed set", epoch)
+	}
 	if err := CheckShares(d.cx, d.ctx, d.c, shares); err != nil {
+		return err
+	}
+	if err := CheckOpens(d.ctx, d.c, d.sealed, shares); err != nil {
 		return err
 	}
 	if d.shares != nil && !sameShares(d.shares, shares) {
@@ -187,12 +352,13 @@ func sameShares(a, b []Share) bool {
 }
 
 // Reveal opens a deal with the host's secret h and verifies everything up to the next deal that
-// is still secret: the commitment, then a replay comparing every view this seat was shown.
+// is still secret: the commitment, then a replay comparing every view this seat was shown. The
+// verdict is pending while the replay has not reached the end of the deal's epoch (see
+// Result.Pending): call Settle again when more moves are known.
 func (a *Auditor) Reveal(epoch int, h [32]byte) Result {
 	res := Result{Epoch: epoch}
 	if a.failure != nil {
-		res.Seq, res.Problem = a.failure.Seq, fmt.Sprintf("deal %d failed before: %s", a.failure.Epoch, a.failure.Problem)
-		return res
+		return a.failedBefore(epoch)
 	}
 	d, ok := a.deals[epoch]
 	switch {
@@ -204,11 +370,58 @@ func (a *Auditor) Reveal(epoch int, h [32]byte) Result {
 		return res
 	case !CheckCommit(d.ctx, d.c, h):
 		res.Problem = "the revealed secret does not match the commitment"
+		d.settled = true
 		return a.fail(res)
 	}
-	k := Key(d.ctx, h, d.shares)
-	d.key = &k
-	return a.replay(res)
+	if !d.revealed {
+		k := Key(d.ctx, h, d.shares)
+		d.key, d.revealed = &k, true
+	}
+	a.replay()
+	return a.verdict(epoch)
+}
+
+// Settle replays as far as the known moves allow and returns the verdict of every revealed deal
+// not settled before (pending ones included, with the move the replay waits for).
+func (a *Auditor) Settle() []Result {
+	if a.failure == nil {
+		a.replay()
+	}
+	var out []Result
+	for e := 1; e <= len(a.deals)+1; e++ {
+		d, ok := a.deals[e]
+		if !ok {
+			continue
+		}
+		if d.revealed && !d.settled {
+			out = append(out, a.verdict(e))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Epoch < out[j].Epoch })
+	return out
+}
+
+// verdict is epoch's result as the replay stands.
+func (a *Auditor) verdict(epoch int) Result {
+	d := a.deals[epoch]
+	if a.failure != nil && a.failure.Epoch <= epoch {
+		if d != nil {
+			d.settled = true
+		}
+		if a.failure.Epoch == epoch {
+			return *a.failure
+		}
+		return a.failedBefore(epoch)
+	}
+	if a.ended >= epoch {
+		d.settled = true
+		return Result{Epoch: epoch, Verified: true, Checked: d.checked}
+	}
+	return Result{Epoch: epoch, Pending: true, Missing: a.at + 1, Checked: d.checked}
+}
+
+func (a *Auditor) failedBefore(epoch int) Result {
+	return Result{Epoch: epoch, Seq: a.failure.Seq, Problem: fmt.Sprintf("deal %d failed before: %s", a.failure.Epoch, a.failure.Problem)}
 }
 
 func (a *Auditor) fail(res Result) Result {
@@ -216,69 +429,97 @@ func (a *Auditor) fail(res Result) Result {
 	return res
 }
 
-// replay advances the verified game as far as known moves and keys allow.
-func (a *Auditor) replay(res Result) Result {
-	if a.at == 0 {
-		ok, r := a.check(0, res)
-		if !ok {
-			return r
-		}
-		res = r
+// failAt records a failure found by the replay at seq, charged to the epoch being replayed.
+func (a *Auditor) failAt(seq int, problem string) {
+	a.fail(Result{Epoch: max(a.epoch, 1), Seq: seq, Problem: problem})
+}
+
+// endings notes which epochs the replayed position has closed: a request for deal e closes
+// every epoch before e, and the end of the game closes them all.
+func (a *Auditor) endings() {
+	st := a.game.Status()
+	switch {
+	case st.Over:
+		a.ended = max(a.ended, a.epoch)
+	case st.Deal != nil:
+		a.ended = max(a.ended, st.Deal.Epoch-1)
 	}
+}
+
+// replay advances the verified game as far as known moves and keys allow.
+func (a *Auditor) replay() {
+	if a.failure != nil {
+		return
+	}
+	if a.at == 0 && !a.check(0) {
+		return
+	}
+	a.endings()
 	for a.at < len(a.moves) {
 		m := a.moves[a.at]
 		if m.Kind == "" {
-			break // a gap: the rest waits for the log
+			return // a gap: the rest waits for the log
 		}
 		if m.Kind == engine.KindDeal {
 			st := a.game.Status()
 			if st.Deal == nil {
-				res.Seq, res.Problem = a.at+1, "a deal was applied when the game asked for none"
-				return a.fail(res)
+				a.failAt(a.at+1, "a deal was applied when the game asked for none")
+				return
 			}
 			d, ok := a.deals[st.Deal.Epoch]
 			if !ok || d.key == nil {
-				break // a later deal, still secret
+				return // a later deal, still secret
 			}
 			if d.cx.Deal != st.Deal.Context {
-				res.Seq, res.Problem = a.at+1, fmt.Sprintf("deal %d was committed for %q but the game asked for %q", st.Deal.Epoch, d.cx.Deal, st.Deal.Context)
-				return a.fail(res)
+				a.failAt(a.at+1, fmt.Sprintf("deal %d was committed for %q but the game asked for %q", st.Deal.Epoch, d.cx.Deal, st.Deal.Context))
+				return
 			}
 			m = engine.DealMove(*d.key)
+			a.epoch = st.Deal.Epoch
+		} else if why := a.checkSig(a.at+1, m); why != "" {
+			a.failAt(a.at+1, why)
+			return
 		}
 		if err := a.game.Apply(m); err != nil {
-			res.Seq, res.Problem = a.at+1, fmt.Sprintf("move %s is refused by the rules: %v", m, err)
-			return a.fail(res)
+			a.failAt(a.at+1, fmt.Sprintf("move %s is refused by the rules: %v", m, err))
+			return
 		}
 		a.at++
-		ok, r := a.check(a.at, res)
-		if !ok {
-			return r
+		if !a.check(a.at) {
+			return
 		}
-		res = r
+		a.endings()
 	}
-	res.Verified = true
-	return res
 }
 
-// check compares the view shown at seq (if any) with the replayed one, then forgets it.
-func (a *Auditor) check(seq int, res Result) (bool, Result) {
-	shown, ok := a.views[seq]
+// check compares what was shown at seq (if anything) with the replayed game, then forgets it.
+func (a *Auditor) check(seq int) bool {
+	got, ok := a.views[seq]
 	if !ok {
-		return true, res
+		return true
 	}
 	want, err := json.Marshal(a.game.View(a.seat))
 	if err != nil {
-		res.Seq, res.Problem = seq, fmt.Sprintf("cannot encode the replayed view: %v", err)
-		return false, a.fail(res)
+		a.failAt(seq, fmt.Sprintf("cannot encode the replayed view: %v", err))
+		return false
 	}
-	if !bytes.Equal(compact(want), shown) {
-		res.Seq, res.Problem = seq, "the view shown differs from the deal: "+diff(shown, want)
-		return false, a.fail(res)
+	w := Shown{View: want, Legal: a.game.Legal(a.seat), Status: a.game.Status()}.encode()
+	switch {
+	case !bytes.Equal(w.view, got.view):
+		a.failAt(seq, "the view shown differs from the deal: "+diff(got.view, w.view))
+		return false
+	case !bytes.Equal(w.legal, got.legal):
+		a.failAt(seq, fmt.Sprintf("the moves offered differ from the rules: shown %s, rules allow %s", clip(got.legal), clip(w.legal)))
+		return false
+	case !bytes.Equal(w.status, got.status):
+		a.failAt(seq, fmt.Sprintf("the status shown differs from the rules: shown %s, rules say %s", clip(got.status), clip(w.status)))
+		return false
 	}
 	delete(a.views, seq)
-	res.Checked++
-	return true, res
+	if d, ok := a.deals[a.epoch]; ok {
+		d.checked++
+	}
+	return true
 }
 
 // diff names the top-level fields where the shown view and the replayed one differ.
@@ -323,7 +564,7 @@ func clip(b []byte) string {
 
 // Record is the game as the auditor knows it: deal keys filled in where verified.
 func (a *Auditor) Record() engine.Record {
-	rec := engine.Record{Game: a.rules.Name(), Config: a.cfg, Moves: make([]engine.Move, len(a.moves))}
+	rec := engine.Record{Game: a.rules.Name(), Version: a.rules.Version(), Config: a.cfg, Moves: make([]engine.Move, len(a.moves))}
 	copy(rec.Moves, a.moves)
 	return rec
 }

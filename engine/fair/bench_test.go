@@ -11,7 +11,8 @@ import (
 )
 
 // The cost of one deal at a full table (7 seats, 6 guests contributing), for the host (commit,
-// check each share, combine) and for one guest (sign its share, check everyone's).
+// check each seal and share, combine) and for one guest (seal and sign its share, check
+// everyone's seals and shares).
 func BenchmarkDealHost(b *testing.B) {
 	ids := identities(6)
 	r := rng.FromInt(1)
@@ -22,13 +23,23 @@ func BenchmarkDealHost(b *testing.B) {
 	for i, id := range ids {
 		shares[i] = id.Contribute(ctx, c, engine.Seat(i), r.Seed())
 	}
+	seals := make([]fair.Seal, len(ids))
+	for i, id := range ids {
+		seals[i] = id.SealShare(ctx, c, engine.Seat(i), shares[i].S)
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		h := r.Seed()
 		ctx := cx.Bytes()
-		c := fair.Commit(ctx, h)
+		fair.Commit(ctx, h)
+		for _, sl := range seals {
+			fair.VerifySeal(cx.Roster[sl.Seat], ctx, c, sl)
+		}
 		for _, sh := range shares {
 			fair.VerifyContribution(cx.Roster[sh.Seat], ctx, c, sh)
+		}
+		if err := fair.CheckOpens(ctx, c, seals, shares); err != nil {
+			b.Fatal(err)
 		}
 		fair.Key(ctx, h, shares)
 	}
@@ -44,10 +55,22 @@ func BenchmarkDealGuest(b *testing.B) {
 	for i, id := range ids {
 		shares[i] = id.Contribute(ctx, c, engine.Seat(i), r.Seed())
 	}
+	seals := make([]fair.Seal, len(ids))
+	for i, id := range ids {
+		seals[i] = id.SealShare(ctx, c, engine.Seat(i), shares[i].S)
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ids[0].Contribute(cx.Bytes(), c, 0, r.Seed())
+		s := r.Seed()
+		ids[0].SealShare(cx.Bytes(), c, 0, s)
+		if err := fair.CheckSeals(cx, ctx, c, seals); err != nil {
+			b.Fatal(err)
+		}
+		ids[0].Contribute(cx.Bytes(), c, 0, s)
 		if err := fair.CheckShares(cx, ctx, c, shares); err != nil {
+			b.Fatal(err)
+		}
+		if err := fair.CheckOpens(ctx, c, seals, shares); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -57,7 +80,7 @@ func BenchmarkDealGuest(b *testing.B) {
 type arkhamGame struct {
 	cfg    engine.Config
 	moves  []engine.Move
-	views  [][]byte
+	views  []fair.Shown
 	deals  []dealt
 	rounds int
 }
@@ -73,7 +96,7 @@ func playArkham(b *testing.B, seed uint64) arkhamGame {
 	out := arkhamGame{cfg: cfg}
 	view := func() {
 		v, _ := json.Marshal(g.View(0))
-		out.views = append(out.views, v)
+		out.views = append(out.views, fair.Shown{View: v, Legal: g.Legal(0), Status: g.Status()})
 	}
 	view()
 	for !g.Status().Over {
@@ -86,6 +109,7 @@ func playArkham(b *testing.B, seed uint64) arkhamGame {
 			for i, id := range ids {
 				d.shares[i] = id.Contribute(d.cx.Bytes(), d.c, engine.Seat(i), d.shares[i].S)
 			}
+			d.seals = sealAll(ids, d.cx.Bytes(), d.c, d.shares)
 			d.key = fair.Key(d.cx.Bytes(), d.h, d.shares)
 			out.deals = append(out.deals, d)
 			m = engine.DealMove(d.key)
@@ -119,6 +143,7 @@ func BenchmarkVerifyArkham(b *testing.B) {
 		}
 		for _, d := range game.deals {
 			a.Commit(d.cx, d.c)
+			a.Seals(d.cx.Epoch, d.seals, nil)
 			a.Shares(d.cx.Epoch, d.shares)
 		}
 		b.StartTimer()

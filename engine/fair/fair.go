@@ -5,16 +5,21 @@
 //
 //  1. The host draws a secret h and sends C = SHA-256(tagCommit ‖ ctx ‖ h), where ctx
 //     (Context.Bytes) binds game, table, epoch, what is dealt and every seat's identity key.
-//  2. Each guest with an identity key answers with a fresh 32-byte share s_i, signed over
-//     ctx ‖ C ‖ seat ‖ s_i (SignContribution). The host relays all shares to everyone.
+//  2. Each guest with an identity key (the host's own player included) draws a fresh 32-byte
+//     share s_i and first sends only a signed seal of it, SHA-256(ctx ‖ C ‖ seat ‖ s_i)
+//     (Identity.SealShare). The host relays the complete set of seals; each guest checks that its
+//     own is in it and that it covers every keyed seat (CheckSeals), and only then reveals s_i,
+//     signed over ctx ‖ C ‖ seat ‖ s_i (SignContribution). The host relays all shares; every
+//     guest checks each opens its seal (CheckOpens). Nobody can pick a share after seeing one.
 //  3. The deal key is K = HKDF-SHA-256(ikm = ctx ‖ h ‖ seat_1 ‖ s_1 ‖ …, info = tagKey) (Key),
 //     and the game draws every random choice from K (engine.DealMove; rng.Derive per use).
 //  4. When the deal's epoch ends the host reveals h; each guest checks C, recomputes K itself and
 //     replays the public log, comparing every view it was shown (Auditor).
 //
 // Because C fixes h before any share is known and each honest guest's own share enters K, the
-// host can neither choose K nor predict it; a guest cannot bias it either, since shares are
-// collected before any is relayed.
+// host can neither choose K nor predict it; nobody can bias it either, since every share is
+// sealed before any is revealed. A contributor can still refuse to reveal after seeing the
+// others (an abort): the deal is then restarted, and every guest sees the restart counted.
 //
 // All fields are length-prefixed and every hash or signature has its own ASCII domain tag.
 // Nothing here draws randomness: secrets are parameters (io.Reader or bytes from the caller).
@@ -45,6 +50,10 @@ const (
 	tagCommit  = "miskatonic/v1/deal-commit"
 	tagContrib = "miskatonic/v1/deal-contribution"
 	tagKey     = "miskatonic/v1/deal-key"
+	tagSeal    = "miskatonic/v2/deal-share-commit"
+	tagMove    = "miskatonic/v2/move"
+	tagChat    = "miskatonic/v2/chat"
+	tagSealSig = "miskatonic/v2/deal-share-commit-signature"
 	tagHello   = "miskatonic/v1/hello"
 )
 
@@ -164,6 +173,85 @@ func CheckShares(cx Context, ctx []byte, c [32]byte, shares []Share) error {
 	return nil
 }
 
+// Seal is one seat's commitment to its share, signed, sent before any share is revealed. The
+// host relays the complete set; only then does anyone reveal a share, so nobody (the host's own
+// seat, or a second device of the host, included) can choose its share after seeing another.
+type Seal struct {
+	Seat engine.Seat
+	SC   [32]byte // SealShare of the share
+	Sig  []byte
+}
+
+// SealShare is the hiding commitment to share s: SHA-256(tagSeal ‖ ctx ‖ C ‖ seat ‖ s).
+func SealShare(ctx []byte, c [32]byte, seat engine.Seat, s [32]byte) [32]byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagSeal))
+	field(&b, ctx)
+	field(&b, c[:])
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(seat))))
+	field(&b, s[:])
+	return sha256.Sum256(b.Bytes())
+}
+
+func sealMessage(ctx []byte, c [32]byte, seat engine.Seat, sc [32]byte) []byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagSealSig))
+	field(&b, ctx)
+	field(&b, c[:])
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(seat))))
+	field(&b, sc[:])
+	return b.Bytes()
+}
+
+// VerifySeal checks a seal's signature by the seat's identity key.
+func VerifySeal(pub []byte, ctx []byte, c [32]byte, sl Seal) bool {
+	if len(pub) != ed25519.PublicKeySize || len(sl.Sig) != ed25519.SignatureSize {
+		return false
+	}
+	return ed25519.Verify(pub, sealMessage(ctx, c, sl.Seat, sl.SC), sl.Sig)
+}
+
+// CheckSeals verifies a relayed set of seals: exactly one per contributor of the roster (the
+// host's own seat included), in seat order, each signed over commitment c.
+func CheckSeals(cx Context, ctx []byte, c [32]byte, seals []Seal) error {
+	want := cx.Contributors()
+	have := map[engine.Seat]bool{}
+	for _, sl := range seals {
+		have[sl.Seat] = true
+	}
+	for _, s := range want {
+		if !have[s] {
+			return engine.Errorf(engine.KindIllegal, "fair: seals", "the sealed set lacks seat %d", s)
+		}
+	}
+	if len(seals) != len(want) {
+		return engine.Errorf(engine.KindIllegal, "fair: seals", "%d sealed shares for %d contributors", len(seals), len(want))
+	}
+	for i, s := range want {
+		sl := seals[i]
+		if sl.Seat != s {
+			return engine.Errorf(engine.KindIllegal, "fair: seals", "sealed share %d is from seat %d, want seat %d", i, sl.Seat, s)
+		}
+		if !VerifySeal(cx.Roster[s], ctx, c, sl) {
+			return engine.Errorf(engine.KindIllegal, "fair: seals", "seat %d's sealed share is not signed over this commitment", s)
+		}
+	}
+	return nil
+}
+
+// CheckOpens reports whether every share opens the seal of its seat.
+func CheckOpens(ctx []byte, c [32]byte, seals []Seal, shares []Share) error {
+	if len(seals) != len(shares) {
+		return engine.Errorf(engine.KindIllegal, "fair: shares", "%d shares for %d sealed shares", len(shares), len(seals))
+	}
+	for i, sh := range shares {
+		if seals[i].Seat != sh.Seat || SealShare(ctx, c, sh.Seat, sh.S) != seals[i].SC {
+			return engine.Errorf(engine.KindIllegal, "fair: shares", "seat %d's share is not the one it sealed", sh.Seat)
+		}
+	}
+	return nil
+}
+
 // Key combines the host's secret and the shares (in seat order) into the deal key.
 func Key(ctx []byte, h [32]byte, shares []Share) [32]byte {
 	var b bytes.Buffer
@@ -190,11 +278,12 @@ func Order(k [32]byte, label string, n int) []int {
 	return rng.New(rng.Derive(k, label)).Perm(n)
 }
 
-func helloMessage(nonce, table []byte, pub []byte) []byte {
+func helloMessage(nonce, table, binding []byte, pub []byte) []byte {
 	var b bytes.Buffer
 	field(&b, []byte(tagHello))
 	field(&b, nonce)
 	field(&b, table)
+	field(&b, binding)
 	field(&b, pub)
 	return b.Bytes()
 }
@@ -222,9 +311,17 @@ func (id Identity) Seed() [32]byte {
 	return s
 }
 
-// SignHello proves the identity to a host that sent nonce for table.
+// SignHello proves the identity to a host that sent nonce for table, on a link without a
+// channel binding (an in-memory pipe).
 func (id Identity) SignHello(nonce, table []byte) []byte {
-	return ed25519.Sign(id.priv, helloMessage(nonce, table, id.Public()))
+	return id.SignHelloBound(nonce, table, nil)
+}
+
+// SignHelloBound proves the identity to a host that sent nonce for table over the channel
+// named by binding (app/rtc: both DTLS fingerprints). A hello relayed onto another channel, by
+// a player who hosts another table and took the victim's hello there, does not verify.
+func (id Identity) SignHelloBound(nonce, table, binding []byte) []byte {
+	return ed25519.Sign(id.priv, helloMessage(nonce, table, binding, id.Public()))
 }
 
 // Contribute signs a share for a deal.
@@ -232,10 +329,74 @@ func (id Identity) Contribute(ctx []byte, c [32]byte, seat engine.Seat, s [32]by
 	return SignContribution(id.priv, ctx, c, seat, s)
 }
 
-// VerifyHello checks a guest's answer to a challenge.
-func VerifyHello(pub, nonce, table, sig []byte) bool {
+// SealShare signs the seal of share s for seat's contribution to the deal committed as c.
+func (id Identity) SealShare(ctx []byte, c [32]byte, seat engine.Seat, s [32]byte) Seal {
+	sc := SealShare(ctx, c, seat, s)
+	return Seal{Seat: seat, SC: sc, Sig: ed25519.Sign(id.priv, sealMessage(ctx, c, seat, sc))}
+}
+
+// SignMove signs the move a guest asks for at game seq seq of table: the host relays the
+// signature with the move, so every guest checks in its replay who did what.
+func (id Identity) SignMove(table []byte, seq int, m engine.Move) []byte {
+	return ed25519.Sign(id.priv, moveMessage(table, seq, m))
+}
+
+// VerifyMove checks a move's signature by a seat's identity key.
+func VerifyMove(pub, table []byte, seq int, m engine.Move, sig []byte) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, helloMessage(nonce, table, pub), sig)
+	return ed25519.Verify(pub, moveMessage(table, seq, m), sig)
+}
+
+func moveMessage(table []byte, seq int, m engine.Move) []byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagMove))
+	field(&b, table)
+	field(&b, binary.BigEndian.AppendUint64(nil, uint64(seq)))
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(m.Seat))))
+	field(&b, []byte(m.Kind))
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(m.To))))
+	field(&b, binary.BigEndian.AppendUint64(nil, uint64(m.Card)))
+	field(&b, []byte(m.Option))
+	field(&b, binary.BigEndian.AppendUint64(nil, uint64(m.N)))
+	field(&b, []byte(m.Seed))
+	return b.Bytes()
+}
+
+// SignChat signs a chat line of seat at table; n numbers the seat's lines, so the host cannot
+// replay an old one as new.
+func (id Identity) SignChat(table []byte, seat engine.Seat, n int, text string) []byte {
+	return ed25519.Sign(id.priv, chatMessage(table, seat, n, text))
+}
+
+// VerifyChat checks a chat line's signature by a seat's identity key.
+func VerifyChat(pub, table []byte, seat engine.Seat, n int, text string, sig []byte) bool {
+	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
+		return false
+	}
+	return ed25519.Verify(pub, chatMessage(table, seat, n, text), sig)
+}
+
+func chatMessage(table []byte, seat engine.Seat, n int, text string) []byte {
+	var b bytes.Buffer
+	field(&b, []byte(tagChat))
+	field(&b, table)
+	field(&b, binary.BigEndian.AppendUint32(nil, uint32(int32(seat))))
+	field(&b, binary.BigEndian.AppendUint64(nil, uint64(n)))
+	field(&b, []byte(text))
+	return b.Bytes()
+}
+
+// VerifyHello checks a guest's answer to a challenge.
+func VerifyHello(pub, nonce, table, sig []byte) bool {
+	return VerifyHelloBound(pub, nonce, table, nil, sig)
+}
+
+// VerifyHelloBound checks a guest's answer to a challenge on the channel named by binding.
+func VerifyHelloBound(pub, nonce, table, binding, sig []byte) bool {
+	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
+		return false
+	}
+	return ed25519.Verify(pub, helloMessage(nonce, table, binding, pub), sig)
 }

@@ -151,7 +151,16 @@ type dealt struct {
 	cx     fair.Context
 	c, h   [32]byte
 	shares []fair.Share
+	seals  []fair.Seal
 	key    [32]byte
+}
+
+func sealAll(ids []fair.Identity, ctx []byte, c [32]byte, shares []fair.Share) []fair.Seal {
+	var out []fair.Seal
+	for _, sh := range shares {
+		out = append(out, ids[sh.Seat].SealShare(ctx, c, sh.Seat, sh.S))
+	}
+	return out
 }
 
 func honestDeal(ids []fair.Identity, r *rng.Rand, epoch int, ctxName string) dealt {
@@ -163,7 +172,7 @@ func honestDeal(ids []fair.Identity, r *rng.Rand, epoch int, ctxName string) dea
 	for i, id := range ids {
 		sh = append(sh, id.Contribute(ctx, c, engine.Seat(i), r.Seed()))
 	}
-	return dealt{cx: cx, c: c, h: h, shares: sh, key: fair.Key(ctx, h, sh)}
+	return dealt{cx: cx, c: c, h: h, shares: sh, seals: sealAll(ids, ctx, c, sh), key: fair.Key(ctx, h, sh)}
 }
 
 // playToy plays a whole toy game with random moves, feeding auditors of every seat as an honest
@@ -187,7 +196,7 @@ func playToy(t *testing.T, seed uint64, seats int, cheat func(epoch int, d *deal
 				}
 			}
 			v, _ := json.Marshal(g.View(engine.Seat(i)))
-			if err := a.View(seq, v); err != nil {
+			if err := a.View(seq, fair.Shown{View: v, Legal: g.Legal(engine.Seat(i)), Status: g.Status()}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -210,6 +219,9 @@ func playToy(t *testing.T, seed uint64, seats int, cheat func(epoch int, d *deal
 			d := honestDeal(ids, r, st.Deal.Epoch, st.Deal.Context)
 			for _, a := range auds {
 				if err := a.Commit(d.cx, d.c); err != nil {
+					t.Fatal(err)
+				}
+				if err := a.Seals(d.cx.Epoch, d.seals, nil); err != nil {
 					t.Fatal(err)
 				}
 				if err := a.Shares(d.cx.Epoch, d.shares); err != nil {
@@ -294,10 +306,10 @@ func TestAuditRefusesTwoStories(t *testing.T) {
 	if err := a.Move(1, engine.Move{Seat: 0, Kind: "show"}); err == nil {
 		t.Fatal("second story about seq 1 accepted")
 	}
-	if err := a.View(3, []byte(`{"a":1}`)); err != nil {
+	if err := a.View(3, fair.Shown{View: []byte(`{"a":1}`)}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.View(3, []byte(`{"a":2}`)); err == nil {
+	if err := a.View(3, fair.Shown{View: []byte(`{"a":2}`)}); err == nil {
 		t.Fatal("second view for seq 3 accepted")
 	}
 	cx := fair.Context{Game: "toy", Epoch: 1}
@@ -306,5 +318,46 @@ func TestAuditRefusesTwoStories(t *testing.T) {
 	}
 	if err := a.Commit(cx, seq32(2)); err == nil {
 		t.Fatal("second commitment accepted")
+	}
+}
+
+// Shares are sealed before any is revealed: the sealed set must cover every contributor, hold
+// this seat's own seal, and every revealed share must open its seal.
+func TestSeals(t *testing.T) {
+	r := rng.FromInt(5)
+	ids := identities(3)
+	d := honestDeal(ids, r, 1, "round 1")
+	ctx := d.cx.Bytes()
+	if err := fair.CheckSeals(d.cx, ctx, d.c, d.seals); err != nil {
+		t.Fatal(err)
+	}
+	if err := fair.CheckSeals(d.cx, ctx, d.c, d.seals[1:]); err == nil {
+		t.Fatal("a sealed set without seat 0 accepted")
+	}
+	if err := fair.CheckOpens(ctx, d.c, d.seals, d.shares); err != nil {
+		t.Fatal(err)
+	}
+	ground := append([]fair.Share(nil), d.shares...)
+	ground[0] = ids[0].Contribute(ctx, d.c, 0, seq32(77)) // a share chosen after the seals
+	if err := fair.CheckOpens(ctx, d.c, d.seals, ground); err == nil || !strings.Contains(err.Error(), "not the one it sealed") {
+		t.Fatalf("a share other than the sealed one: %v", err)
+	}
+	a, _ := fair.NewAuditor(toy.Rules{}, engine.Config{Seats: 3}, 1)
+	if err := a.Commit(d.cx, d.c); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Shares(1, d.shares); err == nil {
+		t.Fatal("shares accepted before the sealed set")
+	}
+	other := ids[1].SealShare(ctx, d.c, 1, seq32(9))
+	if err := a.Seals(1, d.seals, &other); err == nil {
+		t.Fatal("a sealed set without this seat's own seal accepted")
+	}
+	own := d.seals[1]
+	if err := a.Seals(1, d.seals, &own); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Shares(1, ground); err == nil {
+		t.Fatal("a ground share accepted")
 	}
 }

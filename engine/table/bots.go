@@ -3,8 +3,9 @@ package table
 // Bot seats: the host moves for them, at a human-like pace when BotDelay is set.
 
 import (
-	"miskatonic/engine"
 	"time"
+
+	"miskatonic/engine"
 )
 
 func (h *Host) botTurn(st engine.Status) bool {
@@ -37,7 +38,7 @@ func (h *Host) botTurn(st engine.Status) bool {
 			h.logf("table: bot move refused: %v", err)
 			return false
 		}
-		h.moves = append(h.moves, m)
+		h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
 		h.persist()
 		h.broadcastView(&m)
 		h.changed()

@@ -3,21 +3,26 @@ package table
 // Dealing: one commit-reveal deal (engine/fair) per engine.DealRequest.
 
 import (
+	"sort"
+
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
 	"miskatonic/engine/wire"
-	"sort"
 )
 
 type dealState struct {
-	Epoch    int                 `json:"epoch"`
-	Context  string              `json:"context"`
-	Roster   [][]byte            `json:"roster"`
-	H        []byte              `json:"h"`
-	C        []byte              `json:"c"`
-	Shares   map[int]*wire.Share `json:"shares,omitempty"`
-	Applied  bool                `json:"applied"`
-	Revealed bool                `json:"revealed"`
+	Epoch   int                 `json:"epoch"`
+	Context string              `json:"context"`
+	Roster  [][]byte            `json:"roster"`
+	H       []byte              `json:"h"`
+	C       []byte              `json:"c"`
+	Shares  map[int]*wire.Share `json:"shares,omitempty"`
+	// Seals are the contributors' sealed shares (Share.S holds the seal); once every
+	// contributor's is in, the set is relayed (SealsSent) and only then are shares accepted.
+	Seals     map[int]*wire.Share `json:"seals,omitempty"`
+	SealsSent bool                `json:"sealsSent,omitempty"`
+	Applied   bool                `json:"applied"`
+	Revealed  bool                `json:"revealed"`
 }
 
 func (d *dealState) context(game string, table []byte) fair.Context {
@@ -27,6 +32,9 @@ func (d *dealState) context(game string, table []byte) fair.Context {
 // event is anything the match goroutine reacts to.
 func (h *Host) sendDeal(p *peer, d *dealState) {
 	h.send(p, commitMsg(d))
+	if d.SealsSent {
+		h.send(p, sealList(d))
+	}
 	if d.Applied {
 		h.send(p, shareList(d))
 	}
@@ -36,16 +44,24 @@ func (h *Host) sendDeal(p *peer, d *dealState) {
 }
 
 func shareList(d *dealState) *wire.Contribs {
-	m := &wire.Contribs{Epoch: d.Epoch}
-	keys := make([]int, 0, len(d.Shares))
-	for s := range d.Shares {
+	return &wire.Contribs{Epoch: d.Epoch, Shares: inSeatOrder(d.Shares)}
+}
+
+func sealList(d *dealState) *wire.Seals {
+	return &wire.Seals{Epoch: d.Epoch, Seals: inSeatOrder(d.Seals)}
+}
+
+func inSeatOrder(m map[int]*wire.Share) []wire.Share {
+	keys := make([]int, 0, len(m))
+	for s := range m {
 		keys = append(keys, s)
 	}
 	sort.Ints(keys)
+	out := make([]wire.Share, 0, len(keys))
 	for _, s := range keys {
-		m.Shares = append(m.Shares, *d.Shares[s])
+		out = append(out, *m[s])
 	}
-	return m
+	return out
 }
 
 func (h *Host) revealOpen() {
@@ -73,13 +89,17 @@ func (h *Host) dealFor(req engine.DealRequest) bool {
 		}
 		h.deals = append(h.deals, d)
 		h.persist()
-		for _, p := range h.peers {
-			if p.welcomed {
-				h.send(p, commitMsg(d))
-			}
+		h.broadcast(commitMsg(d))
+		if len(d.context(h.rules.Name(), h.table).Contributors()) == 0 {
+			d.SealsSent = true // nobody to wait for (a table of bots)
+			h.broadcast(sealList(d))
 		}
 	}
-	return h.tryFinish(h.deals[req.Epoch-1])
+	d := h.deals[req.Epoch-1]
+	if !d.SealsSent {
+		return false
+	}
+	return h.tryFinish(d)
 }
 
 // commit draws a fresh secret for d under the current roster.
@@ -97,7 +117,7 @@ func (h *Host) commit(d *dealState) error {
 	cx := d.context(h.rules.Name(), h.table)
 	c := fair.Commit(cx.Bytes(), sec)
 	d.H, d.C = sec[:], c[:]
-	d.Shares = map[int]*wire.Share{}
+	d.Shares, d.Seals, d.SealsSent = map[int]*wire.Share{}, map[int]*wire.Share{}, false
 	return nil
 }
 
@@ -107,7 +127,7 @@ func commitMsg(d *dealState) *wire.Commit {
 
 // rekey handles a seat whose identity key changed (reclaimed by token) while a deal waits for
 // shares: the deal is committed again under the new roster, and every guest draws a fresh share.
-func (h *Host) rekey(seat engine.Seat) {
+func (h *Host) rekey() {
 	if len(h.deals) == 0 {
 		return
 	}
@@ -120,11 +140,7 @@ func (h *Host) rekey(seat engine.Seat) {
 		return
 	}
 	h.persist()
-	for _, p := range h.peers {
-		if p.welcomed && p.seat != seat {
-			h.send(p, commitMsg(d))
-		}
-	}
+	h.broadcast(commitMsg(d))
 }
 
 func (h *Host) contrib(p *peer, seq uint64, m *wire.Contrib) {
@@ -150,8 +166,16 @@ func (h *Host) contrib(p *peer, seq uint64, m *wire.Contrib) {
 	var c [32]byte
 	copy(c[:], d.C)
 	cx := d.context(h.rules.Name(), h.table)
+	if !d.SealsSent {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindState, "table: contribution", "deal %d's sealed shares are not all in", m.Epoch), false)
+		return
+	}
 	if !fair.VerifyContribution(d.Roster[m.Seat], cx.Bytes(), c, fair.Share{Seat: m.Seat, S: s, Sig: m.Sig}) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: contribution", "the share is not signed over deal %d's commitment", m.Epoch), false)
+		return
+	}
+	if sl := d.Seals[int(m.Seat)]; sl == nil || fair.SealShare(cx.Bytes(), c, m.Seat, s) != [32]byte(sl.S) {
+		h.refuse(p, seq, 0, engine.Errorf(engine.KindIllegal, "table: contribution", "the share is not the one seat %d sealed", m.Seat), true)
 		return
 	}
 	d.Shares[int(m.Seat)] = &sh
@@ -159,6 +183,57 @@ func (h *Host) contrib(p *peer, seq uint64, m *wire.Contrib) {
 	if h.game.Status().Deal != nil {
 		h.advance()
 	}
+}
+
+// seal takes a contributor's sealed share; once every contributor's is in, the set is relayed
+// and shares may be revealed.
+func (h *Host) seal(p *peer, seq uint64, m *wire.Seal) {
+	if !p.seat.Valid(len(h.seats)) || m.Seat != p.seat {
+		h.refuse(p, seq, 0, engine.Errorf(engine.KindBadSeat, "table: seal", "seat %d cannot seal for seat %d", p.seat, m.Seat), true)
+		return
+	}
+	if m.Epoch < 1 || m.Epoch > len(h.deals) {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindState, "table: seal", "no deal %d is open", m.Epoch), false)
+		return
+	}
+	d := h.deals[m.Epoch-1]
+	old, had := d.Seals[int(m.Seat)]
+	if had && string(old.S) == string(m.SC) && string(old.Sig) == string(m.Sig) {
+		return // a retry
+	}
+	if d.Applied || had && d.SealsSent && d.Shares[int(m.Seat)] != nil || !had && d.SealsSent {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindState, "table: seal", "deal %d already has this seat's seal", m.Epoch), false)
+		return
+	}
+	var c [32]byte
+	copy(c[:], d.C)
+	cx := d.context(h.rules.Name(), h.table)
+	sl := fair.Seal{Seat: m.Seat, SC: [32]byte(m.SC), Sig: m.Sig}
+	if !m.Seat.Valid(len(d.Roster)) || !fair.VerifySeal(d.Roster[m.Seat], cx.Bytes(), c, sl) {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: seal", "the seal is not signed over deal %d's commitment", m.Epoch), false)
+		return
+	}
+	if had && d.SealsSent {
+		// A new seal after the set went out: the guest lost the share it sealed (its page
+		// reloaded), so the deal can only start again. Every guest sees the restart counted.
+		h.logf("table: seat %d sealed deal %d again; restarting the deal", m.Seat, m.Epoch)
+		h.rekey()
+		return
+	}
+	if d.Seals == nil {
+		d.Seals = map[int]*wire.Share{}
+	}
+	// Before the set goes out a seal may be replaced: nobody has seen any share yet.
+	d.Seals[int(m.Seat)] = &wire.Share{Seat: m.Seat, S: m.SC, Sig: m.Sig}
+	for _, s := range cx.Contributors() {
+		if d.Seals[int(s)] == nil {
+			h.persist()
+			return
+		}
+	}
+	d.SealsSent = true
+	h.persist()
+	h.broadcast(sealList(d))
 }
 
 // tryFinish applies d once every contributor's share is in.
@@ -184,7 +259,7 @@ func (h *Host) tryFinish(d *dealState) bool {
 		return false
 	}
 	d.Applied = true
-	h.moves = append(h.moves, m)
+	h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
 	h.persist()
 	h.broadcastView(&m)
 	h.changed()

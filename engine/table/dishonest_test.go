@@ -56,11 +56,18 @@ func TestDishonestHost(t *testing.T) {
 				// The host must take seat 2's share signed over the other commitment.
 				in: func(h *Host) func(engine.Seat, wire.Message) bool {
 					return func(s engine.Seat, m wire.Message) bool {
-						c, ok := m.(*wire.Contrib)
-						if ok && s == 2 {
-							h.acceptShare(c)
+						if s != 2 {
+							return false
 						}
-						return ok && s == 2
+						switch c := m.(type) {
+						case *wire.Seal:
+							h.acceptSeal(c)
+						case *wire.Contrib:
+							h.acceptShare(c)
+						default:
+							return false
+						}
+						return true
 					}
 				}}},
 		{name: "reveal withheld before the next deal", epoch: 1, problem: "without revealing",
@@ -125,7 +132,9 @@ func newCheatTable(t *testing.T, n int, rules engine.Rules, out func(engine.Seat
 		if in != nil {
 			tc.in = in(h)
 		}
-		g, _ := NewGuest(tc, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
+		mem := &memBox{}
+		tt.mem = append(tt.mem, mem)
+		g, _ := NewGuest(tc, GuestConfig{Save: mem.save, Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
 			Tick: 10 * time.Millisecond, RevealTimeout: 50 * time.Millisecond})
 		tt.guests = append(tt.guests, g)
 		tt.waitFor("seated", func() bool { return g.State().Connected })

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"sort"
 	"sync"
@@ -31,7 +32,27 @@ type GuestConfig struct {
 	// reported as withheld (default 30s).
 	RevealTimeout time.Duration
 	Logf          func(format string, args ...any)
+	// Memory is what Save last received (JSON of Memory), from local storage: verdicts of this
+	// and earlier games, and the moves this guest sent. Save receives it after every change (on
+	// the guest's goroutine; it must not block). Both optional. Verdicts are never dropped: a
+	// reload, a rematch or a welcome to another table keeps every one, and a deal not verified
+	// by then stays failed.
+	Memory []byte
+	Save   func(memory []byte)
 }
+
+// Memory is what a guest keeps across reloads.
+type Memory struct {
+	Table string       `json:"table,omitempty"` // hex id of the game the deals belong to
+	Deals []DealStatus `json:"deals,omitempty"` // that game's verdicts
+	Prev  []DealStatus `json:"prev,omitempty"`  // earlier games' verdicts, oldest first
+}
+
+// maxRestarts bounds the restarts of one deal for shares that were sealed but never revealed.
+const maxRestarts = 3
+
+// maxPrev bounds the verdicts kept from earlier games; verified ones go first.
+const maxPrev = 500
 
 // Deal verdict states.
 const (
@@ -45,8 +66,15 @@ type DealStatus struct {
 	Epoch   int    `json:"epoch"`
 	State   string `json:"state"`
 	Problem string `json:"problem,omitempty"`
-	Seq     int    `json:"seq,omitempty"` // game seq of the mismatch
-	Checked int    `json:"checked,omitempty"`
+	Seq     int    `json:"seq,omitempty"`     // game seq of the mismatch
+	Checked int    `json:"checked,omitempty"` // views (with legal moves and status) compared
+	Table   string `json:"table,omitempty"`   // hex id of the game (kept in PrevDeals)
+	// Restarts counts the re-commitments this guest accepted for the deal: one per roster
+	// change it was shown in the lobby (a seat reclaimed with a new key).
+	Restarts int `json:"restarts,omitempty"`
+	// Missing is the game seq a revealed deal's replay waits for (the host has not told it);
+	// the deal stays pending until it arrives, and fails if it never does.
+	Missing int `json:"missing,omitempty"`
 }
 
 // GuestState is everything the UI shows; State returns a copy.
@@ -87,19 +115,23 @@ type Guest struct {
 	wg      sync.WaitGroup
 	once    sync.Once
 
-	mu      sync.Mutex
-	st      GuestState
-	link    *link
-	gen     int
-	outSeq  uint64
-	rules   engine.Rules
-	audit   *fair.Auditor
-	deals   map[int]*guestDeal
-	pending *pendingMove
-	ready   *bool
-	overAt  time.Time
-	tableID []byte
-	decoded bool // st.View matches st.ViewJSON
+	mu       sync.Mutex
+	st       GuestState
+	link     *link
+	gen      int
+	outSeq   uint64
+	rules    engine.Rules
+	audit    *fair.Auditor
+	deals    map[int]*guestDeal
+	pending  *pendingMove
+	ready    *bool
+	overAt   time.Time
+	tableID  []byte
+	decoded  bool // st.View matches st.ViewJSON
+	saved    string
+	chatN    int            // our chat lines so far (signed with each)
+	chatSeen map[string]int // the last chat line number seen per identity key
+	memory   Memory         // as loaded: its deals are restored when that game is welcomed again
 }
 
 type link struct {
@@ -109,6 +141,7 @@ type link struct {
 	buf      map[uint64]wire.Message
 	nonce    []byte
 	table    []byte
+	rules    int // our version of the challenge's game rules
 	welcomed bool
 	heard    time.Time
 	asked    time.Time // last idle resync
@@ -130,8 +163,17 @@ type guestDeal struct {
 	status  DealStatus
 	cx      fair.Context
 	c       [32]byte
-	share   *fair.Share // ours, for this commitment
+	share   *fair.Share // ours, for this commitment: revealed only once every seal is relayed
+	seal    *fair.Seal  // the seal of share, sent first
+	sealed  bool        // the complete set of seals was relayed and checked
+	lost    bool        // the set holds a seal of ours we no longer hold the share of
 	relayed bool
+	// revealed: the host sent the secret; the verdict may still wait for missing moves, asked
+	// for since revealedAt.
+	revealed   bool
+	revealedAt time.Time
+	// restarts are the roster changes (seat and new key) a re-commitment was accepted for.
+	restarts map[string]bool
 }
 
 // NewGuest joins a table over c.
@@ -149,6 +191,11 @@ func NewGuest(c Conn, cfg GuestConfig) (*Guest, error) {
 	g := &Guest{cfg: cfg, frames: make(chan inFrame, 256), quit: make(chan struct{}), updates: make(chan struct{}, 1), deals: map[int]*guestDeal{}}
 	g.st.Seat = engine.Observer
 	g.st.Token = cfg.Token
+	g.chatSeen = map[string]int{}
+	if len(cfg.Memory) > 0 && json.Unmarshal(cfg.Memory, &g.memory) == nil {
+		g.st.PrevDeals = g.memory.Prev
+		g.saved = string(cfg.Memory)
+	}
 	g.wg.Add(1)
 	go g.loop()
 	g.Reconnect(c)
@@ -269,7 +316,8 @@ func (g *Guest) sendMove() {
 	if g.link == nil || !g.link.welcomed {
 		return
 	}
-	p.seq = g.send(&wire.Move{BasedOn: p.basedOn, Move: p.move})
+	sig := g.cfg.Identity.SignMove(g.tableID, p.basedOn+1, p.move)
+	p.seq = g.send(&wire.Move{BasedOn: p.basedOn, Move: p.move, Sig: sig})
 }
 
 // SetReady tells the lobby whether we are ready to start.
@@ -288,7 +336,8 @@ func (g *Guest) Say(text string) error {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.send(&wire.Say{Text: text})
+	g.chatN++
+	g.send(&wire.Say{Text: text, N: g.chatN, Sig: g.cfg.Identity.SignChat(g.tableID, g.st.Seat, g.chatN, text)})
 	return nil
 }
 
@@ -323,6 +372,9 @@ func (g *Guest) loop() {
 		case f := <-g.frames:
 			g.mu.Lock()
 			changed := g.receive(f)
+			if changed {
+				g.save()
+			}
 			g.mu.Unlock()
 			if changed {
 				g.notify()
@@ -330,6 +382,9 @@ func (g *Guest) loop() {
 		case <-t.C:
 			g.mu.Lock()
 			changed := g.tick()
+			if changed {
+				g.save()
+			}
 			g.mu.Unlock()
 			if changed {
 				g.notify()
@@ -394,7 +449,7 @@ func (g *Guest) tick() bool {
 			g.sendMove()
 		}
 		for _, d := range g.deals {
-			if d.share != nil && !d.relayed {
+			if d.share != nil && !d.relayed && d.status.State == DealPending {
 				g.sendShare(d)
 			}
 		}
@@ -408,7 +463,7 @@ func (g *Guest) tick() bool {
 		l.asked = now
 		g.send(&wire.Resync{Next: l.next})
 	}
-	changed := false
+	changed := l.welcomed && g.askMissing(now)
 	if g.st.Status.Over {
 		if g.overAt.IsZero() {
 			g.overAt = now
@@ -425,19 +480,36 @@ func (g *Guest) tick() bool {
 }
 
 func (g *Guest) hello(l *link) {
-	g.send(&wire.Hello{Name: g.cfg.Name, Key: g.cfg.Identity.Public(), Sig: g.cfg.Identity.SignHello(l.nonce, l.table), Token: g.st.Token})
+	g.send(&wire.Hello{Rules: l.rules, Name: g.cfg.Name, Key: g.cfg.Identity.Public(), Sig: g.cfg.Identity.SignHelloBound(l.nonce, l.table, binding(l.conn)), Token: g.st.Token})
 }
 
 // process handles one in-order message from the host.
 func (g *Guest) process(l *link, msg wire.Message) {
 	switch m := msg.(type) {
 	case *wire.Challenge:
-		l.nonce, l.table = m.Nonce, m.Table
+		l.nonce, l.table, l.rules = m.Nonce, m.Table, 0
+		if r, ok := g.cfg.Rules(m.Game); ok {
+			l.rules = r.Version()
+			if r.Version() != m.Rules {
+				// Told before anything of the game: another build, not a dishonest host.
+				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
+					Reason: clipText(fmt.Sprintf("the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version()), wire.MaxReason)}
+				l.nonce = nil
+				return
+			}
+		}
 		g.hello(l)
 	case *wire.Welcome:
 		g.welcome(l, m)
 	case *wire.Lobby:
 		g.st.Lobby = *m
+		if g.audit != nil {
+			for _, s := range m.Seats {
+				if !s.Bot {
+					g.audit.Key(s.Seat, s.Key)
+				}
+			}
+		}
 	case *wire.Log:
 		if g.audit == nil {
 			return
@@ -446,18 +518,30 @@ func (g *Guest) process(l *link, msg wire.Message) {
 			if err := g.audit.Move(m.From+i+1, mv); err != nil {
 				g.failAll(err.Error())
 			}
+			if i < len(m.Sigs) {
+				if err := g.audit.Sig(m.From+i+1, m.Sigs[i]); err != nil {
+					g.failAll(err.Error())
+				}
+			}
 		}
+		g.settleIfWaiting()
 	case *wire.View:
 		g.view(m)
 	case *wire.Reject:
 		g.reject(m)
 	case *wire.Commit:
 		g.commit(m)
+	case *wire.Seals:
+		g.seals(m)
 	case *wire.Contribs:
 		g.contribs(m)
 	case *wire.Reveal:
 		g.reveal(m)
 	case *wire.Chat:
+		if !g.chatSigned(m) {
+			g.logf("table: guest dropped a chat line not signed by seat %d", m.From)
+			return
+		}
 		g.st.Chat = append(g.st.Chat, *m)
 		if len(g.st.Chat) > 200 {
 			g.st.Chat = g.st.Chat[len(g.st.Chat)-200:]
@@ -473,19 +557,23 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	l.welcomed = true
 	tbl := hex.EncodeToString(m.Table)
 	if g.st.Table != "" && g.st.Table != tbl {
-		// Another game (the host's rematch) or another table altogether: forget the old
-		// game, keeping the chat and, for a rematch, the old game's deal verdicts.
-		var prev []DealStatus
-		if m.Match > g.st.Match {
-			for _, d := range g.sortedDeals() {
-				if d.State == DealPending {
-					d.State, d.Problem = DealFailed, "the host started a new game without revealing this deal"
-				}
-				prev = append(prev, d)
-			}
+		// Another game (the host's rematch) or another table altogether: start a fresh record,
+		// keeping the chat and every verdict. A deal not verified by now never will be.
+		why := "the host started a new game without revealing this deal"
+		if m.Match <= g.st.Match {
+			why = "the host switched to another table without revealing this deal"
 		}
+		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev}
+	}
+	if g.st.Table == "" && g.memory.Table != "" {
+		if g.memory.Table == tbl {
+			g.restoreDeals() // a reload: this game's verdicts stand
+		} else {
+			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, closeDeals(g.memory.Deals, "this browser left the game before the deal was revealed")...))
+		}
+		g.memory.Table, g.memory.Deals = "", nil
 	}
 	g.st.Connected, g.st.Dropped = true, nil
 	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started, g.st.Match = m.Seat, m.Game, tbl, m.Config, m.Started, m.Match
@@ -502,8 +590,33 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 			g.logf("table: guest cannot follow the game: %v", err)
 			return
 		}
+		a.Signed(m.Table)
+		for _, s := range g.st.Lobby.Seats {
+			if !s.Bot {
+				a.Key(s.Seat, s.Key)
+			}
+		}
 		g.audit = a
 	}
+}
+
+// chatSigned checks a chat line from a player's seat against the key the lobby shows there (a
+// line from the host itself, or an observer, has no seat key to check) and marks it; a line a
+// seat's key did not sign is dropped, so the host cannot put words in a player's mouth.
+func (g *Guest) chatSigned(m *wire.Chat) bool {
+	if !m.From.Valid(len(g.st.Lobby.Seats)) {
+		return true
+	}
+	s := g.st.Lobby.Seats[m.From]
+	if s.Bot || len(s.Key) == 0 {
+		return true
+	}
+	m.Signed = fair.VerifyChat(s.Key, g.tableID, m.From, m.N, m.Text, m.Sig)
+	if !m.Signed || m.N <= g.chatSeen[string(s.Key)] {
+		return false // forged, or an old line replayed
+	}
+	g.chatSeen[string(s.Key)] = m.N
+	return true
 }
 
 func (g *Guest) view(m *wire.View) {
@@ -512,10 +625,14 @@ func (g *Guest) view(m *wire.View) {
 			if err := g.audit.Move(m.Seq, *m.Move); err != nil {
 				g.failAll(err.Error())
 			}
+			if err := g.audit.Sig(m.Seq, m.Sig); err != nil {
+				g.failAll(err.Error())
+			}
 		}
-		if err := g.audit.View(m.Seq, m.View); err != nil {
+		if err := g.audit.View(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}); err != nil {
 			g.failAll(err.Error())
 		}
+		g.settleIfWaiting()
 	}
 	if g.st.HasView && m.Seq < g.st.Seq {
 		return
@@ -559,6 +676,68 @@ func (g *Guest) reject(m *wire.Reject) {
 	g.st.Reject = m
 }
 
+// endGame closes the current game's verdicts (unverified ones fail with why) and returns every
+// verdict kept from earlier games with them.
+func (g *Guest) endGame(why string) []DealStatus {
+	cur := closeDeals(g.sortedDeals(), why)
+	for i := range cur {
+		cur[i].Table = g.st.Table
+	}
+	return keepPrev(append(append([]DealStatus(nil), g.st.PrevDeals...), cur...))
+}
+
+func closeDeals(deals []DealStatus, why string) []DealStatus {
+	out := make([]DealStatus, 0, len(deals))
+	for _, d := range deals {
+		if d.State == DealPending {
+			d.State, d.Problem = DealFailed, why
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// keepPrev bounds the kept verdicts, dropping the oldest verified ones first: a failure is
+// never dropped.
+func keepPrev(prev []DealStatus) []DealStatus {
+	for i := 0; len(prev) > maxPrev && i < len(prev); {
+		if prev[i].State == DealVerified {
+			prev = append(prev[:i], prev[i+1:]...)
+			continue
+		}
+		i++
+	}
+	return prev
+}
+
+// restoreDeals brings back this game's verdicts from before a reload: a failed deal stays
+// failed whatever the host says now.
+func (g *Guest) restoreDeals() {
+	for _, d := range g.memory.Deals {
+		if d.State == DealFailed {
+			gd := g.deal(d.Epoch)
+			gd.status = d
+		}
+	}
+}
+
+// save hands the guest's memory to cfg.Save when it changed.
+func (g *Guest) save() {
+	if g.cfg.Save == nil {
+		return
+	}
+	deals := g.sortedDeals()
+	for i := range deals {
+		deals[i].Table = g.st.Table
+	}
+	b, err := json.Marshal(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals})
+	if err != nil || string(b) == g.saved {
+		return
+	}
+	g.saved = string(b)
+	g.cfg.Save(b)
+}
+
 // failAll marks every unverified deal as failed: the host told two different stories.
 func (g *Guest) failAll(problem string) {
 	for _, d := range g.deals {
@@ -585,18 +764,96 @@ func (g *Guest) commit(m *wire.Commit) {
 		return
 	}
 	d := g.deal(m.Epoch)
+	if d.status.State != DealPending {
+		return
+	}
 	var c [32]byte
 	copy(c[:], m.C)
 	cx := fair.Context{Game: g.st.Game, Table: g.tableID, Epoch: m.Epoch, Deal: m.Context, Roster: m.Roster}
-	if err := g.audit.Commit(cx, c); err != nil {
+	if s := g.st.Seat; s >= 0 && (!s.Valid(len(cx.Roster)) || len(cx.Roster[s]) == 0) {
+		// Without our key the deal would go ahead without our share: the host alone would
+		// choose it, and could show every guest a different one.
+		d.status.State, d.status.Problem = DealFailed, "the host left this seat out of the deal"
+		return
+	}
+	commit := g.audit.Commit
+	if d.cx.Roster != nil && d.c != c {
+		if err := g.restart(d, cx); err != nil {
+			d.status.State, d.status.Problem = DealFailed, err.Error()
+			return
+		}
+		commit = g.audit.Restart
+	}
+	if err := commit(cx, c); err != nil {
 		d.status.State, d.status.Problem = DealFailed, err.Error()
 		return
 	}
 	if d.share != nil && d.c != c {
-		d.share = nil // a new commitment needs a fresh share
+		d.share, d.seal, d.sealed, d.lost = nil, nil, false, false // a new commitment needs a fresh share
 	}
 	d.cx, d.c = cx, c
 	g.contribute(m.Epoch)
+}
+
+// restart accepts a second commitment for a deal only for a roster change this guest was shown
+// in the lobby, at most once per change, and never for the host's own seat: otherwise a host
+// could re-deal until it liked the deal.
+func (g *Guest) restart(d *guestDeal, cx fair.Context) error {
+	if len(cx.Roster) != len(d.cx.Roster) {
+		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for another number of seats", cx.Epoch)
+	}
+	seats := g.st.Lobby.Seats
+	changed := false
+	for i := range cx.Roster {
+		if bytes.Equal(cx.Roster[i], d.cx.Roster[i]) {
+			continue
+		}
+		changed = true
+		switch {
+		case i >= len(seats) || !bytes.Equal(seats[i].Key, cx.Roster[i]):
+			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for a seat change this guest was never shown", cx.Epoch)
+		case seats[i].Host:
+			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d by changing its own seat's key", cx.Epoch)
+		}
+		id := fmt.Sprintf("%d:%x", i, cx.Roster[i])
+		if d.restarts[id] {
+			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d twice for one seat change", cx.Epoch)
+		}
+		if d.restarts == nil {
+			d.restarts = map[string]bool{}
+		}
+		d.restarts[id] = true
+	}
+	if !changed && !d.sealed {
+		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d without any seat change", cx.Epoch)
+	}
+	// Every seal was in, so a restart without a seat change means a contributor never revealed
+	// its share (perhaps the host's own page, after seeing the others'): allowed, counted,
+	// and only a few times.
+	if d.status.Restarts >= maxRestarts {
+		return engine.Errorf(engine.KindIllegal, "table: deal", "the host restarted deal %d more than %d times", cx.Epoch, maxRestarts)
+	}
+	d.status.Restarts++
+	return nil
+}
+
+// checkRoster compares a deal's roster with the lobby this guest was shown: the same identity
+// key at every player's seat, none at a bot's.
+func (g *Guest) checkRoster(cx fair.Context) error {
+	seats := g.st.Lobby.Seats
+	if len(seats) != len(cx.Roster) {
+		return engine.Errorf(engine.KindIllegal, "table: deal", "deal %d lists %d seats, the lobby %d", cx.Epoch, len(cx.Roster), len(seats))
+	}
+	for i, s := range seats {
+		want := s.Key
+		if s.Bot {
+			want = nil
+		}
+		if !bytes.Equal(want, cx.Roster[i]) {
+			return engine.Errorf(engine.KindIllegal, "table: deal", "deal %d's key for seat %d differs from the lobby", cx.Epoch, i)
+		}
+	}
+	return nil
 }
 
 // contribute sends our share of a deal, but only once every earlier deal is verified.
@@ -609,16 +866,22 @@ func (g *Guest) contribute(epoch int) {
 	if !bytes.Equal(d.cx.Roster[s], g.cfg.Identity.Public()) {
 		return // a deal from before our seat was reclaimed with this key: not ours to share in
 	}
+	if err := g.checkRoster(d.cx); err != nil {
+		d.status.State, d.status.Problem = DealFailed, err.Error()
+		return
+	}
 	for e := 1; e < epoch; e++ {
 		prev, ok := g.deals[e]
 		switch {
 		case !ok:
 			return // not known yet (the log is still coming)
+		case prev.status.State == DealPending && prev.revealed:
+			return // revealed, its replay still waits for moves: verify it first
 		case prev.status.State == DealPending:
 			prev.status.State, prev.status.Problem = DealFailed, "the host started the next deal without revealing this one"
 			return
 		case prev.status.State == DealFailed:
-			return // refuse to play on with a host caught cheating
+			return // refuse to play on with a host caught lying
 		}
 	}
 	if d.share == nil {
@@ -628,13 +891,49 @@ func (g *Guest) contribute(epoch int) {
 			return
 		}
 		sh := g.cfg.Identity.Contribute(d.cx.Bytes(), d.c, s, sec)
-		d.share = &sh
+		sl := g.cfg.Identity.SealShare(d.cx.Bytes(), d.c, s, sec)
+		d.share, d.seal = &sh, &sl
 	}
 	g.sendShare(d)
 }
 
+// sendShare sends our seal until the complete set of seals is relayed, then the share itself.
 func (g *Guest) sendShare(d *guestDeal) {
+	if !d.sealed || d.lost {
+		g.send(&wire.Seal{Epoch: d.cx.Epoch, Seat: d.seal.Seat, SC: d.seal.SC[:], Sig: d.seal.Sig})
+		return
+	}
 	g.send(&wire.Contrib{Epoch: d.cx.Epoch, Seat: d.share.Seat, S: d.share.S[:], Sig: d.share.Sig})
+}
+
+// seals checks the relayed set of seals (every contributor's, ours unchanged among them) and
+// only then reveals our share.
+func (g *Guest) seals(m *wire.Seals) {
+	d, ok := g.deals[m.Epoch]
+	if !ok || g.audit == nil || d.status.State != DealPending {
+		return
+	}
+	seals := make([]fair.Seal, len(m.Seals))
+	for i, s := range m.Seals {
+		seals[i] = fair.Seal{Seat: s.Seat, Sig: s.Sig}
+		copy(seals[i].SC[:], s.S)
+	}
+	// The set must cover every keyed seat, ours included, each seal signed by its seat's key.
+	if err := g.audit.Seals(m.Epoch, seals, nil); err != nil {
+		d.status.State, d.status.Problem = DealFailed, err.Error()
+		return
+	}
+	d.sealed = true
+	for _, sl := range seals {
+		if d.seal != nil && sl.Seat == d.seal.Seat && sl.SC != d.seal.SC {
+			// Signed by our key but not the share we hold: sealed before this page reloaded,
+			// so that share is lost. Reveal nothing; our new seal makes the host restart.
+			d.lost = true
+		}
+	}
+	if d.share != nil && !d.relayed {
+		g.sendShare(d)
+	}
 }
 
 func (g *Guest) contribs(m *wire.Contribs) {
@@ -655,22 +954,75 @@ func (g *Guest) contribs(m *wire.Contribs) {
 
 func (g *Guest) reveal(m *wire.Reveal) {
 	d, ok := g.deals[m.Epoch]
-	if !ok || g.audit == nil || d.status.State != DealPending {
+	if !ok || g.audit == nil || d.status.State != DealPending || d.revealed {
 		return
 	}
 	var h [32]byte
 	copy(h[:], m.H)
-	r := g.audit.Reveal(m.Epoch, h)
-	d.status.Seq, d.status.Checked = r.Seq, r.Checked
-	if r.Verified {
-		d.status.State, d.status.Problem = DealVerified, ""
-	} else {
-		d.status.State, d.status.Problem = DealFailed, r.Problem
-	}
-	// A share held back while this deal was unverified can go now.
-	for e := range g.deals {
-		if e > m.Epoch {
-			g.contribute(e)
+	d.revealed, d.revealedAt = true, time.Now()
+	g.verdict(g.audit.Reveal(m.Epoch, h))
+	g.settle()
+}
+
+// settleIfWaiting retries the replay when a revealed deal waits for moves.
+func (g *Guest) settleIfWaiting() {
+	for _, d := range g.deals {
+		if d.revealed && d.status.State == DealPending {
+			g.settle()
+			return
 		}
 	}
+}
+
+// settle takes the auditor's verdicts on every revealed deal and, once a deal is verified,
+// sends the shares held back for later deals.
+func (g *Guest) settle() {
+	if g.audit == nil {
+		return
+	}
+	for _, r := range g.audit.Settle() {
+		g.verdict(r)
+	}
+	for e := range g.deals {
+		g.contribute(e)
+	}
+}
+
+func (g *Guest) verdict(r fair.Result) {
+	d, ok := g.deals[r.Epoch]
+	if !ok || d.status.State != DealPending {
+		return
+	}
+	d.status.Seq, d.status.Checked, d.status.Missing = r.Seq, r.Checked, 0
+	switch {
+	case r.Verified:
+		d.status.State, d.status.Problem = DealVerified, ""
+	case r.Pending:
+		d.status.Missing = r.Missing
+	default:
+		d.status.State, d.status.Problem = DealFailed, r.Problem
+	}
+}
+
+// askMissing asks again for the move a revealed deal's replay waits for, and fails the deal
+// once the host has withheld it past the deadline.
+func (g *Guest) askMissing(now time.Time) bool {
+	changed, need := false, 0
+	for _, d := range g.deals {
+		if !d.revealed || d.status.State != DealPending || d.status.Missing == 0 {
+			continue
+		}
+		if now.Sub(d.revealedAt) >= g.cfg.RevealTimeout {
+			d.status.State, d.status.Problem, d.status.Seq = DealFailed, fmt.Sprintf("the host withheld move %d", d.status.Missing), d.status.Missing
+			changed = true
+			continue
+		}
+		if need == 0 || d.status.Missing < need {
+			need = d.status.Missing
+		}
+	}
+	if need > 0 {
+		g.send(&wire.Need{From: need - 1})
+	}
+	return changed
 }

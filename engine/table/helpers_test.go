@@ -123,6 +123,7 @@ type testTable struct {
 	guests []*Guest
 	conns  []Conn // host ends
 	rand   *randReader
+	mem    []*memBox // what each guest of a cheat table last saved
 	stop   chan struct{}
 	wg     sync.WaitGroup
 }
@@ -288,3 +289,12 @@ func (tt *testTable) dump() string {
 	}
 	return b.String()
 }
+
+// memBox keeps what a guest last handed to GuestConfig.Save.
+type memBox struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (m *memBox) save(b []byte) { m.mu.Lock(); m.b = append([]byte(nil), b...); m.mu.Unlock() }
+func (m *memBox) get() []byte   { m.mu.Lock(); defer m.mu.Unlock(); return m.b }

@@ -59,6 +59,10 @@ type HostConfig struct {
 	Burst         int
 	// HelloTimeout drops a connection that has not proved an identity in time (default 30s).
 	HelloTimeout time.Duration
+	// MaxObservers caps the connections watching without a seat (default 8), and MaxLinks all
+	// connections, seated or not, proved or not (default twice the seats plus MaxObservers).
+	MaxObservers int
+	MaxLinks     int
 	// MaxStrikes is how many refused forged, malformed or flooding messages a guest may send
 	// before it is dropped (default 50). Honest races (stale or out-of-turn moves) are no strike.
 	MaxStrikes int
@@ -96,11 +100,13 @@ type Host struct {
 	config   engine.Config
 	game     engine.Game
 	moves    []engine.Move // the full record, deal keys included
+	sigs     [][]byte      // sigs[i] is the mover's signature on moves[i] (nil: a deal, a bot)
 	deals    []*dealState  // by epoch-1
 	botTimer *time.Timer
 	botDue   bool
 	overSent bool
-	match    int // games played at this table before the current one
+	match    int             // games played at this table before the current one
+	banned   map[string]bool // identity keys the host refused
 
 }
 
@@ -162,6 +168,12 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	}
 	if cfg.MaxStrikes <= 0 {
 		cfg.MaxStrikes = 50
+	}
+	if cfg.MaxObservers <= 0 {
+		cfg.MaxObservers = 8
+	}
+	if cfg.MaxLinks <= 0 {
+		cfg.MaxLinks = 2*cfg.Seats + cfg.MaxObservers
 	}
 	if cfg.HelloTimeout <= 0 {
 		cfg.HelloTimeout = 30 * time.Second
@@ -308,7 +320,7 @@ func (h *Host) State() HostState {
 func (h *Host) Record() engine.Record {
 	var rec engine.Record
 	h.do(func() {
-		rec = engine.Record{Game: h.rules.Name(), Config: h.config, Moves: h.publicLog(0, true)}
+		rec = engine.Record{Game: h.rules.Name(), Version: h.rules.Version(), Config: h.config, Moves: h.publicLog(0, true)}
 		for _, s := range h.seats {
 			rec.Names = append(rec.Names, s.Name)
 		}

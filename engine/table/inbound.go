@@ -3,9 +3,11 @@ package table
 // Messages from guests: de-duplication, resyncs, refusals, and moves applied to the game.
 
 import (
-	"miskatonic/engine"
-	"miskatonic/engine/wire"
 	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/wire"
 )
 
 // ---- inbound ----
@@ -50,11 +52,15 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 		if p.seat.Valid(len(h.seats)) {
 			name = h.seats[p.seat].Name
 		}
-		h.broadcast(&wire.Chat{From: p.seat, Name: name, Text: m.Text})
+		h.broadcast(&wire.Chat{From: p.seat, Name: name, Text: m.Text, N: m.N, Sig: m.Sig})
 	case *wire.Move:
 		h.move(p, seq, m)
+	case *wire.Seal:
+		h.seal(p, seq, m)
 	case *wire.Contrib:
 		h.contrib(p, seq, m)
+	case *wire.Need:
+		h.need(p, m)
 	default:
 		h.refuse(p, seq, 0, engine.Errorf(engine.KindMalformed, "table", "a guest may not send %s", msg.Type()), true)
 	}
@@ -90,19 +96,23 @@ func (h *Host) move(p *peer, seq uint64, m *wire.Move) {
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "only the dealer deals"), true)
 	case m.BasedOn != len(h.moves):
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindStale, "table: move", "based on seq %d, the game is at %d", m.BasedOn, len(h.moves)), false)
+	case !fair.VerifyMove(h.seats[p.seat].Key, h.table, len(h.moves)+1, m.Move, m.Sig):
+		// Every guest checks this signature in its replay: a move the host cannot show signed
+		// by its seat would fail the deal for everyone.
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindAuth, "table: move", "the move is not signed by seat %d for seq %d", p.seat, len(h.moves)+1), true)
 	default:
-		if err := h.apply(m.Move); err != nil {
+		if err := h.apply(m.Move, m.Sig); err != nil {
 			h.refuse(p, seq, m.BasedOn, err, false)
 		}
 	}
 }
 
 // apply makes a move on the game, tells everyone, and moves the table on (deals, bots).
-func (h *Host) apply(m engine.Move) error {
+func (h *Host) apply(m engine.Move, sig []byte) error {
 	if err := h.game.Apply(m); err != nil {
 		return err
 	}
-	h.moves = append(h.moves, m)
+	h.moves, h.sigs = append(h.moves, m), append(h.sigs, sig)
 	h.persist()
 	h.broadcastView(&m)
 	h.advance()
@@ -138,3 +148,15 @@ func (h *Host) advance() {
 }
 
 // revealOpen reveals every applied, unrevealed deal.
+
+// need answers a guest whose replay waits for moves: one log chunk from the index it names, at
+// most once per resendGap (like a resync, it must not become a way to make the host flood).
+func (h *Host) need(p *peer, m *wire.Need) {
+	if !h.started || m.From >= len(h.moves) {
+		return
+	}
+	if now := time.Now(); now.Sub(p.lastNeed) >= resendGap {
+		p.lastNeed = now
+		h.send(p, h.logChunk(m.From, min(len(h.moves), m.From+wire.MaxLogMoves)))
+	}
+}

@@ -5,11 +5,15 @@ package table
 
 import (
 	"encoding/hex"
+	"fmt"
 	"io"
+	"strings"
+	"time"
+	"unicode"
+
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
 	"miskatonic/engine/wire"
-	"time"
 )
 
 // AddGuest starts serving a new connection: it is challenged to prove an identity key, then
@@ -17,11 +21,15 @@ import (
 func (h *Host) AddGuest(c Conn) error {
 	var err error = errClosedHost
 	defer func() {
-		if err == errClosedHost {
+		if err != nil {
 			c.Close()
 		}
 	}()
 	h.do(func() {
+		if len(h.peers) >= h.cfg.MaxLinks {
+			err = engine.Errorf(wire.KindFlood, "table: host", "%d connections already", len(h.peers))
+			return
+		}
 		err = nil
 		p := newPeer(h, h.nextPeer, c)
 		h.nextPeer++
@@ -34,7 +42,7 @@ func (h *Host) AddGuest(c Conn) error {
 			return
 		}
 		p.nonce, p.table = nonce, h.table
-		h.send(p, &wire.Challenge{Nonce: nonce, Game: h.rules.Name(), Table: h.table})
+		h.send(p, &wire.Challenge{Nonce: nonce, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table})
 		p.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
 			select {
 			case h.events <- event{call: func() {
@@ -61,7 +69,7 @@ func (h *Host) AddBot(name, level string, fn BotFunc) (engine.Seat, error) {
 		case len(h.seats) >= h.maxSeats:
 			err = engine.Errorf(engine.KindBadConfig, "table: add bot", "the table is full")
 		default:
-			h.seats = append(h.seats, &seatState{Name: clipText(name, wire.MaxName), Bot: true, Level: level, Ready: true, botFn: fn})
+			h.seats = append(h.seats, &seatState{Name: h.uniqueName(cleanName(name), engine.Seat(len(h.seats))), Bot: true, Level: level, Ready: true, botFn: fn})
 			seat, err = engine.Seat(len(h.seats)-1), nil
 			h.broadcastLobby()
 		}
@@ -199,7 +207,7 @@ func (h *Host) rematch() error {
 		h.botTimer = nil
 	}
 	h.table, h.match = id, h.match+1
-	h.started, h.game, h.config, h.moves, h.deals = false, nil, engine.Config{}, nil, nil
+	h.started, h.game, h.config, h.moves, h.sigs, h.deals = false, nil, engine.Config{}, nil, nil, nil
 	h.botDue, h.overSent = false, false
 	h.doneMu.Lock()
 	h.done = make(chan struct{})
@@ -220,7 +228,7 @@ func (h *Host) rematch() error {
 }
 
 func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
-	if !fair.VerifyHello(m.Key, p.nonce, p.table, m.Sig) {
+	if !fair.VerifyHelloBound(m.Key, p.nonce, p.table, binding(p.conn), m.Sig) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "the identity proof does not verify"), true)
 		return
 	}
@@ -231,7 +239,16 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "already seated with another key"), true)
 		return
 	}
-	seat := engine.Observer
+	if m.Rules != h.rules.Version() {
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
+			Reason: clipText(fmt.Sprintf("this table plays %s rules version %d; your app has version %d", h.rules.Name(), h.rules.Version(), m.Rules), wire.MaxReason)})
+		return
+	}
+	if h.banned[string(m.Key)] {
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked, Reason: "the host refused this player"})
+		return
+	}
+	seat, rekey := engine.Observer, false
 	for i, s := range h.seats {
 		if !s.Bot && string(s.Key) == string(m.Key) {
 			seat = engine.Seat(i)
@@ -243,7 +260,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 				seat = engine.Seat(i)
 				h.logf("table: seat %d reclaimed by token with a new identity key", i)
 				h.seats[i].Key = append([]byte(nil), m.Key...)
-				h.rekey(seat)
+				rekey = true
 			}
 		}
 	}
@@ -266,13 +283,24 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere, Reason: "this seat connected again elsewhere"})
 		}
 		s.peer = p
-		if name := clipText(m.Name, wire.MaxName); name != "" {
-			s.Name = name
+		if !h.started || s.Name == "" { // no renames once the game is on: the record names seats
+			s.Name = h.uniqueName(cleanName(m.Name), seat)
 		}
+	}
+	if seat == engine.Observer && h.observers() >= h.cfg.MaxObservers {
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull, Reason: "too many are watching already"})
+		return
 	}
 	p.seat, p.key, p.welcomed = seat, append([]byte(nil), m.Key...), true
 	h.welcome(p)
+	if seat == engine.Observer {
+		return // nothing anyone else sees changed: no lobby to everyone for a watcher
+	}
 	h.broadcastLobby()
+	if rekey {
+		// After the lobby: guests accept a re-commitment only for a key change they were shown.
+		h.rekey()
+	}
 }
 
 // welcome (re)starts a guest's picture of the table: seat, lobby, and once started the public
@@ -287,13 +315,90 @@ func (h *Host) welcome(p *peer) {
 	if !h.started {
 		return
 	}
-	log := h.publicLog(0, false)
-	for from := 0; from < len(log); from += wire.MaxLogMoves {
-		to := min(from+wire.MaxLogMoves, len(log))
-		h.send(p, &wire.Log{From: from, Moves: log[from:to]})
+	for from := 0; from < len(h.moves); from += wire.MaxLogMoves {
+		h.send(p, h.logChunk(from, min(from+wire.MaxLogMoves, len(h.moves))))
 	}
 	for _, d := range h.deals {
 		h.sendDeal(p, d)
 	}
 	h.sendView(p, nil)
+}
+
+// cleanName strips what could make a name lie about itself: control and format characters
+// (bidirectional overrides, zero-width marks) and surrounding space.
+func cleanName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, name)
+	return clipText(strings.TrimSpace(name), wire.MaxName)
+}
+
+// uniqueName makes name unique at the table (ignoring case) for seat, numbering a repeat, so
+// no player can pass for another; an empty name becomes "Player N".
+func (h *Host) uniqueName(name string, seat engine.Seat) string {
+	if name == "" {
+		name = fmt.Sprintf("Player %d", seat+1)
+	}
+	taken := func(n string) bool {
+		for i, s := range h.seats {
+			if engine.Seat(i) != seat && strings.EqualFold(s.Name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	out := name
+	for i := 2; taken(out); i++ {
+		suffix := fmt.Sprintf(" %d", i)
+		out = clipText(name, wire.MaxName-len(suffix)) + suffix
+	}
+	return out
+}
+
+func (h *Host) observers() int {
+	n := 0
+	for _, p := range h.peers {
+		if p.welcomed && p.seat == engine.Observer {
+			n++
+		}
+	}
+	return n
+}
+
+// Ban refuses an identity key from now on: its connection is closed and its seat, if the game
+// has not started, freed. (Once started, the seat stays: a bot can be seated there instead.)
+func (h *Host) Ban(key []byte) error {
+	err := error(errClosedHost)
+	h.do(func() {
+		err = nil
+		if h.banned == nil {
+			h.banned = map[string]bool{}
+		}
+		h.banned[string(key)] = true
+		for _, p := range h.peers {
+			if string(p.key) == string(key) {
+				h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked, Reason: "the host refused this player"})
+			}
+		}
+		if h.started {
+			return
+		}
+		for i, s := range h.seats {
+			if !s.Bot && string(s.Key) == string(key) {
+				h.seats = append(h.seats[:i], h.seats[i+1:]...)
+				for j, o := range h.seats {
+					if o.peer != nil && i <= j {
+						o.peer.seat = engine.Seat(j)
+						h.welcome(o.peer)
+					}
+				}
+				h.broadcastLobby()
+				return
+			}
+		}
+	})
+	return err
 }

@@ -111,7 +111,7 @@ func TestMaliciousGuest(t *testing.T) {
 	r := &raw{t: t, conn: b, id: identity(9)}
 	ch := r.until(wire.TChallenge).(*wire.Challenge)
 	r.table = ch.Table
-	r.send(&wire.Hello{Name: "mallory", Key: r.id.Public(), Sig: r.id.SignHello(ch.Nonce, ch.Table)})
+	r.send(&wire.Hello{Rules: 1, Name: "mallory", Key: r.id.Public(), Sig: r.id.SignHello(ch.Nonce, ch.Table)})
 	r.seat = r.until(wire.TWelcome).(*wire.Welcome).Seat
 	r.send(&wire.Ready{Ready: true})
 	for h.Start() != nil {
@@ -122,13 +122,17 @@ func TestMaliciousGuest(t *testing.T) {
 	var c [32]byte
 	copy(c[:], cm.C)
 	share := r.id.Contribute(cx.Bytes(), c, r.seat, [32]byte{7})
+	seal := r.id.SealShare(cx.Bytes(), c, r.seat, [32]byte{7})
+	r.send(&wire.Seal{Epoch: 1, Seat: r.seat, SC: seal.SC[:], Sig: seal.Sig})
+	r.until(wire.TSeals)
 	r.send(&wire.Contrib{Epoch: 1, Seat: r.seat, S: share.S[:], Sig: share.Sig})
 	for r.last == nil || r.last.Seq < 1 {
 		r.next()
 	}
 	// Make sure mallory is not the active seat, so its own moves are out of turn.
 	if r.last.Status.IsActive(r.seat) {
-		r.send(&wire.Move{BasedOn: r.last.Seq, Move: engine.Move{Seat: r.seat, Kind: "hold"}})
+		mv := engine.Move{Seat: r.seat, Kind: "hold"}
+		r.send(&wire.Move{BasedOn: r.last.Seq, Move: mv, Sig: r.id.SignMove(r.table, r.last.Seq+1, mv)})
 		for r.last.Status.IsActive(r.seat) {
 			r.next()
 		}
@@ -140,7 +144,7 @@ func TestMaliciousGuest(t *testing.T) {
 	if other == r.seat || !other.Valid(3) {
 		other = 0
 	}
-	oversized := append([]byte(`{"v":1,"type":"say","seq":999,"body":{"text":"`), bytes.Repeat([]byte("x"), 70000)...)
+	oversized := append([]byte(`{"v":2,"type":"say","seq":999,"body":{"text":"`), bytes.Repeat([]byte("x"), 70000)...)
 	oversized = append(oversized, `"}}`...)
 	replayed := r.sent[len(r.sent)-1]
 	cases := []struct {
@@ -150,7 +154,9 @@ func TestMaliciousGuest(t *testing.T) {
 	}{
 		{"forged seat", r.frame(&wire.Move{BasedOn: cur, Move: engine.Move{Seat: 7, Kind: "hold"}}), engine.KindBadSeat},
 		{"another seat's move", r.frame(&wire.Move{BasedOn: cur, Move: engine.Move{Seat: active, Kind: "hold"}}), engine.KindBadSeat},
-		{"out of turn", r.frame(&wire.Move{BasedOn: cur, Move: engine.Move{Seat: r.seat, Kind: "hold"}}), engine.KindNotYourTurn},
+		{"out of turn", r.frame(&wire.Move{BasedOn: cur, Move: engine.Move{Seat: r.seat, Kind: "hold"}, Sig: r.id.SignMove(r.table, cur+1, engine.Move{Seat: r.seat, Kind: "hold"})}), engine.KindNotYourTurn},
+		{"unsigned move", r.frame(&wire.Move{BasedOn: cur, Move: engine.Move{Seat: r.seat, Kind: "hold"}}), wire.KindAuth},
+		{"move signed for another seq", r.frame(&wire.Move{BasedOn: cur, Move: engine.Move{Seat: r.seat, Kind: "hold"}, Sig: r.id.SignMove(r.table, cur, engine.Move{Seat: r.seat, Kind: "hold"})}), wire.KindAuth},
 		{"stale move", r.frame(&wire.Move{BasedOn: cur - 1, Move: engine.Move{Seat: r.seat, Kind: "hold"}}), wire.KindStale},
 		{"move from the future", r.frame(&wire.Move{BasedOn: cur + 5, Move: engine.Move{Seat: r.seat, Kind: "hold"}}), wire.KindStale},
 		{"replayed frame", replayed, wire.KindDuplicate},
@@ -163,8 +169,8 @@ func TestMaliciousGuest(t *testing.T) {
 		{"host-only message", r.frame(&wire.Reveal{Epoch: 1, H: make([]byte, 32)}), engine.KindMalformed},
 		{"ready after the start", r.frame(&wire.Ready{Ready: false}), wire.KindState},
 		{"not json", []byte("{{{"), engine.KindMalformed},
-		{"unknown type", []byte(`{"v":1,"type":"cheat","seq":900,"body":{}}`), engine.KindMalformed},
-		{"unknown field", []byte(`{"v":1,"type":"ready","seq":901,"body":{"ready":true,"seat":0}}`), engine.KindMalformed},
+		{"unknown type", []byte(`{"v":2,"type":"cheat","seq":900,"body":{}}`), engine.KindMalformed},
+		{"unknown field", []byte(`{"v":2,"type":"ready","seq":901,"body":{"ready":true,"seat":0}}`), engine.KindMalformed},
 		{"wrong version", []byte(`{"v":7,"type":"ready","seq":902,"body":{"ready":true}}`), engine.KindMalformed},
 		{"oversized", oversized, wire.KindOversized},
 	}

@@ -10,8 +10,12 @@ import (
 const (
 	outQueue  = 2048 // frames waiting for a slow link before the guest is dropped
 	outboxLen = 512  // frames kept per connection for resends (older: welcome again)
-	seenWin   = 1024 // how far back a guest's seqs are remembered for de-duplication
-	resendGap = 20 * time.Millisecond
+	// outboxBytes and resendBytes bound the bytes kept for resends and sent again per request,
+	// so a 50-byte resync cannot make the host send (or keep) megabytes.
+	outboxBytes = 1 << 20
+	resendBytes = 256 << 10
+	seenWin     = 1024 // how far back a guest's seqs are remembered for de-duplication
+	resendGap   = 20 * time.Millisecond
 )
 
 // peer is one guest connection on the host. Fields are owned by the match goroutine except
@@ -26,6 +30,7 @@ type peer struct {
 	closed   bool
 	outSeq   uint64
 	outbox   []stored
+	outBytes int // bytes in outbox
 	seat     engine.Seat
 	key      []byte
 	nonce    []byte
@@ -36,6 +41,7 @@ type peer struct {
 	seenIn   map[uint64]bool
 
 	lastResend time.Time
+	lastNeed   time.Time
 	helloTimer *time.Timer
 }
 
@@ -159,10 +165,15 @@ func (p *peer) fresh(seq uint64) bool {
 }
 
 func (p *peer) remember(seq uint64, f []byte) {
-	if len(p.outbox) >= outboxLen {
-		p.outbox = append(p.outbox[:0], p.outbox[outboxLen/2:]...)
+	for len(p.outbox) > 0 && (len(p.outbox) >= outboxLen || p.outBytes+len(f) > outboxBytes) {
+		drop := max(1, len(p.outbox)/2)
+		for _, s := range p.outbox[:drop] {
+			p.outBytes -= len(s.frame)
+		}
+		p.outbox = append(p.outbox[:0], p.outbox[drop:]...)
 	}
 	p.outbox = append(p.outbox, stored{seq, f})
+	p.outBytes += len(f)
 }
 
 // resend sends again every frame from seq next on. When next is older than the frames kept,
@@ -177,7 +188,11 @@ func (p *peer) resend(next uint64) {
 		}
 		return
 	}
+	sent := 0
 	for _, s := range p.outbox[next-p.outbox[0].seq:] {
+		if sent += len(s.frame); sent > resendBytes {
+			return // the rest on the next request
+		}
 		if !p.queue(s.frame) {
 			p.h.dropPeer(p, nil)
 			return

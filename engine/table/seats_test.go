@@ -116,7 +116,8 @@ func TestSeatTokenReclaim(t *testing.T) {
 	}
 	tt.finish()
 	tt.checkViews()
-	if l := tt.host.State().Seats[1]; string(l.Key) != string(identity(77).Public()) || l.Name != "p1 again" {
+	// The seat keeps its name: nobody is renamed once the game is on.
+	if l := tt.host.State().Seats[1]; string(l.Key) != string(identity(77).Public()) || l.Name != "p1" {
 		t.Fatalf("seat 1 after reclaim: %+v", l)
 	}
 	tt.close()
@@ -225,7 +226,7 @@ func TestReclaimDuringDeal(t *testing.T) {
 	h.AddGuest(a)
 	r := &raw{t: t, conn: b, id: identity(5)}
 	ch := r.until(wire.TChallenge).(*wire.Challenge)
-	r.send(&wire.Hello{Name: "lost", Key: r.id.Public(), Sig: r.id.SignHello(ch.Nonce, ch.Table)})
+	r.send(&wire.Hello{Rules: 1, Name: "lost", Key: r.id.Public(), Sig: r.id.SignHello(ch.Nonce, ch.Table)})
 	w := r.until(wire.TWelcome).(*wire.Welcome)
 	r.send(&wire.Ready{Ready: true})
 	for h.Start() != nil {

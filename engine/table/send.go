@@ -4,6 +4,7 @@ package table
 
 import (
 	"encoding/json"
+
 	"miskatonic/engine"
 	"miskatonic/engine/wire"
 )
@@ -71,6 +72,9 @@ func (h *Host) viewFor(s engine.Seat, m *engine.Move) *wire.View {
 		}
 		v.Move = &pub
 	}
+	if len(h.sigs) > 0 && v.Move != nil {
+		v.Sig = h.sigs[len(h.sigs)-1]
+	}
 	b, err := json.Marshal(h.game.View(s))
 	if err != nil {
 		h.logf("table: view of seat %d: %v", s, err)
@@ -116,4 +120,16 @@ func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
 		}
 		h.broadcastLobby()
 	}
+}
+
+// logChunk is the public log from index from to to, with the movers' signatures.
+func (h *Host) logChunk(from, to int) *wire.Log {
+	l := &wire.Log{From: from, Moves: h.publicLog(from, false)[:to-from]}
+	for _, s := range h.sigs[from:to] {
+		if s != nil {
+			l.Sigs = h.sigs[from:to]
+			break
+		}
+	}
+	return l
 }

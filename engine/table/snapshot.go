@@ -14,6 +14,7 @@ import (
 type snapshot struct {
 	V        int               `json:"v"`
 	Game     string            `json:"game"`
+	Rules    int               `json:"rules,omitempty"` // rules version (0: before versions, 1)
 	Table    []byte            `json:"table"`
 	MaxSeats int               `json:"maxSeats"`
 	Options  map[string]string `json:"options"`
@@ -21,6 +22,7 @@ type snapshot struct {
 	Config   engine.Config     `json:"config"`
 	Seats    []*seatState      `json:"seats"`
 	Moves    []engine.Move     `json:"moves"`
+	Sigs     [][]byte          `json:"sigs,omitempty"`
 	Deals    []*dealState      `json:"deals"`
 	Match    int               `json:"match,omitempty"`
 }
@@ -36,8 +38,8 @@ func (h *Host) Snapshot() ([]byte, error) {
 }
 
 func (h *Host) snapshot() ([]byte, error) {
-	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
-		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Deals: h.deals, Match: h.match})
+	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match})
 }
 
 // persist hands the table to HostConfig.Persist. It runs before anything that depends on the
@@ -75,6 +77,11 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		return nil, err
 	}
 	h.table, h.options, h.started, h.config, h.seats, h.moves, h.deals = s.Table, s.Options, s.Started, s.Config, s.Seats, s.Moves, s.Deals
+	h.sigs = s.Sigs
+	for len(h.sigs) < len(h.moves) {
+		h.sigs = append(h.sigs, nil)
+	}
+	h.sigs = h.sigs[:len(h.moves)]
 	h.match = s.Match
 	if h.options == nil {
 		h.options = map[string]string{}
@@ -101,7 +108,7 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		}
 	}
 	if h.started {
-		g, err := engine.Replay(rules, engine.Record{Game: s.Game, Config: s.Config, Moves: s.Moves})
+		g, err := engine.Replay(rules, engine.Record{Game: s.Game, Version: s.Rules, Config: s.Config, Moves: s.Moves})
 		if err != nil {
 			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "%v", err)
 		}

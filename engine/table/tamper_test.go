@@ -88,6 +88,25 @@ func (g *stackedGame) Apply(m engine.Move) error {
 
 func (g *stackedGame) Clone() engine.Game { return &stackedGame{Game: g.Game.Clone(), r: g.r} }
 
+// acceptSeal is a host that takes a guest's seal without checking its signature, and relays
+// the set once every contributor's is in.
+func (h *Host) acceptSeal(m *wire.Seal) {
+	go h.do(func() {
+		if m.Epoch < 1 || m.Epoch > len(h.deals) || h.deals[m.Epoch-1].SealsSent {
+			return
+		}
+		d := h.deals[m.Epoch-1]
+		d.Seals[int(m.Seat)] = &wire.Share{Seat: m.Seat, S: m.SC, Sig: m.Sig}
+		for _, s := range d.context(h.rules.Name(), h.table).Contributors() {
+			if d.Seals[int(s)] == nil {
+				return
+			}
+		}
+		d.SealsSent = true
+		h.broadcast(sealList(d))
+	})
+}
+
 // acceptShare is a host that takes a guest's share without checking its signature.
 func (h *Host) acceptShare(m *wire.Contrib) {
 	go h.do(func() {

@@ -28,6 +28,9 @@ const (
 	TReveal    Type = "reveal"
 	TChat      Type = "chat"
 	TBye       Type = "bye"
+	TNeed      Type = "need"
+	TSeal      Type = "seal"
+	TSeals     Type = "seals"
 )
 
 func init() {
@@ -48,6 +51,9 @@ func init() {
 	register(func() Message { return &Reveal{} })
 	register(func() Message { return &Chat{} })
 	register(func() Message { return &Bye{} })
+	register(func() Message { return &Need{} })
+	register(func() Message { return &Seal{} })
+	register(func() Message { return &Seals{} })
 }
 
 // Sizes of keys and signatures (Ed25519) and secrets (32 bytes).
@@ -62,6 +68,7 @@ const (
 // signing the challenge (see fair.SignHello). Token is the seat token of an earlier Welcome, the
 // fallback when the identity key was lost.
 type Hello struct {
+	Rules int    `json:"rules,omitempty"` // the guest's version of the challenge's game rules
 	Name  string `json:"name"`
 	Key   []byte `json:"key"`
 	Sig   []byte `json:"sig"`
@@ -93,9 +100,11 @@ func (*Ready) Check() error { return nil }
 // Move asks the host to apply a move. BasedOn is the game seq of the view the guest decided on:
 // a move based on an older view is refused as stale, so a replayed or delayed move never lands
 // on a position its sender did not see.
+// Sig is the seat's signature on the move at game seq BasedOn+1 (fair.Identity.SignMove).
 type Move struct {
 	BasedOn int         `json:"basedOn"`
 	Move    engine.Move `json:"move"`
+	Sig     []byte      `json:"sig,omitempty"`
 }
 
 func (*Move) Type() Type { return TMove }
@@ -103,21 +112,32 @@ func (m *Move) Check() error {
 	if m.BasedOn < 0 {
 		return bad(TMove, "negative basedOn")
 	}
+	if err := checkSig(TMove, m.Sig); err != nil {
+		return err
+	}
 	if err := checkSeat(TMove, m.Move.Seat); err != nil {
 		return err
 	}
 	return checkMove(TMove, m.Move)
 }
 
-// Say is a chat line from a guest.
+// Say is a chat line from a guest: N numbers its lines, Sig signs it (fair.Identity.SignChat).
 type Say struct {
 	Text string `json:"text"`
+	N    int    `json:"n,omitempty"`
+	Sig  []byte `json:"sig,omitempty"`
 }
 
 func (*Say) Type() Type { return TSay }
 func (m *Say) Check() error {
 	if m.Text == "" {
 		return bad(TSay, "empty chat line")
+	}
+	if m.N < 0 {
+		return bad(TSay, "negative line number")
+	}
+	if err := checkSig(TSay, m.Sig); err != nil {
+		return err
 	}
 	return checkText(TSay, "text", m.Text, MaxChat)
 }
@@ -145,6 +165,31 @@ func (m *Contrib) Check() error {
 	return checkLen(TContrib, "sig", m.Sig, SigSize)
 }
 
+// Seal is a guest's sealed share of one deal (fair.Seal): SC commits to the share it will
+// reveal only once the host has relayed every contributor's seal.
+type Seal struct {
+	Epoch int         `json:"epoch"`
+	Seat  engine.Seat `json:"seat"`
+	SC    []byte      `json:"sc"`
+	Sig   []byte      `json:"sig"`
+}
+
+func (*Seal) Type() Type { return TSeal }
+func (m *Seal) Check() error {
+	return (&Contrib{Epoch: m.Epoch, Seat: m.Seat, S: m.SC, Sig: m.Sig}).Check()
+}
+
+// Seals relays the complete set of a deal's seals, in seat order, before any share is revealed.
+type Seals struct {
+	Epoch int     `json:"epoch"`
+	Seals []Share `json:"seals"` // S holds the seal (fair.Seal.SC)
+}
+
+func (*Seals) Type() Type { return TSeals }
+func (m *Seals) Check() error {
+	return (&Contribs{Epoch: m.Epoch, Shares: m.Seals}).Check()
+}
+
 // Resync asks the host to send again every message of this connection from seq Next on: the
 // guest saw a gap, or heard nothing for a while. It doubles as a keep-alive.
 type Resync struct {
@@ -154,10 +199,26 @@ type Resync struct {
 func (*Resync) Type() Type   { return TResync }
 func (*Resync) Check() error { return nil }
 
+// Need asks the host for the public moves of the game from index From on (game seq From+1),
+// answered with a Log. A guest whose replay of a revealed deal stops at a move it was never told
+// sends it; a host that never answers is reported as withholding that move.
+type Need struct {
+	From int `json:"from"`
+}
+
+func (*Need) Type() Type { return TNeed }
+func (m *Need) Check() error {
+	if m.From < 0 {
+		return bad(TNeed, "negative index")
+	}
+	return nil
+}
+
 // Challenge is the host's first message on a connection: a fresh nonce the guest signs.
 type Challenge struct {
 	Nonce []byte `json:"nonce"`
 	Game  string `json:"game"`
+	Rules int    `json:"rules,omitempty"` // the rules version the table plays (Rules.Version)
 	Table []byte `json:"table"`
 }
 
@@ -251,15 +312,25 @@ func (m *Lobby) Check() error {
 
 // Log carries public moves From, From+1, … (game seqs From+1 …). A deal move's Seed is empty
 // until its deal is revealed. Sent on (re)connection, in chunks.
+// Sigs, when present, holds each move's signature by its seat (empty for deals and bots).
 type Log struct {
 	From  int           `json:"from"`
 	Moves []engine.Move `json:"moves"`
+	Sigs  [][]byte      `json:"sigs,omitempty"`
 }
 
 func (*Log) Type() Type { return TLog }
 func (m *Log) Check() error {
 	if m.From < 0 {
 		return bad(TLog, "negative from")
+	}
+	if len(m.Sigs) != 0 && len(m.Sigs) != len(m.Moves) {
+		return bad(TLog, "%d signatures for %d moves", len(m.Sigs), len(m.Moves))
+	}
+	for _, s := range m.Sigs {
+		if err := checkSig(TLog, s); err != nil {
+			return err
+		}
 	}
 	if err := checkMax(TLog, "moves", len(m.Moves), MaxLogMoves); err != nil {
 		return err
@@ -282,6 +353,7 @@ func (m *Log) Check() error {
 type View struct {
 	Seq    int             `json:"seq"`
 	Move   *engine.Move    `json:"move,omitempty"`
+	Sig    []byte          `json:"sig,omitempty"` // the mover's signature on Move, if a player's
 	View   json.RawMessage `json:"view"`
 	Legal  []engine.Move   `json:"legal"`
 	Status engine.Status   `json:"status"`
@@ -291,6 +363,9 @@ func (*View) Type() Type { return TView }
 func (m *View) Check() error {
 	if m.Seq < 0 {
 		return bad(TView, "negative seq")
+	}
+	if err := checkSig(TView, m.Sig); err != nil {
+		return err
 	}
 	if (m.Seq == 0) != (m.Move == nil) {
 		return bad(TView, "a move comes with every seq but 0")
@@ -456,11 +531,19 @@ type Chat struct {
 	From engine.Seat `json:"from"`
 	Name string      `json:"name"`
 	Text string      `json:"text"`
+	N    int         `json:"n,omitempty"`
+	Sig  []byte      `json:"sig,omitempty"` // the seat's signature (Say.Sig), relayed
+	// Signed is set by the receiving guest, never sent: the line is signed by the key it was
+	// shown at seat From.
+	Signed bool `json:"-"`
 }
 
 func (*Chat) Type() Type { return TChat }
 func (m *Chat) Check() error {
 	if err := checkSeat(TChat, m.From); err != nil {
+		return err
+	}
+	if err := checkSig(TChat, m.Sig); err != nil {
 		return err
 	}
 	if err := checkText(TChat, "name", m.Name, MaxName); err != nil {
@@ -482,6 +565,10 @@ const (
 	ByeAuth      ByeCode = "auth"      // no identity proof in time
 	ByeElsewhere ByeCode = "elsewhere" // the same seat connected again on another link
 	ByeDropped   ByeCode = "dropped"   // anything else (such as a host fault)
+	// ByeVersion: the guest's build plays another version of the game's rules. Said by the host,
+	// or noted by the guest itself on the challenge, before the game starts: an honest host
+	// must not look dishonest because two builds disagree on the rules.
+	ByeVersion ByeCode = "version"
 )
 
 // Bye tells a guest it is being disconnected, and why: Code for programs, Reason for people
@@ -501,6 +588,14 @@ func (m *Bye) Check() error {
 		return err
 	}
 	return checkText(TBye, "reason", m.Reason, MaxReason)
+}
+
+// checkSig allows no signature or one of the right size.
+func checkSig(t Type, sig []byte) error {
+	if len(sig) == 0 {
+		return nil
+	}
+	return checkLen(t, "sig", sig, SigSize)
 }
 
 func checkText(t Type, field, s string, max int) error {

@@ -19,7 +19,7 @@ import (
 )
 
 // Version is the protocol version carried in every envelope. A peer refuses other versions.
-const Version = 1
+const Version = 2 // 2: sealed shares, signed moves and chat, move requests (issue 10)
 
 // Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
 // exactly 64 KiB, so nothing near that size is ever produced or accepted.
@@ -46,6 +46,7 @@ const (
 	KindFlood     engine.Kind = "flood"     // too many messages too fast
 	KindAuth      engine.Kind = "auth"      // identity proof or seat token refused
 	KindState     engine.Kind = "state"     // the message does not fit the table's state now
+	KindVersion   engine.Kind = "version"   // the peers play different versions of the rules
 )
 
 // Sentinels for errors.Is, matching any *engine.Error of the same kind.
@@ -56,6 +57,7 @@ var (
 	ErrFlood     = &engine.Error{Kind: KindFlood}
 	ErrAuth      = &engine.Error{Kind: KindAuth}
 	ErrState     = &engine.Error{Kind: KindState}
+	ErrVersion   = &engine.Error{Kind: KindVersion}
 )
 
 // Type names a message kind.
@@ -148,12 +150,14 @@ func Decode(frame []byte) (uint64, Message, error) {
 	return env.Seq, m, nil
 }
 
+var canonicalPrefix = []byte(`{"v":` + strconv.Itoa(Version) + `,"type":"`)
+
 // canonical reads the envelope as Encode writes it without a JSON pass over the whole frame,
 // which would scan the body (most of the bytes) once more. Any other layout takes the general
 // path; the body is decoded strictly either way, so both accept the same frames.
 func canonical(frame []byte) (Envelope, bool) {
 	var env Envelope
-	rest, ok := bytes.CutPrefix(frame, []byte(`{"v":1,"type":"`))
+	rest, ok := bytes.CutPrefix(frame, canonicalPrefix)
 	if !ok || len(rest) == 0 || rest[len(rest)-1] != '}' {
 		return env, false
 	}

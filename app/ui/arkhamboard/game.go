@@ -58,9 +58,9 @@ func verdict(deals []table.DealStatus, v *arkham.View) string {
 	for _, d := range deals {
 		if d.Epoch == v.LastRound.Round {
 			if d.State == table.DealVerified {
-				return i18n.T("ark.verified")
+				return i18n.T("ark.verified") + board.DealDetails(d)
 			}
-			return i18n.T("ark.verify_pending")
+			return i18n.T("ark.verify_pending") + board.DealDetails(d)
 		}
 	}
 	return i18n.T("ark.verify_pending")

@@ -9,9 +9,11 @@ package board
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"miskatonic/app/i18n"
 	"miskatonic/engine"
 	"miskatonic/engine/table"
 )
@@ -109,4 +111,23 @@ func Default() string {
 		}
 	}
 	return ""
+}
+
+// DealDetails words what a verdict rests on: how many views were compared, how often the deal
+// was restarted, which move a pending check waits for ("" when there is nothing to add).
+func DealDetails(d table.DealStatus) string {
+	var parts []string
+	if d.Missing > 0 && d.State == table.DealPending {
+		parts = append(parts, i18n.T("deal.missing", d.Missing))
+	}
+	if d.Checked > 0 {
+		parts = append(parts, i18n.T("deal.checked", d.Checked))
+	}
+	if d.Restarts > 0 {
+		parts = append(parts, i18n.T("deal.restarts", d.Restarts))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, i18n.T("app.list_sep")) + ")"
 }

@@ -1,0 +1,26 @@
+package i18n
+
+// enFair is the English text added with table protocol v2 (issue 10): verdict details and the
+// version notice. It lives apart from en.go and en_pages.go, and init merges it into en.
+var enFair = map[string]string{
+	"conn.version": "The host plays another version of this game's rules than your app. Reload the page to get the newest app, or ask the host to do the same; nothing about the host is suspect.",
+
+	"deal.checked":      "%[1]v views checked",
+	"deal.checked#one":  "%[1]v view checked",
+	"deal.restarts":     "restarted %[1]v times",
+	"deal.restarts#one": "restarted once",
+	"deal.missing":      "waiting for move %[1]v from the host",
+}
+
+// fairKeyClashes lists keys of enFair that en already had; a test insists it stays empty.
+var fairKeyClashes []string
+
+func init() {
+	for k, v := range enFair {
+		if _, ok := en[k]; ok {
+			fairKeyClashes = append(fairKeyClashes, k)
+			continue
+		}
+		en[k] = v
+	}
+}

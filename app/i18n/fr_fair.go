@@ -1,0 +1,18 @@
+package i18n
+
+// frFair is the French text of table protocol v2 (see en_fair.go); init merges it into fr.
+var frFair = map[string]string{
+	"conn.version": "L’hôte joue avec une autre version des règles de ce jeu que votre appli. Rechargez la page pour avoir l’appli la plus récente, ou demandez à l’hôte de le faire\u00a0; rien ne rend l’hôte suspect pour autant.",
+
+	"deal.checked":      "%[1]v vues vérifiées",
+	"deal.checked#one":  "%[1]v vue vérifiée",
+	"deal.restarts":     "relancée %[1]v fois",
+	"deal.restarts#one": "relancée %[1]v fois",
+	"deal.missing":      "en attente du coup %[1]v de la part de l’hôte",
+}
+
+func init() {
+	for k, v := range frFair {
+		fr[k] = v
+	}
+}
