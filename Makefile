@@ -33,8 +33,11 @@ wasm:
 static: wasm build
 	./bin/miskatonic static -out dist
 
+# Sizes of the shipped wasm, then its code by Go package (from a build that keeps the names).
 size: wasm build
 	./bin/miskatonic size web/app.wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic
+	./bin/miskatonic size -packages bin/app-names.wasm
 
 test: fmt-check vet staticcheck purity unit wasm-test browser-test
 	@echo "make test: all passed"

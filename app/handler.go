@@ -175,12 +175,14 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 			w.Header().Set("Cache-Control", "no-cache")
 			w.Header().Set("Content-Type", "application/manifest+json")
 			w.Write(manifest)
-		case strings.HasPrefix(p, "/web/") || goappFiles[p] || IsPage(p):
+		case strings.HasPrefix(p, "/web/") || goappFiles[p]:
 			h.ServeHTTP(w, r)
+		case IsPage(p):
+			servePage(h, w, r)
 		default:
 			r2 := r.Clone(r.Context())
 			r2.URL.Path = PathNotFound
-			h.ServeHTTP(&notFoundWriter{ResponseWriter: w}, r2)
+			servePage(h, &notFoundWriter{ResponseWriter: w}, r2)
 		}
 	})
 	return withSecurityHeaders(mux, cfg.RelayURL), nil

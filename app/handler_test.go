@@ -379,3 +379,30 @@ func FuzzServerPath(f *testing.F) {
 		}
 	})
 }
+
+// TestPagesAllowZoom: people who need larger text can zoom every page, served or static.
+func TestPagesAllowZoom(t *testing.T) {
+	web, _ := fakeWeb(t)
+	srv := newTestServer(t, web)
+	check := func(name string, html []byte) {
+		t.Helper()
+		if !bytes.Contains(html, []byte(`name="viewport"`)) || bytes.Contains(html, []byte("user-scalable=0")) || bytes.Contains(html, []byte("maximum-scale=1")) {
+			t.Errorf("%s: viewport forbids zoom or is missing", name)
+		}
+	}
+	for _, p := range []string{"/", "/nowhere"} {
+		resp, body := get(t, srv.URL+p)
+		if resp.Header.Get("Content-Length") != itoa(len(body)) {
+			t.Errorf("%s: Content-Length %s for %d bytes", p, resp.Header.Get("Content-Length"), len(body))
+		}
+		check(p, body)
+	}
+	out := filepath.Join(t.TempDir(), "dist")
+	if _, err := WriteStatic(out, Config{WebDir: web}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"index.html", "404.html"} {
+		b, _ := os.ReadFile(filepath.Join(out, f))
+		check(f, b)
+	}
+}

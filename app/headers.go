@@ -3,12 +3,15 @@
 package app
 
 import (
+	"bytes"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -146,4 +149,61 @@ func Precompress(dir string) error {
 		}
 	}
 	return nil
+}
+
+// go-app's pages forbid zooming (maximum-scale=1, user-scalable=0), which locks out people who
+// need larger text: the viewport is rewritten to allow it.
+var (
+	lockedViewport = []byte(`initial-scale=1, maximum-scale=1, user-scalable=0,`)
+	openViewport   = []byte(`initial-scale=1,`)
+)
+
+func fixPage(html []byte) []byte { return bytes.Replace(html, lockedViewport, openViewport, 1) }
+
+// pageRecorder holds a page go-app renders so fixPage can edit it before it goes out.
+type pageRecorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (p *pageRecorder) Header() http.Header         { return p.header }
+func (p *pageRecorder) Write(b []byte) (int, error) { return p.body.Write(b) }
+func (p *pageRecorder) WriteHeader(code int) {
+	if p.status == 0 {
+		p.status = code
+	}
+}
+
+// servePage renders a page with h into w, with fixPage applied.
+func servePage(h http.Handler, w http.ResponseWriter, r *http.Request) {
+	rec := &pageRecorder{header: http.Header{}}
+	h.ServeHTTP(rec, r)
+	body := rec.body.Bytes()
+	if strings.HasPrefix(rec.header.Get("Content-Type"), "text/html") {
+		body = fixPage(body)
+		rec.header.Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	for k, v := range rec.header {
+		w.Header()[k] = v
+	}
+	if rec.status == 0 {
+		rec.status = http.StatusOK
+	}
+	w.WriteHeader(rec.status)
+	w.Write(body)
+}
+
+// fixPages applies fixPage to every HTML file under dir (the static build).
+func fixPages(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".html" {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, fixPage(b), 0o644)
+	})
 }

@@ -48,6 +48,9 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 	if err := app.GenerateStaticWebsite(out, h, Pages()...); err != nil {
 		return nil, fmt.Errorf("generating pages: %w", err)
 	}
+	if err := fixPages(out); err != nil {
+		return nil, err
+	}
 	if err := copyDir(cfg.WebDir, filepath.Join(out, "web")); err != nil {
 		return nil, err
 	}

@@ -215,6 +215,13 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	t.Logf("FIGURE move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v", len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+	// The floor, in the same run: a raw data-channel message between two of these pages (half
+	// a round trip), and the move's latency as a multiple of it.
+	rtt := rawPing(t, host, bea, 100)
+	p50, p99 := pct(rtt, .5)/2, pct(rtt, .99)/2
+	t.Logf("FIGURE raw data-channel message (half a round trip): p50=%v p99=%v; move/raw: p50 %.1f×, p99 %.1f×",
+		p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond),
+		float64(pct(lat, .5))/float64(max(p50, 1)), float64(pct(lat, .99))/float64(max(p99, 1)))
 
 	playAgain(t, host, []*Browser{bea, cy}, link)
 }

@@ -354,10 +354,10 @@ func (p *CodeJoin) Render() app.UI {
 			nameField(p.name, func(v string) { p.name = v }),
 			app.Div().Class("opt").Body(
 				app.Label().For("code-pass-input").Text(i18n.T("code.join_pass")),
-				app.Input().Type("text").ID("code-pass-input").MaxLength(12).Required(true).
+				app.Input().Type("text").ID("code-pass-input").MaxLength(24).Required(true).
 					Attr("autocapitalize", "characters").Attr("autocomplete", "off").Attr("spellcheck", "false").
 					Style("font-family", "monospace").Style("font-size", "1.3rem").Style("letter-spacing", ".1em").
-					Placeholder("XXXX-XXXX").Value(p.pass).
+					Placeholder("XXXX-XXXX-XXXXX").Value(p.pass).
 					OnInput(func(ctx app.Context, e app.Event) { p.pass = ctx.JSSrc().Get("value").String() }),
 			),
 			app.Div().Class("opt").Body(

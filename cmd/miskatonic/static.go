@@ -12,7 +12,7 @@ import (
 
 func init() {
 	commands["static"] = command{summary: "write the app as static files to dist/ (Netlify)", run: runStatic}
-	commands["size"] = command{summary: "print a file's size raw, gzip and brotli (default web/app.wasm)", run: runSize}
+	commands["size"] = command{summary: "print a file's size raw, gzip and brotli (default web/app.wasm); -packages: a wasm's code by Go package", run: runSize}
 }
 
 func runStatic(args []string) error {
@@ -43,8 +43,12 @@ func runStatic(args []string) error {
 
 func runSize(args []string) error {
 	name := "web/app.wasm"
+	byPkg := len(args) > 0 && args[0] == "-packages"
+	if byPkg {
+		args = args[1:]
+	}
 	if len(args) > 1 {
-		return fmt.Errorf("usage: miskatonic size [FILE]")
+		return fmt.Errorf("usage: miskatonic size [-packages] [FILE]")
 	}
 	if len(args) == 1 {
 		name = args[0]
@@ -52,6 +56,15 @@ func runSize(args []string) error {
 	b, err := os.ReadFile(name)
 	if err != nil {
 		return err
+	}
+	if byPkg {
+		// Code bytes per Go package, from the wasm's name section (build without -s).
+		pkgs, data, err := packageSizes(b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		printPackageSizes(os.Stdout, pkgs, data, 30)
+		return nil
 	}
 	fmt.Printf("%s: %s\n", name, sizes(int64(len(b)), int64(len(app.Gzip(b))), int64(len(app.Brotli(b)))))
 	return nil

@@ -1,0 +1,81 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// The raw data-channel ping: two pages open a plain RTCPeerConnection of their own (no app code,
+// no relay: the SDP passes through the test) and bounce small messages. It is the floor a
+// move's latency is compared with, measured in the same run on the same machine.
+const (
+	pingOfferJS = `(async () => {
+  const pc = new RTCPeerConnection();
+  window.__ping = {pc, dc: pc.createDataChannel('ping', {ordered: true})};
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise(r => { if (pc.iceGatheringState === 'complete') r(); pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && r(); });
+  return JSON.stringify(pc.localDescription);
+})()`
+	pingAnswerJS = `(async (offer) => {
+  const pc = new RTCPeerConnection();
+  window.__pong = pc;
+  pc.ondatachannel = e => { e.channel.onmessage = m => e.channel.send(m.data); };
+  await pc.setRemoteDescription(JSON.parse(offer));
+  await pc.setLocalDescription(await pc.createAnswer());
+  await new Promise(r => { if (pc.iceGatheringState === 'complete') r(); pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && r(); });
+  return JSON.stringify(pc.localDescription);
+})`
+	pingRunJS = `(async (answer, n) => {
+  const {pc, dc} = window.__ping;
+  await pc.setRemoteDescription(JSON.parse(answer));
+  if (dc.readyState !== 'open') await new Promise(r => dc.onopen = r);
+  const rtts = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await new Promise(r => { dc.onmessage = r; dc.send('x'.repeat(64)); });
+    rtts.push(performance.now() - t0);
+    await new Promise(r => setTimeout(r, 5));
+  }
+  pc.close();
+  return rtts;
+})`
+)
+
+// rawPing returns n round trips between pages a and b over a raw data channel.
+func rawPing(t *testing.T, a, b *Browser, n int) []time.Duration {
+	t.Helper()
+	offer, err := Eval[string](a, pingOfferJS)
+	if err != nil {
+		t.Fatalf("raw ping offer: %v", err)
+	}
+	answer, err := Eval[string](b, pingAnswerJS+"("+jsString(offer)+")")
+	if err != nil {
+		t.Fatalf("raw ping answer: %v", err)
+	}
+	ms, err := Eval[[]float64](a, pingRunJS+"("+jsString(answer)+", "+strconv.Itoa(n)+")")
+	if err != nil {
+		t.Fatalf("raw ping: %v", err)
+	}
+	Eval[bool](b, `(window.__pong && window.__pong.close(), true)`)
+	out := make([]time.Duration, len(ms))
+	for i, m := range ms {
+		out[i] = time.Duration(m * float64(time.Millisecond))
+	}
+	return out
+}
+
+func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// TestRawPing measures the floor on its own: two pages, a raw data channel.
+func TestRawPing(t *testing.T) {
+	srv := StartApp(t)
+	a, b := NewBrowser(t, "a", Laptop), NewBrowser(t, "b", Laptop)
+	a.Open(srv.URL + "/")
+	b.Open(srv.URL + "/")
+	rtt := rawPing(t, a, b, 100)
+	t.Logf("FIGURE raw data-channel round trip: n=%d p50=%v p99=%v", len(rtt), pct(rtt, .5).Round(10*time.Microsecond), pct(rtt, .99).Round(10*time.Microsecond))
+}
