@@ -35,13 +35,6 @@ const stepJS = `(() => {
   return 'click:[data-e2e="1"]';
 })()`
 
-// leakJS reports the own card's face if any page shows it mid-round: checked between steps too.
-const leakJS = `(() => {
-  const ark = document.querySelector('.ark');
-  const mine = document.querySelector('.me .seat.you .card');
-  return !!ark && ark.dataset.reveal !== 'true' && !!mine && mine.dataset.card !== 'hidden';
-})()`
-
 // playStep makes at most one move on b's page. It returns the page's state.
 func playStep(t *testing.T, b *Browser) string { return playStepThen(t, b, nil) }
 

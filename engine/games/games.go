@@ -1,5 +1,14 @@
 // Package games is the registry of every game Miskatonic can host, for the CLI, the lobby and
 // the table. Games register here rather than each caller listing them.
+//
+// Adding a game is adding its packages plus one registry line per layer (High Card, a test game,
+// shows the whole set):
+//
+//   - engine/<game>: the rules behind engine.Rules (optionally engine.LobbyNoter), with the
+//     conformance suite (engine/enginetest) and a table test over table.Pipe in its tests;
+//   - engine/<game>/<game>bot: its bots, calling bot.Register from init;
+//   - app/ui/<game>board: its board.Game (board, rules page, its own catalog via i18n.AddEnglish);
+//   - one line here (its Rules in all or dev, its bot package imported) and one in app/routes.go.
 package games
 
 import (
