@@ -11,13 +11,14 @@ import (
 	"miskatonic/app/ui/arkhamboard"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/highcardboard"
+	"miskatonic/app/ui/ritualsboard"
 )
 
 // boards is the UI's registry of games: one line a game (its board package's description). The
 // home page, the setup pages, the game screen and the rules routes all read it.
 var boards = []board.Game{
 	arkhamboard.Game,
-	{Name: "rituals", Order: 2}, // announced: no board yet
+	ritualsboard.Game,
 	{Name: "shadows", Order: 3},
 	highcardboard.Game, // a test game: listed with ?dev=1 only
 }

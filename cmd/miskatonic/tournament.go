@@ -65,6 +65,11 @@ func runTournament(args []string, out io.Writer) error {
 	if !ok {
 		return fmt.Errorf("unknown game %q", *game)
 	}
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "options" })
+	if !set && rules.Name() != "arkham" {
+		*opts = "" // the default names an Arkham variant; other games take their own
+	}
 	options := map[string]string{}
 	if *opts != "" {
 		for _, kv := range strings.Split(*opts, ",") {

@@ -18,6 +18,7 @@ import (
 	"miskatonic/engine/highcard"
 	_ "miskatonic/engine/highcard/highcardbot"
 	"miskatonic/engine/rituals"
+	_ "miskatonic/engine/rituals/ritualsbot"
 	"miskatonic/engine/shadows"
 )
 

@@ -1,0 +1,36 @@
+// Package ritualsboard draws Rituals of Madness (engine/rituals) for one viewer: the twelve
+// ritual places, the viewer's hand and Secret Influence, the sealed sending out, the visits in
+// insanity order, event windows with their countdown, and the final scoring; and the "how to
+// play" page. It knows no rules: every button is a legal move the host sent, and every figure
+// is read off the view.
+package ritualsboard
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/engine/rituals"
+)
+
+// Name is the game this package draws (engine/rituals' Rules.Name).
+const Name = "rituals"
+
+// Game is Rituals of Madness's entry in the UI registry (app/routes.go registers it).
+var Game = board.Game{
+	Name:  Name,
+	Board: Draw,
+	Rules: func() app.Composer { return &Rules{} },
+	Order: 2,
+}
+
+// Draw is the board for the game screen.
+func Draw(p board.Props) app.UI {
+	v, ok := p.View.(*rituals.View)
+	if !ok || v == nil {
+		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
+	}
+	return &Table{V: v, P: p}
+}

@@ -1,0 +1,164 @@
+package ritualsboard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
+	"miskatonic/engine/bot"
+	"miskatonic/engine/rituals"
+	_ "miskatonic/engine/rituals/ritualsbot"
+	"miskatonic/engine/rng"
+)
+
+// eachState plays seeded bot games and calls f with the game before every move.
+func eachState(t *testing.T, seats int, seed uint64, f func(g *rituals.Game)) {
+	t.Helper()
+	g, err := rituals.New(engine.Config{Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]bot.Func, seats)
+	for s := range bots {
+		bots[s], _ = bot.New("rituals", bot.LevelHeuristic, seed+uint64(s))
+	}
+	f(g)
+	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(bot.Decision) { f(g) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func render(g *rituals.Game, me engine.Seat) string {
+	v := g.ViewOf(me)
+	p := board.Props{View: v, Legal: g.Legal(me), Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}, {Name: "Dee"}},
+		OnAct: func(app.Context, engine.Move) {}, OnAgain: func(app.Context) {}}
+	return app.HTMLString(Draw(p))
+}
+
+// TestBoardShowsNoHiddenCard: at every state of whole games, a seat's board never names a card
+// in another hand, nor another seat's sealed choice before the reveal.
+func TestBoardShowsNoHiddenCard(t *testing.T) {
+	for _, seed := range []uint64{1, 2} {
+		eachState(t, 4, seed, func(g *rituals.Game) {
+			for me := engine.Seat(0); me < 4; me++ {
+				html := render(g, me)
+				for s := engine.Seat(0); s < 4; s++ {
+					if s == me {
+						continue
+					}
+					other := g.ViewOf(s)
+					sent := other.Seats[s].Sent
+					public := g.ViewOf(engine.Observer).Seats[s].Sent
+					if sent != 0 && public == 0 && strings.Contains(html, `data-card="`+sent.Key()+`"`) {
+						t.Fatalf("seat %d sees seat %d's sealed %v", me, s, sent)
+					}
+					for _, c := range other.Hand {
+						if strings.Contains(html, `data-card="`+c.Key()+`"`) {
+							t.Fatalf("seat %d sees %v in seat %d's hand (phase %s)", me, c, s, other.Phase)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestBoardButtonsAreLegalMoves: the board offers as many choices as the host sent legal moves,
+// and none when it sent none.
+func TestBoardButtonsAreLegalMoves(t *testing.T) {
+	kinds := map[string]bool{}
+	eachState(t, 3, 3, func(g *rituals.Game) {
+		for me := engine.Seat(0); me < 3; me++ {
+			legal := g.Legal(me)
+			html := render(g, me)
+			n := strings.Count(html, `id="rit-move-`) + strings.Count(html, `id="rit-opt-`) +
+				strings.Count(html, `id="rit-w-`) + strings.Count(html, `class="rit-face rit-pick"`)
+			if len(legal) > 0 && legal[0].Kind == rituals.MovePlace {
+				n = strings.Count(html, `id="rit-move-`)
+			}
+			if n != len(legal) {
+				t.Fatalf("seat %d phase %s: %d choices for %d legal moves", me, g.Status().Phase, n, len(legal))
+			}
+			if len(legal) > 0 {
+				kinds[legal[0].Kind] = true
+			}
+			if len(legal) == 0 && strings.Contains(html, `id="rit-lock"`) {
+				t.Fatalf("lock-in offered with no legal move")
+			}
+		}
+	})
+	for _, k := range []string{rituals.MoveGrab, rituals.MoveSend, rituals.MovePass} {
+		if !kinds[k] {
+			t.Errorf("never saw a %s decision", k)
+		}
+	}
+}
+
+// TestBreakdownMatchesScore: the breakdown's parts always add up to the engine's score.
+func TestBreakdownMatchesScore(t *testing.T) {
+	eachState(t, 5, 4, func(g *rituals.Game) {
+		v := g.ViewOf(engine.Observer)
+		for s := range v.Seats {
+			b := BreakdownOf(v, s)
+			if 5*b.Right+b.Left-b.Penalty != b.Total {
+				t.Fatalf("seat %d: %+v", s, b)
+			}
+		}
+	})
+}
+
+// TestGameOverShowsBreakdownAndAgain: the end screen has a row per player, the winner and
+// Play again.
+func TestGameOverShowsBreakdownAndAgain(t *testing.T) {
+	var last *rituals.Game
+	eachState(t, 4, 5, func(g *rituals.Game) { last = g })
+	html := render(last, 1)
+	for _, w := range []string{`id="rit-result"`, `id="play-again"`, `<tr data-winner>`, i18n.T("rit.col.right")} {
+		if !strings.Contains(html, w) {
+			t.Errorf("game over lacks %q", w)
+		}
+	}
+	if got := strings.Count(html, `<th scope="row"`); got != 4 {
+		t.Errorf("%d score rows, want 4", got)
+	}
+}
+
+// TestLogLinesWorded: every log entry of whole games reads as a sentence, not a raw kind.
+func TestLogLinesWorded(t *testing.T) {
+	n := Names{Seats: []string{"Ann", "Bea", "Cy"}, Me: 0}
+	seen := map[string]bool{}
+	eachState(t, 3, 6, func(g *rituals.Game) {
+		for _, e := range g.ViewOf(engine.Observer).Log {
+			line := n.LogLine(e)
+			if line == e.Kind || strings.Contains(line, "%!") {
+				t.Fatalf("log %+v → %q", e, line)
+			}
+			seen[e.Kind] = true
+		}
+	})
+	for _, k := range []string{"grab", "reveal", "place", "discover"} {
+		if !seen[k] {
+			t.Errorf("never saw a %s entry", k)
+		}
+	}
+}
+
+// TestRulesPageCoversEveryCard: every event type (with its German name) and every rank is on
+// the how-to-play page.
+func TestRulesPageCoversEveryCard(t *testing.T) {
+	html := app.HTMLString(&Rules{})
+	for _, e := range rituals.EventTypes {
+		if !strings.Contains(html, e.NameDE) || !strings.Contains(html, `data-event="`+e.Key+`"`) {
+			t.Errorf("rules page lacks %s", e.Key)
+		}
+	}
+	for r, de := range rituals.RankNamesDE {
+		if !strings.Contains(html, de) || !strings.Contains(html, i18n.T("rit.rank."+string(rune('0'+r)))) {
+			t.Errorf("rules page lacks rank %d", r)
+		}
+	}
+}
