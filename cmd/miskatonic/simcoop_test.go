@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"miskatonic/engine/shadows"
 )
 
 // TestSimCoopReport: a co-operative game's sim reports the table's win rate and end reasons,
@@ -23,5 +25,26 @@ func TestSimCoopReport(t *testing.T) {
 	}
 	if err := simMain([]string{"-game", "shadows", "-n", "1", "-bot", "grandmaster"}, &out); err == nil {
 		t.Errorf("unknown bot level accepted")
+	}
+}
+
+// TestShadowsRecordReplays: a simulated Ring of Shadows game's record replays to the same end.
+func TestShadowsRecordReplays(t *testing.T) {
+	var rec bytes.Buffer
+	sp := simSpec{rules: shadows.Rules{}, n: 1, players: 4, seed: 3, record: &rec}
+	if _, err := simulate(sp); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := replay(rec.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Outcome == nil || !rep.Outcome.Coop || !rep.Status.Over {
+		t.Fatalf("replayed to %+v", rep.Status)
+	}
+	// A tampered deal replays differently or not at all: the record pins every draw.
+	tampered := bytes.Replace(rec.Bytes(), []byte(`"kind": "deal"`), []byte(`"kind": "deal", "n": 1`), 1)
+	if _, err := replay(tampered); err == nil {
+		t.Fatalf("a deal with an extra field replayed")
 	}
 }

@@ -275,6 +275,7 @@ var moreCardTests = map[string]func(t *testing.T){
 		eq(t, "Stirring at 3 gives madness", g.chars[1].mad, 1)
 		g = fixture(t, 2, "yogsothoth")
 		setShadow(t, g, "The Sleepless")
+		g.chars[0].know = int8(content.Knobs.BanishCost[1])
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
 		eq(t, "banisher's shadow token", g.chars[0].shadow, 1)

@@ -155,6 +155,7 @@ var cardTests = map[string]func(t *testing.T){
 	"shadow:The Sleepless": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
 		setShadow(t, g, "The Sleepless")
+		g.chars[0].know = int8(content.Knobs.BanishCost[1])
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
 		eq(t, "banisher madness", g.chars[0].mad, 1)
@@ -171,6 +172,7 @@ var cardTests = map[string]func(t *testing.T){
 	"shadow:The Watcher in the Eaves": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
 		setShadow(t, g, "The Watcher in the Eaves")
+		g.chars[0].know = int8(content.Knobs.BanishCost[1])
 		g.chars[0].mad, g.chars[1].mad = 2, 1
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
@@ -243,7 +245,7 @@ var cardTests = map[string]func(t *testing.T){
 	"shadow:The Hungry Altar": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
 		setShadow(t, g, "The Hungry Altar")
-		g.chars[0].know = 4
+		g.chars[0].know = int8(content.Knobs.BanishCost[3])
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
 		eq(t, "banisher madness", g.chars[0].mad, 2)

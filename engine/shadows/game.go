@@ -181,13 +181,12 @@ type streams struct {
 	r   map[string]*rng.Rand
 }
 
-var dryRand = rng.FromInt(0)
-
-// rand returns the stream for label, or marks the game as needing a deal.
+// rand returns the stream for label, or marks the game as needing a deal. The dry run gets a
+// throwaway generator of its own (games run in parallel: no shared state).
 func (g *Game) rand(label string) *rng.Rand {
 	if g.str == nil {
 		g.starved = true
-		return dryRand
+		return rng.FromInt(0)
 	}
 	r, ok := g.str.r[label]
 	if !ok {

@@ -191,6 +191,7 @@ func TestQuantityActionAtCorruptLocationUsesOneCard(t *testing.T) {
 func TestBanishCyclesAndClearsTokens(t *testing.T) {
 	g := fixture(t, 2, "ghatanothoa")
 	setShadow(t, g, "Shadow Whispers")
+	g.chars[0].know = 5
 	g.tokens = 2
 	bottom := g.deck[g.deckN-1]
 	g.phase, g.viewer = phShadow, 0
@@ -198,7 +199,7 @@ func TestBanishCyclesAndClearsTokens(t *testing.T) {
 	eq(t, "banished card on top", g.deck[0], bottom)
 	eq(t, "tokens removed", g.tokens, 0)
 	eq(t, "new shadow unseen", g.known, false)
-	eq(t, "cost paid", g.chars[0].know, 3-int8(content.Knobs.BanishCost[1]))
+	eq(t, "cost paid", g.chars[0].know, 5-int8(content.Knobs.BanishCost[1]))
 }
 
 func TestLeavingKeepsTokensAndKnowledge(t *testing.T) {

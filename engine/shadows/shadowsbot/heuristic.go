@@ -26,14 +26,29 @@ func Heuristic(seed uint64) bot.Func {
 	}
 }
 
+// viewOf reads a view and checks the shape the bots index into: a view comes from the host,
+// and a hostile one must give an error, never a panic.
 func viewOf(v engine.View) (*shadows.View, error) {
+	var sv *shadows.View
 	switch x := v.(type) {
 	case *shadows.View:
-		return x, nil
+		sv = x
 	case shadows.View:
-		return &x, nil
+		sv = &x
+	default:
+		return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "not a Ring of Shadows view: %T", v)
 	}
-	return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "not a Ring of Shadows view: %T", v)
+	if sv == nil {
+		return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "no view")
+	}
+	if sv.Phase == shadows.PhaseAction || sv.Phase == shadows.PhaseShadow {
+		n := engine.Seat(len(sv.Characters))
+		if sv.Threat == nil || len(sv.Corruption) != shadows.NumLocations || sv.Ring < 0 || sv.Ring >= n ||
+			sv.Active < 0 || sv.Active >= n {
+			return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "view of the wrong shape")
+		}
+	}
+	return sv, nil
 }
 
 // characterOrder is the heuristic's preference when choosing characters: the knowledge-heavy
@@ -78,6 +93,9 @@ func Decide(v *shadows.View, legal []engine.Move, r *rng.Rand) engine.Move {
 		}
 		return legal[len(legal)-1]
 	}
+	if !me.Valid(len(v.Characters)) {
+		return legal[0]
+	}
 	p := newPlan(v, me)
 	if m, ok := p.pick(find, legal, r); ok {
 		return m
@@ -117,6 +135,9 @@ func locIndex(l string) int {
 func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool), legal []engine.Move, r *rng.Rand) (engine.Move, bool) {
 	v, c := p.v, p.c
 	here := locIndex(c.Location)
+	if here < 0 {
+		return engine.Move{}, false
+	}
 	acts := v.ActionsLeft
 	isBearer := v.Ring == p.me
 	moveTo := func(loc string) (engine.Move, bool) {
