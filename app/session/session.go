@@ -356,11 +356,7 @@ func newGuest(c table.Conn, name string, st Store, token string) (*table.Guest, 
 }
 
 func newBot(game, level string, seed uint64) (table.BotFunc, error) {
-	fn, err := bot.New(game, level, seed)
-	if err != nil {
-		return nil, err
-	}
-	return table.BotFunc(fn), nil
+	return bot.New(game, level, seed)
 }
 
 func seedSalt() uint64 {

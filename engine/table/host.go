@@ -36,7 +36,7 @@ import (
 
 // BotFunc plays one seat: it is given only that seat's view and its legal moves (never empty)
 // and returns one of them.
-type BotFunc func(view engine.View, legal []engine.Move) (engine.Move, error)
+type BotFunc = func(view engine.View, legal []engine.Move) (engine.Move, error)
 
 // HostConfig sets up a host.
 type HostConfig struct {
