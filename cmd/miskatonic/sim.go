@@ -326,7 +326,7 @@ func simMain(args []string, out io.Writer) error {
 		_, err := fmt.Fprintf(out, "%s\n", b)
 		return err
 	}
-	fmt.Fprintf(out, "game %s: %d games in %.3fs (%.0f games/s; %.0f games per CPU-second)\n",
+	fmt.Fprintf(out, "game %s: %d games in %.3fs (%.4g games/s; %.4g games per CPU-second)\n",
 		st.Game, st.Games, st.Seconds, st.GamesPerS, st.PerCPUS)
 	fmt.Fprintf(out, "average rounds %.2f, average turns %.2f, moves %d\n", st.AvgRounds, st.AvgTurns, st.Moves)
 	if st.Coop {
