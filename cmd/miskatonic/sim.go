@@ -292,7 +292,7 @@ func simMain(args []string, out io.Writer) error {
 	}
 	sp := simSpec{rules: r, n: *n, players: *players, seed: *seed, options: o}
 	if *level != "" {
-		if _, err := newBot(r.Name(), *level, 0); err != nil {
+		if _, err := bot.New(r.Name(), *level, 0); err != nil {
 			return err
 		}
 		game, lv, base := r.Name(), *level, *seed
@@ -300,7 +300,7 @@ func simMain(args []string, out io.Writer) error {
 			br := rng.New(rng.Derive(rng.FromInt(base).Seed(), fmt.Sprintf("miskatonic/v1/sim/bots/%d", i)))
 			out := make([]bot.Func, seats)
 			for s := range out {
-				b, err := newBot(game, lv, br.Uint64())
+				b, err := bot.New(game, lv, br.Uint64())
 				if err != nil {
 					return nil, err
 				}

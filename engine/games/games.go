@@ -20,6 +20,7 @@ import (
 	"miskatonic/engine/rituals"
 	_ "miskatonic/engine/rituals/ritualsbot"
 	"miskatonic/engine/shadows"
+	_ "miskatonic/engine/shadows/shadowsbot"
 )
 
 // all is the engine layer's registry: one line a game (its rules; its bot package above).

@@ -1,8 +1,6 @@
 package shadows
 
 import (
-	"strconv"
-
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
 )
@@ -447,14 +445,4 @@ func (g *Game) topLimit() int8 {
 		return 0
 	}
 	return int8(content.Threats[t.card-1].Arkham.Limit)
-}
-
-func cardName(c int8) string {
-	switch {
-	case c > 0:
-		return strconv.Itoa(int(c))
-	case c < 0:
-		return "elder"
-	}
-	return ""
 }
