@@ -49,7 +49,7 @@ func TestPages(t *testing.T) {
 			// Fair play, from the rules page's own link, then home again.
 			b.Click("#rules-fair")
 			checkDocPage(t, b, "fair", "fair.title", fair)
-			b.WaitText("#failure", i18n.T("ark.verify_failed", i18n.T("fair.fail.example")))
+			b.WaitText("#failure", i18n.T("deal.verify_failed", i18n.T("fair.fail.example")))
 			b.Screenshot("fair-top")
 			tour(b, "trust", "trust-host", "dealing", "checking", "failure", "limits", "links")
 			b.Click("#fair-back")

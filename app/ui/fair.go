@@ -42,13 +42,13 @@ func fairSections() []doc.Section {
 		{ID: "checking", TitleKey: "fair.check.title", Body: []app.UI{
 			doc.Para("fair.check.p1"),
 			// The very words the table shows, from the screens' own catalog.
-			app.P().Class("mk-doc-verdict mk-doc-verdict-ok").Text(i18n.T("ark.verified")),
+			app.P().Class("mk-doc-verdict mk-doc-verdict-ok").Text(i18n.T("deal.verified")),
 			doc.Para("fair.check.p2"),
 			doc.Aside("", doc.Para("fair.check.note")),
 		}},
 		{ID: "failure", TitleKey: "fair.fail.title", Body: []app.UI{
 			doc.Para("fair.fail.p1"),
-			app.P().Class("mk-doc-verdict mk-doc-verdict-bad").Text(i18n.T("ark.verify_failed", i18n.T("fair.fail.example"))),
+			app.P().Class("mk-doc-verdict mk-doc-verdict-bad").Text(i18n.T("deal.verify_failed", i18n.T("fair.fail.example"))),
 			doc.Para("fair.fail.l0"),
 			doc.Bullets("fair.fail.l1", "fair.fail.l2", "fair.fail.l3", "fair.fail.l4"),
 			doc.Para("fair.fail.p2"),

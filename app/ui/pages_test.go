@@ -46,7 +46,7 @@ func TestReadingPagesRender(t *testing.T) {
 				`id="checking"`, `id="failure"`, `id="limits"`, `id="links"`,
 				`href="/rules/` + testGame + `"`, `href="#failure"`, `id="fair-home"`,
 				// The verdicts quoted are the table's own words.
-				i18n.T("ark.verified"), i18n.T("ark.verify_failed", i18n.T("fair.fail.example")),
+				i18n.T("deal.verified"), i18n.T("deal.verify_failed", i18n.T("fair.fail.example")),
 			},
 		},
 	}

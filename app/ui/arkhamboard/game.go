@@ -49,7 +49,7 @@ func Draw(p board.Props) app.UI {
 func verdict(deals []table.DealStatus, v *arkham.View) string {
 	for _, d := range deals {
 		if d.State == table.DealFailed {
-			return i18n.T("ark.verify_failed", d.Problem)
+			return i18n.T("deal.verify_failed", d.Problem)
 		}
 	}
 	if v.LastRound == nil {
@@ -58,10 +58,10 @@ func verdict(deals []table.DealStatus, v *arkham.View) string {
 	for _, d := range deals {
 		if d.Epoch == v.LastRound.Round {
 			if d.State == table.DealVerified {
-				return i18n.T("ark.verified") + board.DealDetails(d)
+				return i18n.T("deal.verified") + board.DealDetails(d)
 			}
-			return i18n.T("ark.verify_pending") + board.DealDetails(d)
+			return i18n.T("deal.verify_pending") + board.DealDetails(d)
 		}
 	}
-	return i18n.T("ark.verify_pending")
+	return i18n.T("deal.verify_pending")
 }

@@ -53,14 +53,14 @@ func TestTableRender(t *testing.T) {
 			name: "round end shows fates and the verified deal",
 			board: func() Board {
 				b := sampleBoard()
-				b.Reveal, b.Verified, b.Actions, b.Drawn = true, i18n.T("ark.verified"), nil, nil
+				b.Reveal, b.Verified, b.Actions, b.Drawn = true, i18n.T("deal.verified"), nil, nil
 				b.Seats[0].Card = &Card{ID: 2, Key: "candelabra", Kind: "artifact"}
 				b.Seats[0].Fate = &Fate{Why: "same artifact as Bea", Delta: -2}
 				b.Result = &Result{Round: 2, Cause: "the deck ran out", Rows: []ResultRow{
 					{Pos: 0, Name: "Ann", You: true, Card: b.Seats[0].Card, Fate: *b.Seats[0].Fate, Sanity: 3}}}
 				return b
 			},
-			want:    []string{"round-end", "the deck ran out", `id="continue"`, "same artifact as Bea", "−2", i18n.T("ark.verified"), "failed"},
+			want:    []string{"round-end", "the deck ran out", `id="continue"`, "same artifact as Bea", "−2", i18n.T("deal.verified"), "failed"},
 			notWant: []string{`data-card="hidden"`},
 		},
 		{
