@@ -5,6 +5,9 @@ package i18n
 var enFair = map[string]string{
 	"conn.version": "The host plays another version of this game's rules than your app. Reload the page to get the newest app, or ask the host to do the same; nothing about the host is suspect.",
 
+	"fair.chat.seat":    "%[1]v (seat %[2]v)",
+	"fair.chat.watcher": "%[1]v (watching)",
+
 	"fair.verdict.checked":  "%[1]v views checked",
 	"fair.verdict.restarts": "restarted %[1]v times",
 	"fair.verdict.missing":  "waiting for move %[1]v from the host",

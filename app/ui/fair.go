@@ -7,7 +7,17 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/engine/table"
+	"miskatonic/engine/wire"
 )
+
+// chatName marks a chat line with its seat, so two players cannot pass for each other even
+// with look-alike names; a line from no seat (a watcher) says so.
+func chatName(c wire.Chat) string {
+	if c.From < 0 {
+		return i18n.T("fair.chat.watcher", c.Name)
+	}
+	return i18n.T("fair.chat.seat", c.Name, int(c.From)+1)
+}
 
 // dealDetails words what a verdict rests on: how many views were compared, how often the deal
 // was restarted, which move a pending check waits for ("" when there is nothing to add).

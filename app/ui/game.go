@@ -159,7 +159,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 	}
 	chat := make([]arkhamboard.ChatLine, 0, len(snap.Chat))
 	for _, c := range snap.Chat {
-		chat = append(chat, arkhamboard.ChatLine{Name: c.Name, Text: c.Text})
+		chat = append(chat, arkhamboard.ChatLine{Name: chatName(c), Text: c.Text})
 	}
 	t := &arkhamboard.Table{
 		Board: b, Chat: chat, Game: snap.Table,

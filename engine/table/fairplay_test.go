@@ -629,3 +629,19 @@ func TestFairHelloRelayRefused(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// Finding 9 (in part) and 2: a share that never comes does not stall the table; after
+// ShareTimeout the host starts the deal again, and every guest sees the restart counted.
+func TestFairShareDeadline(t *testing.T) {
+	defer checkNoLeak(t)()
+	in := func(*Host) func(engine.Seat, wire.Message) bool {
+		return func(s engine.Seat, m wire.Message) bool { _, ok := m.(*wire.Contrib); return ok && s == 0 }
+	}
+	tt := newCheatTable(t, 3, nil, nil, in, map[string]string{"rounds": "1"},
+		func(c *HostConfig) { c.ShareTimeout = 30 * time.Millisecond })
+	tt.waitFor("a restart counted", func() bool {
+		ds := tt.guests[1].State().Deals
+		return len(ds) == 1 && ds[0].Restarts >= 1 && ds[0].State == DealPending
+	})
+	tt.close()
+}

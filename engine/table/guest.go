@@ -788,8 +788,9 @@ func (g *Guest) commit(m *wire.Commit) {
 		d.status.State, d.status.Problem = DealFailed, err.Error()
 		return
 	}
-	if d.share != nil && d.c != c {
-		d.share, d.seal, d.sealed, d.lost = nil, nil, false, false // a new commitment needs a fresh share
+	if d.c != c {
+		// A new commitment needs a fresh share, and a fresh set of seals before any reveal.
+		d.share, d.seal, d.sealed, d.lost = nil, nil, false, false
 	}
 	d.cx, d.c = cx, c
 	g.contribute(m.Epoch)

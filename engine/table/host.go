@@ -63,6 +63,10 @@ type HostConfig struct {
 	// connections, seated or not, proved or not (default twice the seats plus MaxObservers).
 	MaxObservers int
 	MaxLinks     int
+	// ShareTimeout is how long a deal waits for the shares once every seal is in (default
+	// 60s). A contributor that sealed but never reveals (perhaps after seeing the others'
+	// shares) then gets the deal started again, which every guest sees counted.
+	ShareTimeout time.Duration
 	// MaxStrikes is how many refused forged, malformed or flooding messages a guest may send
 	// before it is dropped (default 50). Honest races (stale or out-of-turn moves) are no strike.
 	MaxStrikes int
@@ -103,10 +107,12 @@ type Host struct {
 	sigs     [][]byte      // sigs[i] is the mover's signature on moves[i] (nil: a deal, a bot)
 	deals    []*dealState  // by epoch-1
 	botTimer *time.Timer
-	botDue   bool
-	overSent bool
-	match    int             // games played at this table before the current one
-	banned   map[string]bool // identity keys the host refused
+	// shareTimer restarts a deal whose shares do not all come in (see HostConfig.ShareTimeout).
+	shareTimer *time.Timer
+	botDue     bool
+	overSent   bool
+	match      int             // games played at this table before the current one
+	banned     map[string]bool // identity keys the host refused
 
 }
 
@@ -175,6 +181,9 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	if cfg.MaxLinks <= 0 {
 		cfg.MaxLinks = 2*cfg.Seats + cfg.MaxObservers
 	}
+	if cfg.ShareTimeout <= 0 {
+		cfg.ShareTimeout = 60 * time.Second
+	}
 	if cfg.HelloTimeout <= 0 {
 		cfg.HelloTimeout = 30 * time.Second
 	}
@@ -240,6 +249,9 @@ func (h *Host) loop() {
 		case <-h.quit:
 			if h.botTimer != nil {
 				h.botTimer.Stop()
+			}
+			if h.shareTimer != nil {
+				h.shareTimer.Stop()
 			}
 			for _, p := range h.peers {
 				p.close()
