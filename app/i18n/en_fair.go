@@ -8,6 +8,8 @@ var enFair = map[string]string{
 	"fair.chat.seat":    "%[1]v (seat %[2]v)",
 	"fair.chat.watcher": "%[1]v (watching)",
 
+	"fair.table_code": "Table code %[1]v: compare it with the other players; different codes mean the host told you different stories.",
+
 	"fair.verdict.checked":  "%[1]v views checked",
 	"fair.verdict.restarts": "restarted %[1]v times",
 	"fair.verdict.missing":  "waiting for move %[1]v from the host",

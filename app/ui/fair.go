@@ -19,6 +19,15 @@ func chatName(c wire.Chat) string {
 	return i18n.T("fair.chat.seat", c.Name, int(c.From)+1)
 }
 
+// withTableCode adds the table code (engine/table GuestState.Code) to a verdict, so players
+// can compare across the table that the host told them all the same story.
+func withTableCode(verdict, code string) string {
+	if verdict == "" || code == "" {
+		return verdict
+	}
+	return verdict + " " + i18n.T("fair.table_code", code)
+}
+
 // dealDetails words what a verdict rests on: how many views were compared, how often the deal
 // was restarted, which move a pending check waits for ("" when there is nothing to add).
 func dealDetails(d table.DealStatus) string {

@@ -152,7 +152,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		r.Offline = append(r.Offline, !s.Bot && !s.Connected)
 	}
 	b := arkhamboard.FromView(v, snap.Legal, r)
-	b.Verified = verdict(snap.Deals, v)
+	b.Verified = withTableCode(verdict(snap.Deals, v), snap.Code)
 	b.Seq = snap.Seq
 	if snap.Waiting {
 		b.Actions = nil // a move is in flight: no double sends

@@ -645,3 +645,33 @@ func TestFairShareDeadline(t *testing.T) {
 	})
 	tt.close()
 }
+
+// Finding 3: a short table code lets players compare what they were told: equal at an honest
+// table, different for a guest the host told another story.
+func TestFairTableCode(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := newTable(t, tableOpts{guests: 3, seed: 31, opts: map[string]string{"rounds": "2"}})
+	tt.play()
+	tt.finish()
+	c0 := tt.guests[0].State().Code
+	if len(c0) != 9 {
+		t.Fatalf("code %q", c0)
+	}
+	for i, g := range tt.guests {
+		if c := g.State().Code; c != c0 {
+			t.Fatalf("guest %d code %q, guest 0 %q", i, c, c0)
+		}
+	}
+	tt.close()
+
+	// A host that commits differently towards seat 2 gives it another code.
+	forged := editCommit(2, func(c *wire.Commit) { c.C = bytes.Repeat([]byte{9}, 32) })
+	tt = newCheatTable(t, 3, nil, forged, nil, map[string]string{"rounds": "1"})
+	tt.waitFor("a view after the deal", func() bool {
+		return tt.guests[0].State().Code != "" && tt.guests[2].State().Code != "" && tt.guests[2].State().Seq == tt.guests[0].State().Seq
+	})
+	if a, b := tt.guests[0].State().Code, tt.guests[2].State().Code; a == b {
+		t.Fatalf("same code %q for two stories", a)
+	}
+	tt.close()
+}
