@@ -4,8 +4,13 @@
 // The host is authoritative. One match goroutine owns the game and the roster; each connection
 // has a reader and a writer goroutine. Guests send moves, chat, readiness and deal shares; the
 // host sends each seat only its own view (after every accepted move), rejects to the mover only,
-// and runs one commit-reveal deal (engine/fair) per engine.DealRequest. Guests keep their own
-// record and verify every deal when it is revealed.
+// and runs one commit-reveal deal (engine/fair) per engine.DealRequest: every contributor seals
+// its share before any is revealed. Guests sign their moves and chat; they keep their own record
+// and verify every deal when it is revealed, replaying to the end of its epoch (asking for any
+// move they were not told), checking each move's signature and every view, legal list and
+// status they were shown. The files: host.go (the match goroutine, state, record), lobby.go
+// (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing),
+// bots.go, send.go (views, lobby, log), snapshot.go, guest.go, peer.go, pipe.go.
 //
 // Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest
