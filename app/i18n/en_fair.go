@@ -10,6 +10,11 @@ var enFair = map[string]string{
 	"deal.restarts":     "restarted %[1]v times",
 	"deal.restarts#one": "restarted once",
 	"deal.missing":      "waiting for move %[1]v from the host",
+
+	"chat.seat":    "%[1]v (seat %[2]v)",
+	"chat.watcher": "%[1]v (watching)",
+
+	"deal.table_code": "Table code %[1]v: compare it with the other players; different codes mean the host told you different stories.",
 }
 
 // fairKeyClashes lists keys of enFair that en already had; a test insists it stays empty.

@@ -139,7 +139,7 @@ var enPages = map[string]string{
 	"fair.host.t":        "The host",
 	"fair.host.can1":     "see every card, yours included: Arkham Ritual runs in the host's browser, and dealing that even the host cannot read is not built yet;",
 	"fair.host.can2":     "walk away from a deal after seeing it, by closing the table or by holding back its own share so the deal starts again (every guest sees each restart counted, and a fourth fails the deal);",
-	"fair.host.can3":     "stall the table: if a player or the host stops answering, nothing yet moves the game on after a deadline.",
+	"fair.host.can3":     "stall the table: a share that never comes restarts the deal after a minute, but if a player or the host stops answering on their turn, nothing yet moves the game on.",
 	"fair.host.cannot1":  "stack the deck, deal a card the shuffle did not, show you anything the rules hide, hide a move you may make, or skip a move in the record, without every guest catching it when the round is checked;",
 
 	"fair.deal.title": "How a shuffle is made fair",
@@ -170,7 +170,7 @@ var enPages = map[string]string{
 	"fair.limits.abort.t": "Walk away from a deal.",
 	"fair.limits.abort":   "The host learns the shuffle as soon as it is made, before anyone plays, and so does a player who holds back its share after seeing everyone else's. Either can refuse to go on: the host by closing the table, a player (the host's own included) by never revealing, which makes the deal start again. Restarts are counted on screen and a fourth fails the deal; a table that keeps collapsing tells its own story.",
 	"fair.limits.relay.t": "Stall, and leak through sizes.",
-	"fair.limits.relay":   "Players' moves and chat lines are signed, and your browser drops a chat line its player did not sign, so the host cannot speak or move for anyone. But the host or a player can simply stop answering: there is no deadline yet after which the game goes on without them. And the length of each encrypted message is visible to anyone on the network path; until messages are padded to fixed sizes, lengths can hint at what a view holds.",
+	"fair.limits.relay":   "Players' moves and chat lines are signed, and your browser drops a chat line its player did not sign, so the host cannot speak or move for anyone, and a hello is tied to the encrypted link it was made on, so nobody can take your seat by passing your hello along. But a player or the host can simply stop answering on their turn: there is no deadline yet after which a bot takes over. And the length of each encrypted message is visible to anyone on the network path; until messages are padded to fixed sizes, lengths can hint at what a view holds.",
 	"fair.limits.solo":    "Against bots your own browser is the host, and nothing leaves it.",
 
 	"fair.link.title": "Invite links and connecting",

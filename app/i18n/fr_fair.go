@@ -9,6 +9,10 @@ var frFair = map[string]string{
 	"deal.restarts":     "relancée %[1]v fois",
 	"deal.restarts#one": "relancée %[1]v fois",
 	"deal.missing":      "en attente du coup %[1]v de la part de l’hôte",
+
+	"chat.seat":       "%[1]v (place %[2]v)",
+	"chat.watcher":    "%[1]v (spectateur)",
+	"deal.table_code": "Code de table %[1]v\u00a0: comparez-le avec les autres joueurs\u00a0; des codes différents signifient que l’hôte ne vous a pas tous raconté la même histoire.",
 }
 
 func init() {

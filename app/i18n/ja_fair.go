@@ -7,6 +7,10 @@ var jaFair = map[string]string{
 	"deal.checked":  "%[1]v件の画面を照合",
 	"deal.restarts": "配り直し%[1]v回",
 	"deal.missing":  "ホストから手番%[1]vの記録を待っています",
+
+	"chat.seat":       "%[1]v（席%[2]v）",
+	"chat.watcher":    "%[1]v（観戦中）",
+	"deal.table_code": "テーブルコード %[1]v：ほかのプレイヤーと見比べてください。コードが違えば、ホストが人によって違う内容を伝えたことになります。",
 }
 
 func init() {

@@ -68,6 +68,7 @@ func TestHostedTableOverWebRTC(t *testing.T) {
 	if seq := host.Snapshot().Seq; seq < 10 {
 		t.Fatalf("game over after only %d moves", seq)
 	}
+	waitVerdicts(t, guests)
 	for _, g := range guests {
 		st := g.Snapshot()
 		if len(st.Deals) == 0 {
@@ -107,6 +108,7 @@ func TestHostedTableOverWebRTC(t *testing.T) {
 		t.Fatal(err)
 	}
 	playAll(t, all, 2*time.Minute)
+	waitVerdicts(t, guests)
 	for _, g := range guests {
 		st := g.Snapshot()
 		if st.Match != 1 || len(st.Deals) == 0 || len(st.PrevDeals) == 0 {
@@ -171,5 +173,24 @@ func TestJoinProblems(t *testing.T) {
 	var je *JoinError
 	if !errors.As(err, &je) || je.Problem != ProblemUnreachable {
 		t.Fatalf("no host: err = %v", err)
+	}
+}
+
+// waitVerdicts waits until no deal of any session is pending: the last deal's reveal comes
+// just after the view that ends the game.
+func waitVerdicts(t *testing.T, ss []*Session) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for _, s := range ss {
+		for {
+			pending := false
+			for _, d := range s.Snapshot().Deals {
+				pending = pending || d.State == table.DealPending
+			}
+			if !pending || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
 	"miskatonic/engine/games"
+	"miskatonic/engine/wire"
 )
 
 // GameScreen shows a session: its lobby before the start, then the game's board. It redraws on
@@ -146,7 +147,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		return app.P().Text(i18n.T("app.error", "no board for "+g.Sess.Game()))
 	}
 	p := board.Props{
-		View: snap.View, Legal: snap.Legal, Deals: snap.Deals, Seq: snap.Seq, Table: snap.Table,
+		View: snap.View, Legal: snap.Legal, Deals: snap.Deals, Code: snap.Code, Seq: snap.Seq, Table: snap.Table,
 		OnAct: func(ctx app.Context, m engine.Move) {
 			// A refusal here is a race (the view moved on between drawing the button and the
 			// click); the fresh view with its own buttons is already on its way.
@@ -164,7 +165,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		p.Seats = append(p.Seats, board.Seat{Name: s.Name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
 	}
 	for _, c := range snap.Chat {
-		p.Chat = append(p.Chat, board.ChatLine{Name: c.Name, Text: c.Text})
+		p.Chat = append(p.Chat, board.ChatLine{Name: chatName(c), Text: c.Text})
 	}
 	return game.Board(p)
 }
@@ -180,4 +181,13 @@ func defaultLevel(game string) string {
 		}
 	}
 	return best
+}
+
+// chatName marks a chat line with its seat, so two players cannot pass for each other even
+// with look-alike names; a line from no seat (a watcher) says so.
+func chatName(c wire.Chat) string {
+	if c.From < 0 {
+		return i18n.T("chat.watcher", c.Name)
+	}
+	return i18n.T("chat.seat", c.Name, int(c.From)+1)
 }

@@ -24,11 +24,13 @@
 // All fields are length-prefixed and every hash or signature has its own ASCII domain tag.
 // Nothing here draws randomness: secrets are parameters (io.Reader or bytes from the caller).
 //
-// Cost (go test -bench . ./engine/fair, 7 seats with 6 guests contributing; AMD EPYC, shared):
-// one deal is 0.60 ms for the host (commit, check 6 signatures, combine) and 0.65 ms for a
-// guest (sign its share, check all 6); verifying an Arkham Ritual round (commitment, key,
-// replay comparing every view) is 0.25 ms. Under GOOS=js GOARCH=wasm in Node the same are
-// 10.5 ms, 8.8 ms and 8.5 ms: far below a human's pause between rounds.
+// Cost (go test -bench . ./engine/fair, 7 seats with 6 guests contributing). Protocol v2 seals
+// every share before it is revealed, so a deal signs and checks twice as much as v1: on a quiet
+// machine v1 was 0.60 ms for the host and 0.65 ms for a guest; measured side by side on a
+// heavily shared 2-core box, v2 costs about 2x v1 natively (host 1.0 → 2.1 ms, guest 1.2 →
+// 2.6 ms there) and in wasm under Node (host 16 → 34 ms, guest 8 → 19 ms). Verifying an Arkham
+// Ritual round (replay comparing every view, legal list and status) is 0.4 ms natively and
+// 13–16 ms in wasm: still far below a human's pause between rounds.
 package fair
 
 import (

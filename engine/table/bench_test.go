@@ -21,3 +21,18 @@ func BenchmarkArkhamTable(b *testing.B) {
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
 }
+
+// BenchmarkArkhamTable7 is the same with a full table: 7 guests, every deal sealed, shared,
+// revealed and verified by all seven (one op is one whole verified game).
+func BenchmarkArkhamTable7(b *testing.B) {
+	moves := 0
+	for i := 0; i < b.N; i++ {
+		tt := newTable(b, tableOpts{rules: arkham.Rules{}, guests: 7, seed: uint64(700 + i), tick: time.Second})
+		tt.play()
+		tt.finish()
+		moves += tt.host.State().Seq
+		tt.close()
+	}
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
+}

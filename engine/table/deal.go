@@ -4,6 +4,7 @@ package table
 
 import (
 	"sort"
+	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
@@ -234,6 +235,26 @@ func (h *Host) seal(p *peer, seq uint64, m *wire.Seal) {
 	d.SealsSent = true
 	h.persist()
 	h.broadcast(sealList(d))
+	h.awaitShares(d)
+}
+
+// awaitShares restarts d if its shares are not all in within ShareTimeout.
+func (h *Host) awaitShares(d *dealState) {
+	if h.shareTimer != nil {
+		h.shareTimer.Stop()
+	}
+	c := string(d.C)
+	h.shareTimer = time.AfterFunc(h.cfg.ShareTimeout, func() {
+		select {
+		case h.events <- event{call: func() {
+			if len(h.deals) > 0 && h.deals[len(h.deals)-1] == d && string(d.C) == c && d.SealsSent && !d.Applied {
+				h.logf("table: deal %d: a share never came; starting the deal again", d.Epoch)
+				h.rekey()
+			}
+		}, reply: make(chan struct{})}:
+		case <-h.quit:
+		}
+	})
 }
 
 // tryFinish applies d once every contributor's share is in.

@@ -110,7 +110,7 @@ func TestDishonestHost(t *testing.T) {
 // newCheatTable seats n guests at a host whose page was modified: it may play under changed
 // rules, rewrite what it sends (out) and take what guests send before checking it (in).
 func newCheatTable(t *testing.T, n int, rules engine.Rules, out func(engine.Seat, wire.Message) wire.Message,
-	in func(*Host) func(engine.Seat, wire.Message) bool, opts map[string]string) *testTable {
+	in func(*Host) func(engine.Seat, wire.Message) bool, opts map[string]string, cfgs ...func(*HostConfig)) *testTable {
 	if rules == nil {
 		rules = toy.Rules{}
 	}
@@ -120,6 +120,9 @@ func newCheatTable(t *testing.T, n int, rules engine.Rules, out func(engine.Seat
 		t.Fatal(err)
 	}
 	h.table = make([]byte, 16)
+	for _, f := range cfgs {
+		f(&h.cfg)
+	}
 	for k, v := range opts {
 		h.options[k] = v
 	}

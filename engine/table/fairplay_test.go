@@ -629,3 +629,49 @@ func TestFairHelloRelayRefused(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// Finding 9 (in part) and 2: a share that never comes does not stall the table; after
+// ShareTimeout the host starts the deal again, and every guest sees the restart counted.
+func TestFairShareDeadline(t *testing.T) {
+	defer checkNoLeak(t)()
+	in := func(*Host) func(engine.Seat, wire.Message) bool {
+		return func(s engine.Seat, m wire.Message) bool { _, ok := m.(*wire.Contrib); return ok && s == 0 }
+	}
+	tt := newCheatTable(t, 3, nil, nil, in, map[string]string{"rounds": "1"},
+		func(c *HostConfig) { c.ShareTimeout = 30 * time.Millisecond })
+	tt.waitFor("a restart counted", func() bool {
+		ds := tt.guests[1].State().Deals
+		return len(ds) == 1 && ds[0].Restarts >= 1 && ds[0].State == DealPending
+	})
+	tt.close()
+}
+
+// Finding 3: a short table code lets players compare what they were told: equal at an honest
+// table, different for a guest the host told another story.
+func TestFairTableCode(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := newTable(t, tableOpts{guests: 3, seed: 31, opts: map[string]string{"rounds": "2"}})
+	tt.play()
+	tt.finish()
+	c0 := tt.guests[0].State().Code
+	if len(c0) != 9 {
+		t.Fatalf("code %q", c0)
+	}
+	for i, g := range tt.guests {
+		if c := g.State().Code; c != c0 {
+			t.Fatalf("guest %d code %q, guest 0 %q", i, c, c0)
+		}
+	}
+	tt.close()
+
+	// A host that commits differently towards seat 2 gives it another code.
+	forged := editCommit(2, func(c *wire.Commit) { c.C = bytes.Repeat([]byte{9}, 32) })
+	tt = newCheatTable(t, 3, nil, forged, nil, map[string]string{"rounds": "1"})
+	tt.waitFor("a view after the deal", func() bool {
+		return tt.guests[0].State().Code != "" && tt.guests[2].State().Code != "" && tt.guests[2].State().Seq == tt.guests[0].State().Seq
+	})
+	if a, b := tt.guests[0].State().Code, tt.guests[2].State().Code; a == b {
+		t.Fatalf("same code %q for two stories", a)
+	}
+	tt.close()
+}

@@ -2,6 +2,8 @@ package table
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -98,7 +100,11 @@ type GuestState struct {
 	HasView  bool
 	Waiting  bool // a move of ours is in flight
 
-	Chat   []wire.Chat
+	Chat []wire.Chat
+	// Code is a short fingerprint of everything public this guest has been told up to Seq: the
+	// table id, every move and every deal's commitment. Players compare codes across the
+	// table (aloud, or in the chat): equal codes mean the host told everyone the same story.
+	Code   string
 	Deals  []DealStatus
 	Reject *wire.Reject // the latest refusal of something we sent
 	// PrevDeals are the final verdicts on the previous game at this table, kept across a
@@ -280,6 +286,7 @@ func (g *Guest) State() GuestState {
 	s.Waiting = g.pending != nil
 	s.Deals = g.sortedDeals()
 	s.PrevDeals = append([]DealStatus(nil), g.st.PrevDeals...)
+	s.Code = g.code()
 	return s
 }
 
@@ -788,8 +795,9 @@ func (g *Guest) commit(m *wire.Commit) {
 		d.status.State, d.status.Problem = DealFailed, err.Error()
 		return
 	}
-	if d.share != nil && d.c != c {
-		d.share, d.seal, d.sealed, d.lost = nil, nil, false, false // a new commitment needs a fresh share
+	if d.c != c {
+		// A new commitment needs a fresh share, and a fresh set of seals before any reveal.
+		d.share, d.seal, d.sealed, d.lost = nil, nil, false, false
 	}
 	d.cx, d.c = cx, c
 	g.contribute(m.Epoch)
@@ -1025,4 +1033,40 @@ func (g *Guest) askMissing(now time.Time) bool {
 		g.send(&wire.Need{From: need - 1})
 	}
 	return changed
+}
+
+// code hashes the public record up to the latest view into the short table code (GuestState.Code).
+func (g *Guest) code() string {
+	if g.audit == nil || !g.st.HasView {
+		return ""
+	}
+	h := sha256.New()
+	h.Write(g.tableID)
+	epoch := 0
+	for seq := 1; seq <= g.st.Seq; seq++ {
+		m, ok := g.audit.MoveAt(seq)
+		if !ok {
+			return "" // not all known yet
+		}
+		b, _ := json.Marshal(m)
+		h.Write(b)
+		if m.Kind == engine.KindDeal {
+			epoch++
+			_, c, ok := g.audit.Committed(epoch)
+			if !ok {
+				return ""
+			}
+			h.Write(c[:])
+		}
+	}
+	if d := g.st.Status.Deal; d != nil { // the deal being made now, committed already
+		_, c, ok := g.audit.Committed(d.Epoch)
+		if !ok {
+			return ""
+		}
+		h.Write(c[:])
+	}
+	sum := h.Sum(nil)
+	s := base32.StdEncoding.EncodeToString(sum[:5])
+	return s[:4] + "-" + s[4:]
 }

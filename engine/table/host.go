@@ -4,8 +4,13 @@
 // The host is authoritative. One match goroutine owns the game and the roster; each connection
 // has a reader and a writer goroutine. Guests send moves, chat, readiness and deal shares; the
 // host sends each seat only its own view (after every accepted move), rejects to the mover only,
-// and runs one commit-reveal deal (engine/fair) per engine.DealRequest. Guests keep their own
-// record and verify every deal when it is revealed.
+// and runs one commit-reveal deal (engine/fair) per engine.DealRequest: every contributor seals
+// its share before any is revealed. Guests sign their moves and chat; they keep their own record
+// and verify every deal when it is revealed, replaying to the end of its epoch (asking for any
+// move they were not told), checking each move's signature and every view, legal list and
+// status they were shown. The files: host.go (the match goroutine, state, record), lobby.go
+// (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing),
+// bots.go, send.go (views, lobby, log), snapshot.go, guest.go, peer.go, pipe.go.
 //
 // Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest
@@ -63,6 +68,10 @@ type HostConfig struct {
 	// connections, seated or not, proved or not (default twice the seats plus MaxObservers).
 	MaxObservers int
 	MaxLinks     int
+	// ShareTimeout is how long a deal waits for the shares once every seal is in (default
+	// 60s). A contributor that sealed but never reveals (perhaps after seeing the others'
+	// shares) then gets the deal started again, which every guest sees counted.
+	ShareTimeout time.Duration
 	// MaxStrikes is how many refused forged, malformed or flooding messages a guest may send
 	// before it is dropped (default 50). Honest races (stale or out-of-turn moves) are no strike.
 	MaxStrikes int
@@ -103,10 +112,12 @@ type Host struct {
 	sigs     [][]byte      // sigs[i] is the mover's signature on moves[i] (nil: a deal, a bot)
 	deals    []*dealState  // by epoch-1
 	botTimer *time.Timer
-	botDue   bool
-	overSent bool
-	match    int             // games played at this table before the current one
-	banned   map[string]bool // identity keys the host refused
+	// shareTimer restarts a deal whose shares do not all come in (see HostConfig.ShareTimeout).
+	shareTimer *time.Timer
+	botDue     bool
+	overSent   bool
+	match      int             // games played at this table before the current one
+	banned     map[string]bool // identity keys the host refused
 
 }
 
@@ -175,6 +186,9 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	if cfg.MaxLinks <= 0 {
 		cfg.MaxLinks = 2*cfg.Seats + cfg.MaxObservers
 	}
+	if cfg.ShareTimeout <= 0 {
+		cfg.ShareTimeout = 60 * time.Second
+	}
 	if cfg.HelloTimeout <= 0 {
 		cfg.HelloTimeout = 30 * time.Second
 	}
@@ -240,6 +254,9 @@ func (h *Host) loop() {
 		case <-h.quit:
 			if h.botTimer != nil {
 				h.botTimer.Stop()
+			}
+			if h.shareTimer != nil {
+				h.shareTimer.Stop()
 			}
 			for _, p := range h.peers {
 				p.close()

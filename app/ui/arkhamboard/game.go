@@ -35,7 +35,7 @@ func Draw(p board.Props) app.UI {
 		r.Offline = append(r.Offline, s.Offline)
 	}
 	b := FromView(v, p.Legal, r)
-	b.Verified = verdict(p.Deals, v)
+	b.Verified = board.WithTableCode(verdict(p.Deals, v), p.Code)
 	b.Seq = p.Seq
 	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat}
 	if b.Over {

@@ -48,6 +48,7 @@ type Props struct {
 	Legal   []engine.Move // the viewer's moves now; nil while one of its moves is in flight
 	Seats   []Seat        // by seat number
 	Deals   []table.DealStatus
+	Code    string // the table code (engine/table GuestState.Code): equal for players told the same story
 	Seq     int    // the view's sequence number (tests wait on it)
 	Table   string // names the game at this table; it changes when the host plays again
 	Chat    []ChatLine
@@ -130,4 +131,13 @@ func DealDetails(d table.DealStatus) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, i18n.T("app.list_sep")) + ")"
+}
+
+// WithTableCode adds the table code to a verdict, so players can compare across the table that
+// the host told them all the same story.
+func WithTableCode(verdict, code string) string {
+	if verdict == "" || code == "" {
+		return verdict
+	}
+	return verdict + " " + i18n.T("deal.table_code", code)
 }
