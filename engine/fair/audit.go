@@ -327,18 +327,6 @@ func (a *Auditor) Shares(epoch int, shares []Share) error {
 	return nil
 }
 
-func sameRoster(a, b [][]byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !bytes.Equal(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 func sameShares(a, b []Share) bool {
 	if len(a) != len(b) {
 		return false
