@@ -94,13 +94,11 @@ func TestMaliciousGuest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	var guests []*Guest
 	for i := 0; i < 2; i++ {
 		a, b := Pipe()
 		h.AddGuest(a)
 		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("honest", i), Identity: identity(i), Rand: newRand(uint64(50 + i)), Rules: lookup, Tick: 20 * time.Millisecond})
 		defer g.Close()
-		guests = append(guests, g)
 		for !g.State().Connected {
 			time.Sleep(time.Millisecond)
 		}
