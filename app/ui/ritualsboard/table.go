@@ -118,7 +118,7 @@ func (t *Table) act(m engine.Move) app.EventHandler {
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
 	return app.Div().Class("rit").ID("rit").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
-		DataSet("round", v.Round).DataSet("over", v.Outcome != nil).Body(
+		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).Body(
 		app.Header().Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
 			app.Span().Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
@@ -332,7 +332,7 @@ func (t *Table) seats(n Names) app.UI {
 		}
 		label := i18n.T("rit.seat_label", n.Seat(s.Seat), s.HandSize, s.Score)
 		items = append(items, app.Li().Class("rit-seat").DataSet("seat", int(s.Seat)).DataSet("state", state).
-			DataSet("me", s.Seat == v.Seat).Aria("label", label).Body(
+			DataSet("me", flag(s.Seat == v.Seat)).Aria("label", label).Body(
 			app.Span().Class("rit-sname").Text(n.Seat(s.Seat)),
 			app.Span().Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
 			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+s.Steer, n.Seat(s.SteerBy)))),
@@ -393,8 +393,8 @@ func (t *Table) places(n Names) app.UI {
 				Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(t.act(m), p.Key)
 		}
 		pl := rituals.Places[i]
-		tiles = append(tiles, app.Li().Class("rit-place").DataSet("place", p.Key).DataSet("known", known).
-			DataSet("mine", known && p.Owner == v.Seat).Aria("label", PlaceName(p.Key)+", "+owner).Body(
+		tiles = append(tiles, app.Li().Class("rit-place").DataSet("place", p.Key).DataSet("known", flag(known)).
+			DataSet("mine", flag(known && p.Owner == v.Seat)).Aria("label", PlaceName(p.Key)+", "+owner).Body(
 			app.Div().Class("rit-ptitle").Body(
 				app.Span().Class("rit-letter").Text(pl.Letter),
 				app.Span().Class("rit-god").Text(pl.God),
@@ -478,7 +478,7 @@ func (t *Table) bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.U
 	if locked {
 		face = append(face, app.Span().Class("rit-lockmark").Text(i18n.T("rit.locked")))
 	}
-	li := app.Li().Class("rit-card").DataSet("card", card.Key).DataSet("event", c.IsEvent()).DataSet("sent", locked)
+	li := app.Li().Class("rit-card").DataSet("card", card.Key).DataSet("event", flag(c.IsEvent())).DataSet("sent", flag(locked))
 	if m == nil {
 		return li.Body(app.Div().Class("rit-face").Aria("label", CardName(c)).Body(face...))
 	}
@@ -520,7 +520,7 @@ func (t *Table) log(n Names) app.UI {
 	v := t.V
 	items := make([]app.UI, 0, len(v.Log))
 	for i, e := range v.Log {
-		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", i == len(v.Log)-1).Text(n.LogLine(e)))
+		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(v.Log)-1)).Text(n.LogLine(e)))
 	}
 	return app.Section().Class("rit-log").Aria("label", i18n.T("rit.log")).Body(
 		app.H2().Text(i18n.T("rit.log")),
@@ -543,7 +543,7 @@ func (t *Table) result(n Names) app.UI {
 	rows := []app.UI{}
 	for s := range v.Seats {
 		b := BreakdownOf(v, s)
-		rows = append(rows, app.Tr().DataSet("winner", win[engine.Seat(s)]).Body(
+		rows = append(rows, app.Tr().DataSet("winner", flag(win[engine.Seat(s)])).Body(
 			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
 			app.Td().Text(fmt.Sprintf("%d × 5 = %d", b.Right, 5*b.Right)),
 			app.Td().Text(strconv.Itoa(b.Left)),
@@ -571,4 +571,13 @@ func (t *Table) result(n Names) app.UI {
 		})),
 		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
 	)
+}
+
+// flag is a yes/no data attribute value: go-app writes a bare attribute for true and "false"
+// for false, which CSS attribute selectors cannot tell apart reliably.
+func flag(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
