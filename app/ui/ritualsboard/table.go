@@ -445,6 +445,9 @@ func (t *Table) hand(n Names) app.UI {
 		cards = append(cards, t.bigCard(v.Seats[v.Seat].Sent, nil, false, true))
 	}
 	for _, c := range v.Hand {
+		if mine != "" && c == v.Seats[v.Seat].Sent {
+			continue // shown once, first, as sent
+		}
 		if m, ok := send[int(c)]; ok {
 			mm := m
 			cards = append(cards, t.bigCard(c, &mm, moveKey(m) == t.sel, false))
@@ -465,13 +468,19 @@ func (t *Table) bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.U
 	if c.IsCultist() {
 		face = []app.UI{
 			app.Span().Class("rit-ins").Text(strconv.Itoa(card.Insanity)),
-			app.Span().Class("rit-rank").Text(RankName(card.Rank)),
+			app.Span().Class("rit-rank").Body(
+				app.Span().Text(i18n.T("rit.rank."+strconv.Itoa(card.Rank))),
+				app.Span().Class("rit-de").Lang("de").Text(rituals.RankNamesDE[card.Rank]),
+			),
 			app.Span().Class("rit-signs").Aria("label", i18n.T("rit.signs_n", card.Signs)).Text(Signs(card.Signs)),
 			app.Span().Class("rit-syms").Aria("label", i18n.T("rit.symbols", card.Symbols)).Text(card.Symbols),
 		}
 	} else {
 		face = []app.UI{
-			app.Span().Class("rit-evname").Text(EventName(c)),
+			app.Span().Class("rit-evname").Body(
+				app.Span().Text(i18n.T("rit.ev."+card.Event)),
+				app.Span().Class("rit-de").Lang("de").Text(germanEvent(card.Event)),
+			),
 			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + card.Event)),
 		}
 	}
@@ -580,4 +589,14 @@ func flag(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// germanEvent is an event type's printed German name.
+func germanEvent(key string) string {
+	for _, t := range rituals.EventTypes {
+		if t.Key == key {
+			return t.NameDE
+		}
+	}
+	return ""
 }
