@@ -554,7 +554,7 @@ func (t *Table) result(n Names) app.UI {
 		b := BreakdownOf(v, s)
 		rows = append(rows, app.Tr().DataSet("winner", flag(win[engine.Seat(s)])).Body(
 			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
-			app.Td().Text(fmt.Sprintf("%d × 5 = %d", b.Right, 5*b.Right)),
+			app.Td().Body(app.Text(strconv.Itoa(5*b.Right)), app.Small().Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
 			app.Td().Text(strconv.Itoa(b.Left)),
 			app.Td().Text(fmt.Sprintf("−%d", b.Penalty)),
 			app.Td().Class("rit-total").Text(strconv.Itoa(b.Total)),
