@@ -209,11 +209,23 @@ func TestRitualsSoloOfflineAgainstBots(t *testing.T) {
 // TestRitualsTwoBrowsers: a host and a guest in separate profiles play Rituals of Madness over
 // real WebRTC, joined by the invite link, to the end and then Play again; neither page may show
 // the other's hand or sealed choice before the reveal. A guest reload mid-round resumes its seat.
-func TestRitualsTwoBrowsers(t *testing.T) {
+func TestRitualsTwoBrowsers(t *testing.T) { ritNetGame(t, 2) }
+
+// TestRitualsFiveBrowsers is the same with five players in five profiles (phones and laptops).
+func TestRitualsFiveBrowsers(t *testing.T) { ritNetGame(t, 5) }
+
+func ritNetGame(t *testing.T, n int) {
 	srv := StartApp(t)
 	host := NewBrowser(t, "rit-host", Laptop)
-	bea := NewBrowser(t, "rit-bea-phone", Phone)
-	players := []*Browser{host, bea}
+	players := []*Browser{host}
+	names := []string{"Bea", "Cy", "Dee", "Eve"}
+	for i := 1; i < n; i++ {
+		vp := Laptop
+		if i%2 == 1 {
+			vp = Phone
+		}
+		players = append(players, NewBrowser(t, fmt.Sprintf("rit-%s", strings.ToLower(names[i-1])), vp))
+	}
 
 	host.Open(srv.URL + "/new?game=rituals")
 	host.WaitApp()
@@ -225,8 +237,10 @@ func TestRitualsTwoBrowsers(t *testing.T) {
 	if err != nil || !strings.Contains(link, "#/join/") {
 		t.Fatalf("invite link %q (%v)", link, err)
 	}
-	joinTable(t, bea, link, "Bea")
-	host.WaitText("#lobby .lobby-seats h2", "2 of 5")
+	for i, g := range players[1:] {
+		joinTable(t, g, link, names[i])
+	}
+	host.WaitText("#lobby .lobby-seats h2", fmt.Sprintf("%d of 5", n))
 	host.Click("#start")
 	for _, b := range players {
 		b.WaitVisible("#rit")
@@ -250,7 +264,7 @@ func TestRitualsTwoBrowsers(t *testing.T) {
 				over++
 			case "lock", "move", "pass":
 				lastMove = time.Now()
-				if st == "lock" && len(lat) > 0 {
+				if st == "lock" {
 					break // a sealed move shows nowhere until the other locks in
 				}
 				var worst float64
@@ -310,14 +324,14 @@ func TestRitualsTwoBrowsers(t *testing.T) {
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))
 	}
-	t.Logf("FIGURE rituals move → both browsers' views: n=%d p50=%v p99=%v max=%v", len(lat),
+	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v", n, len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
 
 	host.Click("#play-again")
 	for _, b := range players {
 		b.WaitVisible("#new-game")
 	}
-	host.WaitText("#lobby .lobby-seats h2", "2 of 5")
+	host.WaitText("#lobby .lobby-seats h2", fmt.Sprintf("%d of 5", n))
 	host.Click("#start")
 	for _, b := range players {
 		b.WaitVisible("#rit")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -470,7 +471,7 @@ func (t *Table) bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.U
 			app.Span().Class("rit-ins").Text(strconv.Itoa(card.Insanity)),
 			app.Span().Class("rit-rank").Body(
 				app.Span().Text(i18n.T("rit.rank."+strconv.Itoa(card.Rank))),
-				app.Span().Class("rit-de").Lang("de").Text(rituals.RankNamesDE[card.Rank]),
+				app.Span().Class("rit-de").Lang("de").Text(strings.ReplaceAll(rituals.RankNamesDE[card.Rank], "/", "/\u200b")),
 			),
 			app.Span().Class("rit-signs").Aria("label", i18n.T("rit.signs_n", card.Signs)).Text(Signs(card.Signs)),
 			app.Span().Class("rit-syms").Aria("label", i18n.T("rit.symbols", card.Symbols)).Text(card.Symbols),
