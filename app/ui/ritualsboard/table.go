@@ -557,7 +557,7 @@ func (t *Table) result(n Names) app.UI {
 			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
 			app.Td().Body(app.Text(strconv.Itoa(5*b.Right)), app.Small().Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
 			app.Td().Text(strconv.Itoa(b.Left)),
-			app.Td().Text(fmt.Sprintf("−%d", b.Penalty)),
+			app.Td().Text(penalty(b.Penalty)),
 			app.Td().Class("rit-total").Text(strconv.Itoa(b.Total)),
 		))
 	}
@@ -600,4 +600,12 @@ func germanEvent(key string) string {
 		}
 	}
 	return ""
+}
+
+// penalty writes a deduction with a minus sign, and none as plain 0.
+func penalty(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("−%d", n)
 }
