@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -212,7 +213,14 @@ func TestRitualsSoloOfflineAgainstBots(t *testing.T) {
 func TestRitualsTwoBrowsers(t *testing.T) { ritNetGame(t, 2) }
 
 // TestRitualsFiveBrowsers is the same with five players in five profiles (phones and laptops).
-func TestRitualsFiveBrowsers(t *testing.T) { ritNetGame(t, 5) }
+// It takes about seven minutes on a loaded two-core machine, half the whole suite's timeout, so
+// it runs only when RITUALS_E2E_FIVE is set.
+func TestRitualsFiveBrowsers(t *testing.T) {
+	if os.Getenv("RITUALS_E2E_FIVE") == "" {
+		t.Skip("set RITUALS_E2E_FIVE=1 to play the five-browser game")
+	}
+	ritNetGame(t, 5)
+}
 
 func ritNetGame(t *testing.T, n int) {
 	srv := StartApp(t)
