@@ -1,6 +1,7 @@
 package ritualsboard
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,6 +57,9 @@ func TestBoardShowsNoHiddenCard(t *testing.T) {
 					if sent != 0 && public == 0 && strings.Contains(html, `data-card="`+sent.Key()+`"`) {
 						t.Fatalf("seat %d sees seat %d's sealed %v", me, s, sent)
 					}
+					if n := len(handCards(html)); n > 8 {
+						t.Fatalf("seat %d shows %d hand cards", me, n)
+					}
 					for _, c := range other.Hand {
 						if strings.Contains(html, `data-card="`+c.Key()+`"`) {
 							t.Fatalf("seat %d sees %v in seat %d's hand (phase %s)", me, c, s, other.Phase)
@@ -65,6 +69,45 @@ func TestBoardShowsNoHiddenCard(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHandShowsEachCardOnce: once a cultist is locked in, the hand shows it once, marked sent.
+func TestHandShowsEachCardOnce(t *testing.T) {
+	checked := 0
+	eachState(t, 3, 8, func(g *rituals.Game) {
+		for me := engine.Seat(0); me < 3; me++ {
+			v := g.ViewOf(me)
+			html := render(g, me)
+			shown := handCards(html)
+			for _, c := range v.Hand {
+				if n := shown[c.Key()]; n != 1 {
+					t.Fatalf("seat %d phase %s: %v shown %d times", me, v.Phase, c, n)
+				}
+			}
+			if v.Seats[me].Chosen && v.Seats[me].Sent != 0 {
+				checked++
+			}
+		}
+	})
+	if checked == 0 {
+		t.Fatal("never saw a locked-in choice")
+	}
+}
+
+var liTag = regexp.MustCompile(`<li [^>]*>`)
+var dataCard = regexp.MustCompile(`data-card="([^"]*)"`)
+
+// handCards counts the hand cards drawn, by key.
+func handCards(html string) map[string]int {
+	out := map[string]int{}
+	for _, tag := range liTag.FindAllString(html, -1) {
+		if strings.Contains(tag, `class="rit-card"`) {
+			if m := dataCard.FindStringSubmatch(tag); m != nil {
+				out[m[1]]++
+			}
+		}
+	}
+	return out
 }
 
 // TestBoardButtonsAreLegalMoves: the board offers as many choices as the host sent legal moves,
@@ -117,7 +160,7 @@ func TestGameOverShowsBreakdownAndAgain(t *testing.T) {
 	var last *rituals.Game
 	eachState(t, 4, 5, func(g *rituals.Game) { last = g })
 	html := render(last, 1)
-	for _, w := range []string{`id="rit-result"`, `id="play-again"`, `<tr data-winner>`, i18n.T("rit.col.right")} {
+	for _, w := range []string{`id="rit-result"`, `id="play-again"`, `data-winner="yes"`, i18n.T("rit.col.right")} {
 		if !strings.Contains(html, w) {
 			t.Errorf("game over lacks %q", w)
 		}

@@ -7,12 +7,13 @@
 //   - the heuristic sends the cultist that does its owner most good where it would land now (a
 //     completion at one's own place is worth five times its signs, one at an opponent's place
 //     that much to them), places where it gains most, gives a psychotic #1 to the weakest
-//     opponent, grabs the place its hand shows most, and passes on events;
+//     opponent, grabs the place its hand shows most, and plays the events it can judge (see
+//     eventMove), passing on the rest;
 //   - the search bot deals the cards it cannot see many times (every unseen card equally
 //     likely in any other hand or the deck), tries each legal move on each deal, plays the game
 //     out with the heuristic for every seat in a compact model of the rules (model.go), and
-//     keeps the move with the best mean lead over the best other seat. Events it passes on, as
-//     the heuristic does.
+//     keeps the move with the best mean lead over the best other seat. In event windows it
+//     plays as the heuristic does (the model has no events).
 package ritualsbot
 
 import (
@@ -133,7 +134,60 @@ func heuristicMove(v *rituals.View, legal []engine.Move) engine.Move {
 		to := heur{}.give(w, int8(me), 0, nil)
 		return pick(legal, func(m engine.Move) bool { return int(m.To) == int(to) })
 	}
-	return pick(legal, func(m engine.Move) bool { return m.Kind == rituals.MovePass })
+	return eventMove(v, w, legal)
+}
+
+// eventMove is the heuristic in an event window. It plays three events, the ones whose effect
+// it can judge from the table: That Doesn't Work against an event aimed at its own cultist;
+// Opponent-Targeted on the leading opponent's cultist (it then steers it where it helps least);
+// Rise Up on the forgotten place its hand's cultists show most (at least two). Otherwise it
+// passes.
+func eventMove(v *rituals.View, w *world, legal []engine.Move) engine.Move {
+	pass := pick(legal, func(m engine.Move) bool { return m.Kind == rituals.MovePass })
+	me := v.Seat
+	if n := len(v.Stack); n > 0 {
+		top := v.Stack[n-1]
+		if top.Seat != me && top.To == me {
+			return pick(legal, func(m engine.Move) bool { return m.Kind == rituals.MovePlay })
+		}
+		return pass
+	}
+	var count [numPlaces]int
+	for _, c := range v.Hand {
+		for p := 0; p < numPlaces; p++ {
+			if cult[c] && sym[c]&(1<<p) != 0 {
+				count[p]++
+			}
+		}
+	}
+	leader, best := engine.Seat(-1), 0
+	for s := range v.Seats {
+		if engine.Seat(s) != me {
+			if sc := w.score(s); leader < 0 || sc > best {
+				leader, best = engine.Seat(s), sc
+			}
+		}
+	}
+	var rise *engine.Move
+	for i, m := range legal {
+		if m.Kind != rituals.MovePlay {
+			continue
+		}
+		switch rituals.CardID(m.Card).Card().Event {
+		case "opponent-targeted":
+			if m.To == leader {
+				return m
+			}
+		case "rise-up":
+			if p := rituals.PlaceByKey(m.Option); p >= 0 && count[p] >= 2 && (rise == nil || count[p] > count[rituals.PlaceByKey(rise.Option)]) {
+				rise = &legal[i]
+			}
+		}
+	}
+	if rise != nil {
+		return *rise
+	}
+	return pass
 }
 
 func pick(legal []engine.Move, ok func(engine.Move) bool) engine.Move {

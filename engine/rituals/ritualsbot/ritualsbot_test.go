@@ -176,3 +176,21 @@ func TestRitualsStrengthOrder(t *testing.T) {
 		t.Errorf("heuristic %.2f vs random %.2f", h.Rate, r.Rate)
 	}
 }
+
+// TestRitualsHeuristicPlaysEvents: over a few games the heuristic plays each of the events it
+// judges (Rise Up, Opponent-Targeted, That Doesn't Work), always as a legal move.
+func TestRitualsHeuristicPlaysEvents(t *testing.T) {
+	played := map[string]int{}
+	for seed := uint64(1); seed <= 6 && len(played) < 3; seed++ {
+		playRituals(t, 4, []string{bot.LevelHeuristic}, seed, func(g *rituals.Game, d bot.Decision) {
+			if d.Move.Kind == rituals.MovePlay {
+				played[rituals.CardID(d.Move.Card).Card().Event]++
+			}
+		})
+	}
+	for _, e := range []string{"rise-up", "opponent-targeted", "that-doesnt-work"} {
+		if played[e] == 0 {
+			t.Errorf("never played %s (played %v)", e, played)
+		}
+	}
+}
