@@ -31,6 +31,9 @@ func pageNet() session.Net {
 func problemOf(err error) (key string, text string) {
 	var je *session.JoinError
 	if errors.As(err, &je) {
+		if len(je.Tried) > 0 {
+			return je.Problem, i18n.T(je.Problem) + " " + i18n.T("conn.tried", strings.Join(je.Tried, ", "))
+		}
 		return je.Problem, i18n.T(je.Problem)
 	}
 	return "", i18n.T("app.error", err.Error())
