@@ -18,8 +18,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/btcsuite/btcd/btcec/v2"
-	"github.com/btcsuite/btcd/btcec/v2/schnorr"
 	"github.com/coder/websocket"
 
 	"miskatonic/app/signal"
@@ -52,7 +50,7 @@ type delivery struct {
 // Bus is one connection to a Nostr relay.
 type Bus struct {
 	ws   *websocket.Conn
-	key  *btcec.PrivateKey
+	key  *key
 	pub  string
 	wmu  sync.Mutex
 	in   chan delivery
@@ -68,7 +66,7 @@ type Bus struct {
 
 // Dial connects to the relay at url (ws:// or wss://) with a fresh signing key.
 func Dial(ctx context.Context, url string) (signal.Bus, error) {
-	key, err := btcec.NewPrivateKey()
+	key, err := newKey()
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +75,7 @@ func Dial(ctx context.Context, url string) (signal.Bus, error) {
 		return nil, fmt.Errorf("nostr: cannot reach %s: %w", url, err)
 	}
 	b := &Bus{
-		ws: ws, key: key, pub: hex.EncodeToString(schnorr.SerializePubKey(key.PubKey())),
+		ws: ws, key: key, pub: hex.EncodeToString(key.px),
 		in: make(chan delivery, 64), eose: make(chan string, 4), subs: map[string]string{},
 		done: make(chan struct{}),
 	}
@@ -129,11 +127,15 @@ func (b *Bus) sign(topic string, payload []byte, at int64) (Event, error) {
 		Tags: [][]string{{"t", topic}}, Content: base64.RawURLEncoding.EncodeToString(payload),
 	}
 	id := ID(ev)
-	sig, err := schnorr.Sign(b.key, id[:])
+	aux := make([]byte, 32)
+	if _, err := rand.Read(aux); err != nil {
+		return Event{}, err
+	}
+	sig, err := b.key.sign(id[:], aux)
 	if err != nil {
 		return Event{}, err
 	}
-	ev.ID, ev.Sig = hex.EncodeToString(id[:]), hex.EncodeToString(sig.Serialize())
+	ev.ID, ev.Sig = hex.EncodeToString(id[:]), hex.EncodeToString(sig)
 	return ev, nil
 }
 
