@@ -64,6 +64,9 @@ type multi struct {
 	dead    chan struct{} // closed when no endpoint is up or coming
 	heard   chan struct{} // closed at the first data frame (a guest's "answer")
 	once    sync.Once
+	// A host keeps retrying, but Open fails as soon as every endpoint's first try has.
+	firstFails int
+	allFailed  chan struct{}
 }
 
 const maxSent = 64
@@ -77,6 +80,7 @@ func openMulti(ctx context.Context, eps []Endpoint, room string, role Role, toke
 		in:    make(chan Frame, 64),
 		conns: make([]Conn, len(eps)), errs: make([]error, len(eps)), pending: len(eps),
 		first: make(chan struct{}), dead: make(chan struct{}), heard: make(chan struct{}),
+		allFailed: make(chan struct{}),
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	for i := range eps {
@@ -85,7 +89,7 @@ func openMulti(ctx context.Context, eps []Endpoint, room string, role Role, toke
 	select {
 	case <-m.first:
 		return m, nil
-	case <-m.dead:
+	case <-m.allFailed:
 		m.CloseNow()
 		return nil, m.noAnswer()
 	case <-ctx.Done():
@@ -104,7 +108,7 @@ func (m *multi) noAnswer() error {
 // the endpoint up until the conn closes.
 func (m *multi) keep(i int) {
 	backoff := 250 * time.Millisecond
-	for {
+	for try := 0; ; try++ {
 		ctx, cancel := context.WithTimeout(m.ctx, ConnectWait)
 		c, err := openOne(ctx, m.eps[i], m.room, m.role, m.token)
 		cancel()
@@ -119,6 +123,12 @@ func (m *multi) keep(i int) {
 		} else {
 			m.mu.Lock()
 			m.errs[i] = err
+			if try == 0 {
+				m.firstFails++
+				if m.firstFails == len(m.eps) {
+					close(m.allFailed)
+				}
+			}
 			m.mu.Unlock()
 		}
 		if m.role != RoleHost || m.ctx.Err() != nil {

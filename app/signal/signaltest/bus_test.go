@@ -112,6 +112,15 @@ func TestNoTransportAnswers(t *testing.T) {
 		t.Fatalf("the error does not name what was tried: %v", err)
 	}
 
+	// A host keeps retrying endpoints that drop, but opening fails as soon as none came up.
+	start = time.Now()
+	if _, err := signal.Open(context.Background(), dead, in.Room, signal.RoleHost, in.HostToken); !errors.Is(err, signal.ErrNoAnswer) {
+		t.Fatalf("host: err = %v", err)
+	}
+	if d := time.Since(start); d > signal.ConnectWait+time.Second {
+		t.Fatalf("host: took %v to give up", d)
+	}
+
 	// Reachable but silent (no host): Recv gives up after AnswerWait.
 	old := signal.AnswerWait
 	signal.AnswerWait = 300 * time.Millisecond
