@@ -57,11 +57,12 @@ type Bus struct {
 	eose chan string
 	subs map[string]string // subscription id → topic
 
+	signed map[[32]byte]Event // recent events by hash of topic and payload (guarded by mu)
+
 	mu   sync.Mutex
 	done chan struct{}
 	err  error
 	once sync.Once
-	n    int
 }
 
 // Dial connects to the relay at url (ws:// or wss://) with a fresh signing key.
@@ -76,7 +77,7 @@ func Dial(ctx context.Context, url string) (signal.Bus, error) {
 	}
 	b := &Bus{
 		ws: ws, key: key, pub: hex.EncodeToString(key.px),
-		in: make(chan delivery, 64), eose: make(chan string, 4), subs: map[string]string{},
+		in: make(chan delivery, 64), eose: make(chan string, 4), subs: map[string]string{}, signed: map[[32]byte]Event{},
 		done: make(chan struct{}),
 	}
 	go b.read()
@@ -112,11 +113,25 @@ func (b *Bus) Subscribe(ctx context.Context, topic string) error {
 	}
 }
 
-// Publish signs and sends one event.
+// Publish signs and sends one event. Publishing the same payload again (signal's resends)
+// sends the same signed event: a relay that lost it takes it, one that has it drops the copy,
+// and the page's one thread is spared a signature per copy.
 func (b *Bus) Publish(ctx context.Context, topic string, payload []byte) error {
-	ev, err := b.sign(topic, payload, time.Now().Unix())
-	if err != nil {
-		return err
+	h := sha256.Sum256(append([]byte(topic+"\x00"), payload...))
+	b.mu.Lock()
+	ev, ok := b.signed[h]
+	b.mu.Unlock()
+	if !ok {
+		var err error
+		if ev, err = b.sign(topic, payload, time.Now().Unix()); err != nil {
+			return err
+		}
+		b.mu.Lock()
+		if len(b.signed) >= 64 {
+			clear(b.signed)
+		}
+		b.signed[h] = ev
+		b.mu.Unlock()
 	}
 	return b.send(ctx, []any{"EVENT", ev})
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"math/big"
+	"sync"
 )
 
 // BIP-340 Schnorr signing over secp256k1, the little of it Nostr needs, on math/big (which the
@@ -97,17 +98,37 @@ func (p jac) affine() point {
 	return point{mul(p.x, zi2), mul(p.y, mul(zi2, zi))}
 }
 
-// baseMul is k·G by double-and-add (not constant time: see above).
+// baseMul is k·G with a fixed 4-bit comb: 64 additions of precomputed points, six times fewer
+// operations than double-and-add (a signature costs tens of ms in wasm on math/big otherwise,
+// on the page's one thread). Not constant time: see above.
 func baseMul(k *big.Int) point {
+	combOnce.Do(buildComb)
 	acc := jac{big.NewInt(0), big.NewInt(1), big.NewInt(0)}
-	g := point{curveGx, curveGy}
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		acc = acc.double()
-		if k.Bit(i) == 1 {
-			acc = acc.addAffine(g)
+	for i := range comb {
+		nib := k.Bit(4*i) | k.Bit(4*i+1)<<1 | k.Bit(4*i+2)<<2 | k.Bit(4*i+3)<<3
+		if nib != 0 {
+			acc = acc.addAffine(comb[i][nib])
 		}
 	}
 	return acc.affine()
+}
+
+var (
+	combOnce sync.Once
+	comb     [64][16]point // comb[i][j] = j·16^i·G
+)
+
+func buildComb() {
+	base := point{curveGx, curveGy}
+	for i := range comb {
+		acc := jac{big.NewInt(0), big.NewInt(1), big.NewInt(0)}
+		for j := 1; j < 16; j++ {
+			acc = acc.addAffine(base)
+			comb[i][j] = acc.affine()
+		}
+		// 16·base = 15·base + base
+		base = acc.addAffine(base).affine()
+	}
 }
 
 func bytes32(n *big.Int) []byte { return n.FillBytes(make([]byte, 32)) }
