@@ -67,13 +67,17 @@ type Bus struct {
 
 // Dial connects to the relay at url (ws:// or wss://) with a fresh signing key.
 func Dial(ctx context.Context, url string) (signal.Bus, error) {
-	key, err := newKey()
-	if err != nil {
-		return nil, err
-	}
+	// Build the signing tables while the connection is set up (network waits leave the page's
+	// thread idle); the first signature needs them.
+	go combOnce.Do(buildComb)
 	ws, err := signal.DialWebSocket(ctx, url, maxMessage)
 	if err != nil {
 		return nil, fmt.Errorf("nostr: cannot reach %s: %w", url, err)
+	}
+	key, err := newKey()
+	if err != nil {
+		ws.CloseNow()
+		return nil, err
 	}
 	b := &Bus{
 		ws: ws, key: key, pub: hex.EncodeToString(key.px),
