@@ -7,24 +7,22 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"miskatonic/app/signal"
 )
 
 // CSP is the page's Content-Security-Policy. Scripts come only from our origin (wasm needs
 // 'wasm-unsafe-eval' to compile, nothing needs eval); connections go to our origin and the
-// relay; images are ours or data: URLs (the invite QR code); nobody may frame us. go-app sets
+// signaling endpoints (our relay, or the public transports of the list); images are ours or data: URLs (the invite QR code); nobody may frame us. go-app sets
 // element styles through the style attribute, so style attributes (not style elements) are
 // allowed: they cannot run code.
 func CSP(relayURL string) string {
-	connect := []string{"'self'"}
-	if origin := wsOrigin(relayURL); origin != "" {
-		connect = append(connect, origin)
-	}
+	connect := append([]string{"'self'"}, signal.Origins(relayURL)...)
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self' 'wasm-unsafe-eval'",
@@ -37,15 +35,6 @@ func CSP(relayURL string) string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}, "; ")
-}
-
-// wsOrigin is the scheme and host of a relay URL ("wss://relay.example"), or "" for none.
-func wsOrigin(relayURL string) string {
-	u, err := url.Parse(relayURL)
-	if relayURL == "" || err != nil || u.Host == "" {
-		return ""
-	}
-	return u.Scheme + "://" + u.Host
 }
 
 // securityHeaders are sent with every response, by `serve` and (through _headers) by Netlify.

@@ -21,7 +21,7 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	if len(name) > signal.MaxName {
 		name = name[:signal.MaxName]
 	}
-	client, err := signal.Connect(ctx, relayURL, inv.Room, signal.RoleGuest, "")
+	client, err := signal.Open(ctx, relayURL, inv.Room, signal.RoleGuest, "")
 	if err != nil {
 		return nil, err
 	}

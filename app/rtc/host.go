@@ -29,7 +29,7 @@ type Host struct {
 	done     chan struct{}
 
 	mu       sync.Mutex
-	client   *signal.Client
+	client   signal.Conn
 	sessions map[signal.Session]*session
 	closed   bool
 }
@@ -53,7 +53,7 @@ type Joiner struct {
 }
 
 // Listen claims the room at the relay (with the invite's host token) and starts receiving
-// joiners. It fails at once if the relay cannot be reached or another host holds the room.
+// joiners. relayURL is a transport list (see signal.Open): our relay's URL, or public buses. It fails at once if the relay cannot be reached or another host holds the room.
 func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config) (*Host, error) {
 	if inv.HostToken == "" || inv.HostSeed == "" {
 		return nil, errors.New("rtc: hosting needs the invite's host token and signing key")
@@ -62,7 +62,7 @@ func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config)
 	if err != nil {
 		return nil, err
 	}
-	client, err := signal.Connect(ctx, relayURL, inv.Room, signal.RoleHost, inv.HostToken)
+	client, err := signal.Open(ctx, relayURL, inv.Room, signal.RoleHost, inv.HostToken)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func (h *Host) Close() error {
 	return nil
 }
 
-func (h *Host) run(client *signal.Client) {
+func (h *Host) run(client signal.Conn) {
 	defer close(h.done)
 	defer close(h.joiners)
 	backoff := 100 * time.Millisecond
@@ -120,7 +120,7 @@ func (h *Host) run(client *signal.Client) {
 				backoff *= 2
 			}
 			ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-			c, err := signal.Connect(ctx, h.relayURL, h.inv.Room, signal.RoleHost, h.inv.HostToken)
+			c, err := signal.Open(ctx, h.relayURL, h.inv.Room, signal.RoleHost, h.inv.HostToken)
 			cancel()
 			if err == nil {
 				client = c
@@ -134,7 +134,7 @@ func (h *Host) run(client *signal.Client) {
 }
 
 // serve reads frames until the relay connection ends.
-func (h *Host) serve(client *signal.Client) {
+func (h *Host) serve(client signal.Conn) {
 	stop := context.AfterFunc(h.ctx, func() { client.CloseNow() })
 	defer stop()
 	for {
@@ -163,9 +163,6 @@ func (h *Host) handle(peer uint32, payload []byte) {
 	if err != nil {
 		return
 	}
-	if h.replay.Check(sid, seq) != nil {
-		return
-	}
 	m, err := signal.DecodeMessage(plain)
 	if err != nil {
 		return
@@ -173,10 +170,15 @@ func (h *Host) handle(peer uint32, payload []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sessions[sid]
+	// A session starts with its offer. What comes before it (a bus may reorder) is dropped
+	// unrecorded, so its resent copy still counts once the offer is in.
+	if s == nil && (m.Kind != signal.KindOffer || seq != 1) {
+		return
+	}
+	if h.replay.Check(sid, seq) != nil {
+		return
+	}
 	if s == nil {
-		if m.Kind != signal.KindOffer || seq != 1 {
-			return // a session starts with its offer
-		}
 		s = &session{id: sid, peer: peer, in: make(chan signal.Message, 64)}
 		if len(h.sessions) >= maxSessions || h.closed {
 			h.sendLocked(s, signal.Message{Kind: signal.KindRefuse, Reason: signal.ReasonTimeout})

@@ -59,15 +59,24 @@ type playResult struct {
 // once the game reaches that seq; the guest redials through the relay and must get its seat
 // back. Every seat must verify every deal at the end.
 func playArkham(t *testing.T, seed uint64, dropAfter int) playResult {
+	return playArkhamVia(t, seed, dropAfter, "")
+}
+
+// playArkhamVia is playArkham through the transports of spec (see signal.Open); "" starts a
+// relay of our own.
+func playArkhamVia(t *testing.T, seed uint64, dropAfter int, spec string) playResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
-	rl := relay.NewRelay(relay.Config{})
-	srv := httptest.NewServer(rl)
-	defer srv.Close()
-	defer rl.Close()
-	url := "ws" + strings.TrimPrefix(srv.URL, "http")
+	url := spec
+	if url == "" {
+		rl := relay.NewRelay(relay.Config{})
+		srv := httptest.NewServer(rl)
+		defer srv.Close()
+		defer rl.Close()
+		url = "ws" + strings.TrimPrefix(srv.URL, "http")
+	}
 
 	inv, err := signal.NewInviteFrom(rand.NewChaCha8([32]byte{byte(seed), 'i'}))
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 // Net says how this page reaches other browsers.
 type Net struct {
 	Origin   string     // the page's origin, for invite links ("https://miskatonic.example")
-	RelayURL string     // the signaling relay (ws:// or wss://)
+	RelayURL string     // how to reach other browsers: a transport list (see signal.Open)
 	RTC      rtc.Config // ICE servers
 }
 
@@ -47,6 +47,9 @@ const (
 type JoinError struct {
 	Problem string
 	Err     error
+	// Tried names the transports a join went through when none of them reached the host, so
+	// the player is told what was tried (and offered the offline code instead).
+	Tried []string
 }
 
 func (e *JoinError) Error() string { return e.Problem + ": " + e.Err.Error() }
@@ -218,7 +221,13 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 	case signal.ReasonKicked:
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
-	return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
+	je := &JoinError{Problem: ProblemUnreachable, Err: err}
+	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {
+		for _, e := range eps {
+			je.Tried = append(je.Tried, e.String())
+		}
+	}
+	return nil, je
 }
 
 // keepJoined saves the seat for a reload and dials again whenever the link to the host breaks

@@ -15,3 +15,5 @@ func setReadLimit(*websocket.Conn) {}
 func dialOptions(_ *http.Client, protos []string) *websocket.DialOptions {
 	return &websocket.DialOptions{Subprotocols: protos}
 }
+
+func setLimit(*websocket.Conn, int64) {}

@@ -15,3 +15,5 @@ func setReadLimit(ws *websocket.Conn) { ws.SetReadLimit(MaxFrame) }
 func dialOptions(hc *http.Client, protos []string) *websocket.DialOptions {
 	return &websocket.DialOptions{HTTPClient: hc, Subprotocols: protos}
 }
+
+func setLimit(ws *websocket.Conn, n int64) { ws.SetReadLimit(n) }

@@ -126,14 +126,16 @@ func (b *Box) Open(dir Dir, sealed []byte) (Session, uint64, []byte, error) {
 	return s, binary.BigEndian.Uint64(sealed[18:26]), msg, nil
 }
 
-// Replay refuses any (session, seq) not strictly above the last one accepted for that session.
-// It remembers up to Max sessions (oldest forgotten first) so memory stays bounded; a session
-// it has forgotten is refused outright, so an old attempt cannot be replayed after eviction.
+// Replay accepts each (session, seq) at most once. Public buses may reorder, so a seq below
+// the highest seen is still accepted once if it is within ReplayWindow of it (a bitmap
+// remembers which were seen, as IPsec and DTLS do); older ones are refused. It remembers up to
+// Max sessions (oldest forgotten first) so memory stays bounded; a session it has forgotten is
+// refused outright, so an old attempt cannot be replayed after eviction.
 type Replay struct {
 	Max int // 0 means 4096
 
 	mu    sync.Mutex
-	last  map[Session]uint64
+	last  map[Session]window
 	order []Session
 	gone  map[Session]struct{} // evicted sessions (bounded by a second Max)
 }
@@ -143,14 +145,14 @@ func (r *Replay) Check(s Session, seq uint64) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.last == nil {
-		r.last = map[Session]uint64{}
+		r.last = map[Session]window{}
 		r.gone = map[Session]struct{}{}
 	}
 	if _, ok := r.gone[s]; ok {
 		return ErrReplay
 	}
-	last, seen := r.last[s]
-	if seq <= last {
+	w, seen := r.last[s]
+	if !w.accept(seq) {
 		return ErrReplay
 	}
 	if !seen {
@@ -166,8 +168,43 @@ func (r *Replay) Check(s Session, seq uint64) error {
 		}
 		r.order = append(r.order, s)
 	}
-	r.last[s] = seq
+	r.last[s] = w
 	return nil
+}
+
+// ReplayWindow is how far below the highest sequence number seen a late one is still taken.
+const ReplayWindow = 64
+
+// window is one session's highest seq and a bitmap of the ReplayWindow below it (bit i: top-i
+// was seen).
+type window struct {
+	top  uint64
+	seen uint64
+}
+
+// accept records seq if it is new and within the window.
+func (w *window) accept(seq uint64) bool {
+	switch {
+	case seq == 0:
+		return false
+	case seq > w.top:
+		if d := seq - w.top; d < ReplayWindow {
+			w.seen = w.seen<<d | 1
+		} else {
+			w.seen = 1
+		}
+		w.top = seq
+		return true
+	case w.top-seq >= ReplayWindow:
+		return false
+	default:
+		bit := uint64(1) << (w.top - seq)
+		if w.seen&bit != 0 {
+			return false
+		}
+		w.seen |= bit
+		return true
+	}
 }
 
 // Forget drops a finished session's counter but keeps refusing it.

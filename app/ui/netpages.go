@@ -31,6 +31,9 @@ func pageNet() session.Net {
 func problemOf(err error) (key string, text string) {
 	var je *session.JoinError
 	if errors.As(err, &je) {
+		if len(je.Tried) > 0 {
+			return je.Problem, i18n.T(je.Problem) + " " + i18n.T("conn.tried", strings.Join(je.Tried, ", "))
+		}
 		return je.Problem, i18n.T(je.Problem)
 	}
 	return "", i18n.T("app.error", err.Error())
@@ -157,6 +160,7 @@ type Join struct {
 	busy    bool
 	problem string // catalog key
 	err     string
+	tried   string // the transports a failed join went through
 	ctx     app.Context
 	auto    bool
 }
@@ -205,6 +209,7 @@ func (p *Join) Render() app.UI {
 		&lang.Switch{},
 		app.H1().Text(i18n.T("home.join")),
 		prob,
+		app.If(p.tried != "" && p.problem != "", app.P().Class("muted").ID("join-tried").Text(p.tried)),
 		codeJoinHint(p.problem),
 		form,
 	)
@@ -216,7 +221,7 @@ func (p *Join) join(ctx app.Context) {
 		p.err = i18n.T("home.name_needed")
 		return
 	}
-	p.busy, p.err, p.problem = true, "", ""
+	p.busy, p.err, p.problem, p.tried = true, "", "", ""
 	link := p.Link
 	ctx.Async(func() {
 		s, err := session.Join(session.DefaultStore(), session.JoinConfig{Name: name, Link: link, Net: pageNet()})
@@ -224,6 +229,9 @@ func (p *Join) join(ctx app.Context) {
 			p.busy = false
 			if err != nil {
 				key, text := problemOf(err)
+				if je := (*session.JoinError)(nil); errors.As(err, &je) && len(je.Tried) > 0 {
+					p.tried = i18n.T("conn.tried", strings.Join(je.Tried, ", "))
+				}
 				if key != "" {
 					p.problem = key
 				} else {

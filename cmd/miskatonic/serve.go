@@ -27,17 +27,22 @@ func runServe(args []string) error {
 	addr := fs.String("addr", "localhost:8000", "address to listen on (host:port)")
 	web := fs.String("web", "web", "directory holding app.wasm, wasm_exec.js, icons and CSS")
 	limits := relayFlags(fs)
+	transports := signalFlag(fs, "self")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	spec, err := transports()
+	if err != nil {
+		return err
+	}
 	ln, err := listen(*addr)
 	if err != nil {
 		return err
 	}
-	srv, err := newServer(*web, limits())
+	srv, err := newServer(*web, limits(), spec)
 	if err != nil {
 		ln.Close()
 		return err
@@ -60,13 +65,14 @@ func listen(addr string) (net.Listener, error) {
 	return ln, nil
 }
 
-// newServer checks the web directory, then builds the app server with the relay mounted.
-func newServer(web string, limits relay.Config) (*http.Server, error) {
+// newServer checks the web directory, then builds the app server with the relay mounted. spec
+// is the pages' transport list ("": our relay at /signal).
+func newServer(web string, limits relay.Config, spec string) (*http.Server, error) {
 	if err := app.CheckWebDir(web); err != nil {
 		return nil, err
 	}
 	app.RegisterRoutes()
-	h, err := app.NewServer(app.Config{WebDir: web}, relay.New(limits))
+	h, err := app.NewServer(app.Config{WebDir: web, RelayURL: spec}, relay.New(limits))
 	if err != nil {
 		return nil, err
 	}

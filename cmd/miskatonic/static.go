@@ -19,26 +19,40 @@ func runStatic(args []string) error {
 	fs := flag.NewFlagSet("static", flag.ContinueOnError)
 	out := fs.String("out", "dist", "directory to write")
 	web := fs.String("web", "web", "directory holding app.wasm, wasm_exec.js, icons and CSS")
-	relayURL := fs.String("relay", os.Getenv(app.EnvRelayURL), "wss:// URL of the signaling relay baked into the pages (env "+app.EnvRelayURL+")")
+	relayURL := fs.String("relay", os.Getenv(app.EnvRelayURL), "wss:// URL of a relay of our own to use instead of public transports (env "+app.EnvRelayURL+")")
+	transports := signalFlag(fs, DefaultPublicSignal)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	files, err := app.WriteStatic(*out, app.Config{WebDir: *web, RelayURL: *relayURL})
+	spec, err := transports()
+	if err != nil {
+		return err
+	}
+	if *relayURL != "" && os.Getenv(EnvSignal) == "" && !flagSet(fs, "signal") {
+		spec = *relayURL // a deployment that names its relay keeps it, as before
+	}
+	files, err := app.WriteStatic(*out, app.Config{WebDir: *web, RelayURL: spec})
 	if err != nil {
 		return err
 	}
 	for _, f := range files {
 		fmt.Printf("%-28s %s\n", f.Path, sizes(f.Raw, f.Gzip, f.Brotl))
 	}
-	relay := *relayURL
-	if relay == "" {
-		relay = "same origin /signal (set -relay for a file-only host)"
+	if spec == "" {
+		spec = "our relay at the same origin /signal"
 	}
-	fmt.Printf("wrote %s (version %s, relay %s)\n", *out, app.Version, relay)
+	fmt.Printf("wrote %s (version %s, signaling through %s)\n", *out, app.Version, spec)
 	return nil
+}
+
+// flagSet reports whether the command line set flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 func runSize(args []string) error {
