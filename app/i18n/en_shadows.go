@@ -19,6 +19,7 @@ var enShadows = map[string]string{
 	"opt.choice.short":       "Short",
 	"opt.choice.long":        "Long",
 	"solo.hands":             "Characters you play",
+	"lobby.add_hand":         "Play one more character yourself (you play %[1]v)",
 	"solo.hands.help":        "You act for this many characters yourself; bots play the rest.",
 
 	"sh.completed":      "Rules completed by Miskatonic",

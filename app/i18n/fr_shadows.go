@@ -16,6 +16,7 @@ var frShadows = map[string]string{
 	"opt.choice.short":       "Courte",
 	"opt.choice.long":        "Longue",
 	"solo.hands":             "Personnages que vous jouez",
+	"lobby.add_hand":         "Jouer vous-même un personnage de plus (vous en jouez %[1]v)",
 	"solo.hands.help":        "Vous agissez vous-même pour ce nombre de personnages ; des bots jouent les autres.",
 
 	"sh.completed":      "Règles complétées par Miskatonic",

@@ -16,6 +16,7 @@ var jaShadows = map[string]string{
 	"opt.choice.short":       "短め",
 	"opt.choice.long":        "長め",
 	"solo.hands":             "自分で操作する探索者の数",
+	"lobby.add_hand":         "自分で探索者をもう1人受け持つ（現在%[1]v人）",
 	"solo.hands.help":        "この人数の探索者をあなた自身が動かし、残りはボットが担当します。",
 
 	"sh.completed":      "ミスカトニックが補完したルール",

@@ -29,6 +29,7 @@ var Game = board.Game{
 	Board: Draw,
 	Rules: func() app.Composer { return &Rules{} },
 	Order: 3,
+	Hands: 4, // solo with up to four characters; at a table, a person may hold two or more
 }
 
 // Draw is the board for the game screen.
