@@ -102,12 +102,8 @@ func (t *Table) actions(n Names) app.UI {
 		return nil
 	}
 	groups := map[string][]app.UI{}
-	order := []string{}
 	for i, m := range legal {
 		g := group(m.Kind)
-		if _, ok := groups[g]; !ok {
-			order = append(order, g)
-		}
 		cls := "sh-move"
 		if m.Kind == shadows.MoveEnd || m.Kind == shadows.MoveLeave {
 			cls = "sh-end"
@@ -119,7 +115,10 @@ func (t *Table) actions(n Names) app.UI {
 			DataSet("kind", m.Kind).Text(n.MoveLabel(m, t.V)).OnClick(t.act(m), moveKey(m)))
 	}
 	parts := []app.UI{app.H2().Text(i18n.T("sh.your_move", n.Char(t.V.ToMove)))}
-	for _, g := range order {
+	for _, g := range groupOrder {
+		if len(groups[g]) == 0 {
+			continue
+		}
 		parts = append(parts, app.Div().Class("sh-group").DataSet("group", g).Body(
 			app.H3().Text(i18n.T("sh.group."+g)),
 			app.Div().Class("sh-btns").Body(groups[g]...),
@@ -127,6 +126,9 @@ func (t *Table) actions(n Names) app.UI {
 	}
 	return app.Section().Class("sh-actions", "panel").ID("sh-actions").Aria("label", i18n.T("sh.your_move", n.Char(t.V.ToMove))).Body(parts...)
 }
+
+// groupOrder puts what matters most first and ending the turn last.
+var groupOrder = []string{"setup", "shadow", "place", "other", "move", "share", "end"}
 
 // group sorts a move kind into a button group, so a long list stays scannable on a phone.
 func group(kind string) string {

@@ -124,7 +124,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 				what = i18n.T("sh.move.give_asset", a.Name, n.Char(m.To))
 			}
 		} else {
-			what = i18n.T("sh.move.give", m.N, i18n.T("sh.res."+m.Option), n.Char(m.To))
+			what = i18n.T("sh.move.give", i18n.T("sh.cost."+m.Option, m.N), n.Char(m.To))
 		}
 		if m.Kind == shadows.MoveRetainer {
 			return with(what, free+" · "+i18n.T("sh.move.retainer"))
@@ -278,7 +278,7 @@ func (n Names) LogLine(e shadows.Event, v *shadows.View) string {
 		if e.Card == "asset" {
 			return i18n.T("sh.log.share_asset", who)
 		}
-		return i18n.T("sh.log.share", who, e.N, i18n.T("sh.res."+e.Card))
+		return i18n.T("sh.log.share", who, i18n.T("sh.cost."+e.Card, e.N))
 	}
 	if e.Location != "" {
 		return i18n.T("sh.log.act_at", who, i18n.T("sh.act."+e.Kind), LocName(e.Location))
