@@ -12,6 +12,7 @@ import (
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/highcardboard"
 	"miskatonic/app/ui/ritualsboard"
+	"miskatonic/app/ui/shadowsboard"
 )
 
 // boards is the UI's registry of games: one line a game (its board package's description). The
@@ -19,7 +20,7 @@ import (
 var boards = []board.Game{
 	arkhamboard.Game,
 	ritualsboard.Game,
-	{Name: "shadows", Order: 3},
+	shadowsboard.Game,
 	highcardboard.Game, // a test game: listed with ?dev=1 only
 }
 
@@ -52,6 +53,8 @@ var pages = map[string]func() app.Composer{
 	PathNew:      func() app.Composer { return &ui.NewTable{} },
 	PathFair:     func() app.Composer { return &ui.Fair{} },
 	PathCode:     func() app.Composer { return &ui.CodeJoin{} },
+	// Ring of Shadows' "rules completed by Miskatonic" page, linked from its board and rules.
+	shadowsboard.OursPath: func() app.Composer { return &shadowsboard.Ours{} },
 }
 
 // patterns are pages whose paths vary (regular expressions, checked in order after the exact

@@ -36,6 +36,9 @@ var untranslated = map[Lang]map[string]bool{
 		"home.bots":               true, // "Bots" is the French word too
 		"lobby.bot":               true,
 		"app.list_sep":            true, // ", " between names, as in English
+		"opt.choice.ghatanothoa":  true, // an elder's name
+		"sh.log.act":              true, // "%[1]v %[2]v.": a name and a catalog verb phrase
+		"sh.move.with_cost":       true, // "%[1]v · %[2]v": a label and its cost
 	},
 }
 

@@ -48,6 +48,7 @@ type Session struct {
 	store Store
 	host  *table.Host // Solo and Host only
 	guest *table.Guest
+	hands []*table.Guest // the person's extra seats at their own table (hands.go), under mu
 
 	mu      sync.Mutex
 	subs    map[int]func()
@@ -101,7 +102,7 @@ func (s *Session) Game() string {
 
 // Snapshot returns what the screens show now.
 func (s *Session) Snapshot() Snapshot {
-	snap := Snapshot{GuestState: s.guest.State(), Kind: s.kind}
+	snap := Snapshot{GuestState: s.acting().State(), Kind: s.kind}
 	s.mu.Lock()
 	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
 	s.mu.Unlock()
@@ -148,7 +149,13 @@ func (s *Session) setProblem(key string, fatal bool) {
 }
 
 // Move sends one of the latest legal moves.
-func (s *Session) Move(m engine.Move) error { return s.guest.Send(m) }
+// With several seats it goes through the seat the move is for.
+func (s *Session) Move(m engine.Move) error {
+	if g := s.guestFor(m.Seat); g != nil {
+		return g.Send(m)
+	}
+	return s.guest.Send(m)
+}
 
 // Say sends a chat line.
 func (s *Session) Say(text string) error { return s.guest.Say(text) }
@@ -239,6 +246,7 @@ func (s *Session) Close() {
 		f()
 	}
 	s.guest.Close()
+	s.closeHands()
 	if s.host != nil {
 		s.host.Close()
 	}
@@ -292,6 +300,7 @@ func (s *Session) saver(meta saved) {
 			continue
 		}
 		meta.Snapshot = snap
+		meta.Hands = s.Hands()
 		b, err := json.Marshal(meta)
 		if err == nil {
 			err = s.store.Set(slot(s.kind), string(b))
@@ -316,6 +325,7 @@ type saved struct {
 	Name     string          `json:"name"`
 	Invite   json.RawMessage `json:"invite,omitempty"` // signal.Invite with the host token
 	BotDelay time.Duration   `json:"botDelay"`
+	Hands    int             `json:"hands,omitempty"` // seats the person holds (0 or 1: one)
 	Snapshot json.RawMessage `json:"snapshot"`
 }
 

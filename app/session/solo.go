@@ -16,6 +16,7 @@ type SoloConfig struct {
 	Name     string
 	Game     string
 	Players  int // everyone at the table, the player included
+	Hands    int // seats the player plays themself (0 or 1: one; co-operative games: up to MaxHands)
 	Level    string
 	Options  map[string]string
 	BotDelay time.Duration // pause before each bot move, so people can follow
@@ -44,7 +45,21 @@ func StartSolo(st Store, cfg SoloConfig) (*Session, error) {
 		h.Close()
 		return nil, err
 	}
-	for i := 1; i < cfg.Players; i++ {
+	if cfg.Hands > cfg.Players || cfg.Hands > MaxHands {
+		s.Close()
+		return nil, fmt.Errorf("session: %d seats of %d for one player", cfg.Hands, cfg.Players)
+	}
+	for i := 1; i < cfg.Hands; i++ {
+		if err := s.seatHand(i); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	first := cfg.Hands
+	if first < 1 {
+		first = 1
+	}
+	for i := first; i < cfg.Players; i++ {
 		if err := s.AddBot(cfg.Level); err != nil {
 			s.Close()
 			return nil, err
@@ -54,7 +69,7 @@ func StartSolo(st Store, cfg SoloConfig) (*Session, error) {
 		s.Close()
 		return nil, err
 	}
-	s.run(saved{Kind: Solo, Game: cfg.Game, Name: cfg.Name, BotDelay: cfg.BotDelay})
+	s.run(saved{Kind: Solo, Game: cfg.Game, Name: cfg.Name, BotDelay: cfg.BotDelay, Hands: cfg.Hands})
 	return s, nil
 }
 
@@ -139,6 +154,12 @@ func ResumeHost(st Store, kind Kind) (*Session, saved, error) {
 	if err := s.seatLocal(meta.Name, ""); err != nil {
 		h.Close()
 		return nil, meta, err
+	}
+	for i := 1; i < meta.Hands && i < MaxHands; i++ {
+		if err := s.seatHand(i); err != nil {
+			s.Close()
+			return nil, meta, err
+		}
 	}
 	if !h.State().Started {
 		// A lobby that was not started: start it again for a solo table; a hosted lobby waits.

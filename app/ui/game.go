@@ -123,7 +123,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		},
 		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
 		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
-		Extra:    hostCodePanel(g.Sess, snap),
+		Extra:    app.Div().Body(g.handButton(snap), hostCodePanel(g.Sess, snap)),
 	}
 }
 

@@ -22,6 +22,7 @@ type Solo struct {
 	fast     bool // ?pace=fast: bots move at once (tests)
 	name     string
 	players  int
+	hands    int // seats the player plays themself (games with board.Game.Hands > 1)
 	level    string
 	options  map[string]string
 	sess     *session.Session
@@ -46,6 +47,10 @@ func (p *Solo) OnNav(ctx app.Context) {
 	}
 	if p.players == 0 {
 		p.players = 5
+		if g, ok := board.Lookup(p.game); ok && g.Hands > 1 {
+			// A co-operative game: alone you play every character, four at most (its rulebook's advice).
+			p.players, p.hands = g.Hands, g.Hands
+		}
 	}
 	if p.level == "" {
 		p.level = defaultLevel(p.game)
@@ -95,6 +100,7 @@ func (p *Solo) Render() app.UI {
 						p.players, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 					}),
 			),
+			p.handsField(),
 			app.Div().Class("opt").Body(
 				app.Label().For("solo-level").Text(i18n.T("solo.level")),
 				app.Select().ID("solo-level").Body(p.levelChoices()...).
@@ -139,7 +145,11 @@ func (p *Solo) start(ctx app.Context, e app.Event) {
 	if p.fast {
 		delay = 0
 	}
-	cfg := session.SoloConfig{Name: name, Game: p.game, Players: p.players, Level: p.level, Options: p.options, BotDelay: delay}
+	hands := 0
+	if g, ok := board.Lookup(p.game); ok && g.Hands > 1 {
+		hands = min(p.hands, p.players, g.Hands)
+	}
+	cfg := session.SoloConfig{Name: name, Game: p.game, Players: p.players, Hands: hands, Level: p.level, Options: p.options, BotDelay: delay}
 	p.launch(ctx, cfg)
 }
 

@@ -64,6 +64,9 @@ type Game struct {
 	Rules func() app.Composer  // the "how to play" page at RulesPath(Name); nil if none
 	Dev   bool                 // a test game: on the home page only with ?dev=1
 	Order int                  // place on the home page, lowest first
+	// Hands is the most seats one person may play at once (a co-operative game's characters);
+	// 0 or 1: one seat a person.
+	Hands int
 }
 
 var registry = map[string]Game{}
