@@ -27,7 +27,7 @@ var frCode = map[string]string{
 	"code.join_link":    "Rejoindre avec un code",
 	"code.join_title":   "Rejoindre une table avec un code",
 	"code.join_hint":    "Pour les appareils d’un même réseau quand Internet est hors de portée. L’hôte crée un code pour vous depuis son salon (« Connecter un appareil sans Internet »).",
-	"code.join_pass":    "Mot de passe (8 lettres ou chiffres, donné par l’hôte)",
+	"code.join_pass":    "Mot de passe (13 lettres ou chiffres, donné par l’hôte)",
 	"code.join_offer":   "Le code de l’hôte (collez-le ici)",
 	"code.join_submit":  "Créer mon code de réponse",
 	"code.join_making":  "Lecture du code…",
@@ -39,7 +39,7 @@ var frCode = map[string]string{
 	"code.placeholder":  "Collez le code ici",
 
 	// What went wrong, with what to do next.
-	"code.bad_pass":    "Le mot de passe compte 8 lettres ou chiffres, comme K7QM-2XPA. Vérifiez-le avec l’hôte.",
+	"code.bad_pass":    "Le mot de passe compte 13 lettres ou chiffres, comme K7QM-2XPA-9RTW5. Vérifiez-le avec l’hôte.",
 	"code.not_code":    "Ce n’est pas un code de connexion. Copiez le code en entier, de « MK1 » jusqu’au dernier caractère, et collez-le à nouveau.",
 	"code.want_offer":  "C’est un code de réponse, destiné à l’hôte. Collez plutôt ici le code de l’hôte (il commence par MK1O).",
 	"code.want_answer": "C’est votre propre code, destiné à l’autre appareil. Collez le code que l’autre appareil affiche (il commence par MK1A).",

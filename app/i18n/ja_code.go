@@ -27,7 +27,7 @@ var jaCode = map[string]string{
 	"code.join_link":    "コードで参加",
 	"code.join_title":   "コードでテーブルに参加",
 	"code.join_hint":    "インターネットにつながらないとき、同じネットワークの端末どうしで使います。ホストがロビー（「インターネットなしで端末をつなぐ」）でコードを作ってくれます。",
-	"code.join_pass":    "パス（ホストから聞いた英数字8文字）",
+	"code.join_pass":    "パス（ホストから聞いた英数字13文字）",
 	"code.join_offer":   "ホストのコード（ここに貼り付け）",
 	"code.join_submit":  "応答コードを作る",
 	"code.join_making":  "コードを読み取っています…",
@@ -39,7 +39,7 @@ var jaCode = map[string]string{
 	"code.placeholder":  "ここにコードを貼り付け",
 
 	// What went wrong, with what to do next.
-	"code.bad_pass":    "パスは K7QM-2XPA のような英数字8文字です。ホストに確認してください。",
+	"code.bad_pass":    "パスは K7QM-2XPA-9RTW5 のような英数字13文字です。ホストに確認してください。",
 	"code.not_code":    "これは接続コードではありません。「MK1」から最後の文字までコード全体をコピーして、もう一度貼り付けてください。",
 	"code.want_offer":  "これはホストに返すための応答コードです。ここにはホストのコード（MK1Oで始まるもの）を貼り付けてください。",
 	"code.want_answer": "これは相手の端末に渡すためのあなたのコードです。相手の端末に表示されたコード（MK1Aで始まるもの）を貼り付けてください。",
