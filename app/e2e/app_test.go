@@ -13,16 +13,18 @@ import (
 	"miskatonic/app"
 )
 
-// checkHome asserts the home screen a person meets: the product, three games, the first
-// playable with its two ways in, the others announced.
+// checkHome asserts the home screen a person meets: the product and its three games, each
+// playable with its two ways in and its rules.
 func checkHome(t *testing.T, b *Browser) {
 	t.Helper()
 	b.WaitVisible("#home")
 	b.WaitText("#home h1", "Miskatonic")
 	b.WaitText("#game-arkham h2", "Arkham Ritual")
 	for _, c := range []struct{ css, want string }{
-		{"#game-rituals", "Coming later"},
-		{"#game-shadows", "Coming later"},
+		{"#game-rituals h2", "Rituals of Madness"},
+		{"#game-shadows h2", "Ring of Shadows"},
+		{"#home-new-rituals", "Create a table"},
+		{"#home-solo-shadows", "Play against bots"},
 		{"#home-new", "Create a table"},
 		{"#home-solo", "Play against bots"},
 	} {
