@@ -74,7 +74,7 @@ browser-test: chromium wasm
 	@test -x $(NETNS) || { echo "browser tests need $(NETNS) (the shared tools beside this clone)"; exit 1; }
 	@test "$$(id -u)" = 0 || { echo "browser tests run in a network namespace and need root (sudo make browser-test)"; exit 1; }
 	$(GO) test -c -tags browser -o bin/e2e.test ./app/e2e/
-	$(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=15m
+	$(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=28m
 
 chromium:
 	@if [ ! -x $(CHROME) ]; then \
