@@ -254,6 +254,12 @@ func ritNetGame(t *testing.T, n int) {
 		b.WaitVisible("#rit")
 		ritWatch(t, b)
 	}
+	// Table talk reaches everyone.
+	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
+	players[1].Click(".rit-chat .chat-form button")
+	for _, b := range players {
+		b.WaitText(".rit-chat .chat-lines", "Who wants Cthulhu?")
+	}
 
 	var lat []time.Duration
 	shots := map[string]bool{}
