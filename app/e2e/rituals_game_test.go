@@ -255,8 +255,8 @@ func ritNetGame(t *testing.T, n int) {
 		ritWatch(t, b)
 	}
 	// Table talk reaches everyone.
-	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
-	players[1].Click(".rit-chat .chat-form button")
+	typeInto(host, "#chat-input", "Who wants Cthulhu?")
+	host.Click(".rit-chat .chat-form button")
 	for _, b := range players {
 		b.WaitText(".rit-chat .chat-lines", "Who wants Cthulhu?")
 	}
