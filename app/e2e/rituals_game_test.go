@@ -341,6 +341,11 @@ func ritNetGame(t *testing.T, n int) {
 	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v", n, len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
 
+	// A guest's talk reaches the host too (at game over, with the table quiet).
+	typeInto(players[1], "#chat-input", "Good game")
+	players[1].Click(".rit-chat .chat-form button")
+	host.WaitText(".rit-chat .chat-lines", "Good game")
+
 	host.Click("#play-again")
 	for _, b := range players {
 		b.WaitVisible("#new-game")
