@@ -254,6 +254,12 @@ func ritNetGame(t *testing.T, n int) {
 		b.WaitVisible("#rit")
 		ritWatch(t, b)
 	}
+	// Table talk reaches everyone.
+	typeInto(host, "#chat-input", "Who wants Cthulhu?")
+	host.Click(".rit-chat .chat-form button")
+	for _, b := range players {
+		b.WaitText(".rit-chat .chat-lines", "Who wants Cthulhu?")
+	}
 
 	var lat []time.Duration
 	shots := map[string]bool{}
@@ -334,6 +340,11 @@ func ritNetGame(t *testing.T, n int) {
 	}
 	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v", n, len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+
+	// A guest's talk reaches the host too (at game over, with the table quiet).
+	typeInto(players[1], "#chat-input", "Good game")
+	players[1].Click(".rit-chat .chat-form button")
+	host.WaitText(".rit-chat .chat-lines", "Good game")
 
 	host.Click("#play-again")
 	for _, b := range players {

@@ -114,6 +114,7 @@ var enRituals = map[string]string{
 	"rit.col.penalty":             "Unfinished",
 	"rit.col.total":               "Total",
 	"rit.again":                   "Play again",
+	"rit.chat_rule":               "Talk, bargain and bluff as you like, but never show or read out your hand.",
 
 	"rit.rules.title":         "How to play Rituals of Madness",
 	"rit.rules.lead":          "Two to five cult leaders send their followers to the ritual places of the Great Old Ones. Whoever steers the best cultists into the right spots when a ritual completes gains the most secret influence.",

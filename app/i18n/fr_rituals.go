@@ -112,6 +112,7 @@ var frRituals = map[string]string{
 	"rit.col.penalty":             "Inachevés",
 	"rit.col.total":               "Total des points",
 	"rit.again":                   "Rejouer",
+	"rit.chat_rule":               "Parlez, négociez et bluffez à votre guise, mais ne montrez ni ne lisez jamais votre main.",
 
 	"rit.rules.title":         "Comment jouer à Rituels de la Folie",
 	"rit.rules.lead":          "De deux à cinq chefs de culte envoient leurs fidèles aux lieux de rituel des Grands Anciens. Celui qui mène les meilleurs cultistes aux bonnes places quand un rituel s’achève gagne le plus d’influence secrète.",

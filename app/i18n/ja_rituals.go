@@ -112,6 +112,7 @@ var jaRituals = map[string]string{
 	"rit.col.penalty":             "未完成",
 	"rit.col.total":               "合計",
 	"rit.again":                   "もう一度遊ぶ",
+	"rit.chat_rule":               "交渉やはったりは自由ですが、手札を見せたり読み上げたりしてはいけません。",
 
 	"rit.rules.title":         "狂気の儀式の遊び方",
 	"rit.rules.lead":          "2〜5人の教団指導者が、旧支配者の儀式の地へ配下を送り込みます。儀式が完成したとき、最も優れた狂信者を正しい位置に導いた者が、最大の秘密の影響力を手にします。",

@@ -331,3 +331,37 @@ func penalty(n int) string {
 	}
 	return fmt.Sprintf("−%d", n)
 }
+
+// chat is table talk. The input stays uncontrolled (redrawing its value on every table update
+// would fight the typing); its text is read when sent.
+func (t *Table) chat() app.UI {
+	if t.P.OnChat == nil && len(t.P.Chat) == 0 {
+		return nil
+	}
+	lines := make([]app.UI, 0, len(t.P.Chat))
+	for _, l := range t.P.Chat {
+		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
+	}
+	return app.Section().Class("rit-chat").Aria("label", i18n.T("ark.chat")).Body(
+		app.H2().Text(i18n.T("ark.chat")),
+		app.P().Class("muted", "small").Text(i18n.T("rit.chat_rule")),
+		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
+		app.Form().Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			in := app.Window().GetElementByID("chat-input")
+			if !in.Truthy() {
+				return
+			}
+			text := strings.TrimSpace(in.Get("value").String())
+			if text == "" || t.P.OnChat == nil {
+				return
+			}
+			in.Set("value", "")
+			t.P.OnChat(ctx, text)
+		}).Body(
+			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
+				Aria("label", i18n.T("ark.chat")).Placeholder(i18n.T("ark.chat_placeholder")),
+			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
+		),
+	)
+}

@@ -131,6 +131,7 @@ func (t *Table) Render() app.UI {
 		t.hand(n),
 		t.influence(),
 		t.log(n),
+		t.chat(),
 		t.result(n),
 	)
 }
