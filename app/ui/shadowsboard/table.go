@@ -55,14 +55,11 @@ func (t *Table) Render() app.UI {
 			app.A().Class("sh-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		t.status(n),
-		t.actions(n),
 		t.result(n),
-		t.threatPanel(n),
-		t.deck(),
-		t.city(n),
-		t.chars(n),
-		t.assets(),
-		t.log(n),
+		// Two columns on a laptop (the table left, moves and news right); on a phone the
+		// wrappers dissolve (display: contents) and each part takes its place in one column.
+		app.Div().Class("sh-main").Body(t.deck(), t.city(n), t.chars(n)),
+		app.Div().Class("sh-side").Body(t.actions(n), t.threatPanel(n), t.assets(), t.log(n)),
 	)
 }
 
