@@ -219,7 +219,7 @@ var enShadows = map[string]string{
 	"sh.rules.lose.win":        "You win as soon as the elder's final shadow is banished.",
 	"sh.rules.app.title":       "Playing here",
 	"sh.rules.app.p1":          "Every button names what it costs before you press it, and only moves the rules allow appear. The panel \"What the threat just did\" tells what happened at the start of the turn.",
-	"sh.rules.app.p2":          "Alone, you may act for two to four characters yourself; bots take the others. With friends, one person may hold two characters: the board says whose character is acting and lets its player act.",
+	"sh.rules.app.p2":          "Alone, you may act for two to four characters yourself; bots take the others. At a table of friends, the host may take more than one character in the lobby. The board always says whose character is acting and gives the buttons to the person who plays it.",
 	"sh.rules.play_solo":       "Play alone",
 
 	"sh.ours.title":          "Rules completed by Miskatonic",

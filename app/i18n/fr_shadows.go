@@ -216,7 +216,7 @@ var frShadows = map[string]string{
 	"sh.rules.lose.win":        "Vous gagnez dès que l’ombre finale de l’Ancien est bannie.",
 	"sh.rules.app.title":       "Jouer ici",
 	"sh.rules.app.p1":          "Chaque bouton dit ce qu’il coûte avant que vous appuyiez, et seuls les coups permis apparaissent. Le panneau « Ce que la menace vient de faire » raconte le début du tour.",
-	"sh.rules.app.p2":          "Seul, vous pouvez agir vous-même pour deux à quatre personnages ; des bots prennent les autres. Entre amis, une personne peut tenir deux personnages : le plateau dit quel personnage agit et laisse son joueur agir.",
+	"sh.rules.app.p2":          "Seul, vous pouvez agir vous-même pour deux à quatre personnages ; des bots prennent les autres. Entre amis, l’hôte peut prendre plus d’un personnage dans le salon. Le plateau dit toujours quel personnage agit et donne les boutons à la personne qui le joue.",
 	"sh.rules.play_solo":       "Jouer seul",
 
 	"sh.ours.title":          "Règles complétées par Miskatonic",
