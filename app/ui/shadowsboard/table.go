@@ -59,7 +59,7 @@ func (t *Table) Render() app.UI {
 		// Two columns on a laptop (the table left, moves and news right); on a phone the
 		// wrappers dissolve (display: contents) and each part takes its place in one column.
 		app.Div().Class("sh-main").Body(t.deck(), t.city(n), t.chars(n)),
-		app.Div().Class("sh-side").Body(t.actions(n), t.threatPanel(n), t.assets(), t.log(n)),
+		app.Div().Class("sh-side").Body(t.threatPanel(n), t.actions(n), t.assets(), t.log(n)),
 	)
 }
 
