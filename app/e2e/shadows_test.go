@@ -27,7 +27,7 @@ const shStepJS = `(() => {
   if (!pick) {
     const ends = btns.filter(b => b.dataset.kind === 'end' || b.dataset.kind === 'leave');
     const acts = btns.filter(b => !ends.includes(b));
-    pick = (acts.length && Math.random() < 0.6) ? acts[Math.floor(Math.random() * acts.length)] : (ends[0] || btns[0]);
+    pick = (acts.length && Math.random() < 0.8) ? acts[Math.floor(Math.random() * acts.length)] : (ends[0] || btns[0]);
   }
   document.querySelectorAll('[data-e2e]').forEach(b => b.removeAttribute('data-e2e'));
   pick.setAttribute('data-e2e', '1');
@@ -177,7 +177,7 @@ func TestShadowsTwoBrowsersCoop(t *testing.T) {
 				moves++
 			}
 		}
-		if moves == 30 && !reloaded {
+		if moves >= 10 && !reloaded {
 			reloaded = true
 			bea.Screenshot("before-reload")
 			host.Screenshot("laptop-action")

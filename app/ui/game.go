@@ -108,9 +108,13 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		m.Options = rules.Options()
 		m.Noter, _ = rules.(engine.LobbyNoter)
 	}
+	mine := map[engine.Seat]bool{snap.Seat: true}
+	for _, seat := range g.Sess.Seats() { // every seat this person plays (app/session/hands.go)
+		mine[seat] = true
+	}
 	for _, s := range snap.Lobby.Seats {
 		m.Seats = append(m.Seats, LobbySeat{Seat: int(s.Seat), Name: s.Name, Host: s.Seat == 0, Bot: s.Bot,
-			You: s.Seat == snap.Seat, Offline: !s.Bot && !s.Connected})
+			You: mine[s.Seat], Offline: !s.Bot && !s.Connected})
 	}
 	if snap.Seat < 0 && snap.Problem == "" {
 		return app.P().Class("muted").Text(i18n.T("lobby.joining"))

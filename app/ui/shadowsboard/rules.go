@@ -8,6 +8,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/doc"
+	"miskatonic/engine/shadows"
 )
 
 // Rules is the "How to play Ring of Shadows" page, in our own words; the characters and their
@@ -32,7 +33,7 @@ func (p *Rules) Render() app.UI {
 			doc.Bullets("sh.rules.actions.move", "sh.rules.actions.heal", "sh.rules.actions.clear",
 				"sh.rules.actions.share", "sh.rules.actions.pass", "sh.rules.actions.view"),
 			doc.Para("sh.rules.actions.p2"),
-			doc.Bullets("sh.locact.university", "sh.locact.club", "sh.locact.roadhouse", "sh.locact.police", "sh.locact.bank"),
+			placeList(),
 		}},
 		{ID: "shadows", TitleKey: "sh.rules.shadows.title", Body: []app.UI{
 			doc.Para("sh.rules.shadows.p1"),
@@ -47,6 +48,15 @@ func (p *Rules) Render() app.UI {
 		app.Text(" "),
 		app.A().ID("sh-rules-solo").Class("mk-btn").Href(board.SoloPath(Name)).Text(i18n.T("sh.rules.play_solo")),
 	))
+}
+
+// placeList is the five places, each with its own action.
+func placeList() app.UI {
+	items := make([]app.UI, 0, len(shadows.Locations))
+	for _, l := range shadows.Locations {
+		items = append(items, app.Li().Body(app.Strong().Text(LocName(l)), app.Text(" — "+i18n.T("sh.locact."+l))))
+	}
+	return app.Ul().Class("sh-rules-places").Body(items...)
 }
 
 // charList is the five characters with their limits and advantages, from the card data.

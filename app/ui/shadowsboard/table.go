@@ -55,14 +55,11 @@ func (t *Table) Render() app.UI {
 			app.A().Class("sh-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		t.status(n),
-		t.actions(n),
 		t.result(n),
-		t.threatPanel(n),
-		t.deck(),
-		t.city(n),
-		t.chars(n),
-		t.assets(),
-		t.log(n),
+		// Two columns on a laptop (the table left, moves and news right); on a phone the
+		// wrappers dissolve (display: contents) and each part takes its place in one column.
+		app.Div().Class("sh-main").Body(t.deck(), t.city(n), t.chars(n)),
+		app.Div().Class("sh-side").Body(t.threatPanel(n), t.actions(n), t.assets(), t.log(n)),
 	)
 }
 
@@ -276,10 +273,10 @@ func (t *Table) city(n Names) app.UI {
 			}
 			marks := ""
 			if c.Seat == v.Ring {
-				marks += " 💍"
+				marks += " ◎"
 			}
 			if c.Seat == v.Marker {
-				marks += " ⏳"
+				marks += " ⚑"
 			}
 			who = append(who, app.Li().Class("sh-token").DataSet("seat", int(c.Seat)).DataSet("active", c.Seat == v.Active).
 				Text(n.Char(c.Seat)+marks))
@@ -328,10 +325,10 @@ func (t *Table) chars(n Names) app.UI {
 		}
 		var marks []app.UI
 		if c.Seat == v.Ring {
-			marks = append(marks, app.Span().Class("sh-badge", "sh-ring").ID(fmt.Sprintf("sh-ring-%d", c.Seat)).Text("💍 "+i18n.T("sh.ring")))
+			marks = append(marks, app.Span().Class("sh-badge", "sh-ring").ID(fmt.Sprintf("sh-ring-%d", c.Seat)).Text("◎ "+i18n.T("sh.ring")))
 		}
 		if c.Seat == v.Marker {
-			marks = append(marks, app.Span().Class("sh-badge", "sh-marker").Text("⏳ "+i18n.T("sh.marker")))
+			marks = append(marks, app.Span().Class("sh-badge", "sh-marker").Text("⚑ "+i18n.T("sh.marker")))
 		}
 		if c.Seat == v.Active && v.Outcome == nil {
 			marks = append(marks, app.Span().Class("sh-badge", "sh-acting").Text(i18n.T("sh.acting")))
