@@ -70,6 +70,7 @@ func (g *SealedGame) Status() engine.Status {
 	case !g.Dealt:
 		st.Phase = "deal"
 		st.Deal = &engine.DealRequest{Epoch: g.Round, Context: fmt.Sprintf("toysealed round %d: cards 1-10", g.Round)}
+		st.Active = []engine.Seat{engine.Dealer}
 	default:
 		st.Sealed = true
 		for s, b := range g.Bids {
@@ -96,6 +97,9 @@ func (g *SealedGame) Apply(m engine.Move) error {
 		k, err := m.DealKey()
 		if err != nil {
 			return err
+		}
+		if m != engine.DealMove(k) {
+			return engine.Errorf(engine.KindIllegal, "toysealed", "a deal move carries only its key")
 		}
 		deck := rng.New(rng.Derive(k, "deck")).Perm(10)
 		for i := range g.Hands {
