@@ -88,6 +88,10 @@ type Auditor struct {
 	epoch   int     // deals applied in the replay so far
 	ended   int     // every epoch up to this one has reached its end in the replay
 	failure *Result // once a deal fails, every later one is unverifiable
+
+	pledges map[int][]Pledge // the relayed commitments of each sealed round, by its base seq
+	nonces  map[int][]byte   // the opening of each sealed move, by game seq
+	round   *sealedRound     // the sealed round the replay is in, if any
 }
 
 // NewAuditor starts a record of a game seen from seat.
@@ -465,6 +469,9 @@ func (a *Auditor) replay() {
 			m = engine.DealMove(*d.key)
 			a.epoch = st.Deal.Epoch
 		} else if why := a.checkSig(a.at+1, m); why != "" {
+			a.failAt(a.at+1, why)
+			return
+		} else if why := a.checkSealed(a.at+1, m); why != "" {
 			a.failAt(a.at+1, why)
 			return
 		}

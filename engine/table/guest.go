@@ -130,6 +130,7 @@ type Guest struct {
 	audit    *fair.Auditor
 	deals    map[int]*guestDeal
 	pending  *pendingMove
+	sealed   *sealedChoice // our committed sealed choice, until its round is applied
 	ready    *bool
 	overAt   time.Time
 	tableID  []byte
@@ -283,7 +284,7 @@ func (g *Guest) State() GuestState {
 	s.Legal = append([]engine.Move(nil), g.st.Legal...)
 	s.Chat = append([]wire.Chat(nil), g.st.Chat...)
 	s.Lobby.Seats = append([]wire.SeatInfo(nil), g.st.Lobby.Seats...)
-	s.Waiting = g.pending != nil
+	s.Waiting = g.pending != nil || g.sealed != nil
 	s.Deals = g.sortedDeals()
 	s.PrevDeals = append([]DealStatus(nil), g.st.PrevDeals...)
 	s.Code = g.code()
@@ -309,6 +310,9 @@ func (g *Guest) Send(m engine.Move) error {
 	}
 	if !engine.IsLegal(g.st.Legal, m) {
 		return engine.Errorf(engine.KindIllegal, "table: send", "%s is not a legal move now", m)
+	}
+	if g.st.Status.Sealed {
+		return g.seal(m)
 	}
 	g.pending = &pendingMove{move: m, basedOn: g.st.Seq}
 	g.sendMove()
@@ -455,6 +459,9 @@ func (g *Guest) tick() bool {
 		if g.pending != nil && now.Sub(g.pending.sent) >= g.cfg.Tick {
 			g.sendMove()
 		}
+		if g.sealed != nil && now.Sub(g.sealed.sent) >= g.cfg.Tick {
+			g.sendSealed()
+		}
 		for _, d := range g.deals {
 			if d.share != nil && !d.relayed && d.status.State == DealPending {
 				g.sendShare(d)
@@ -530,6 +537,11 @@ func (g *Guest) process(l *link, msg wire.Message) {
 					g.failAll(err.Error())
 				}
 			}
+			if i < len(m.Nonces) {
+				if err := g.audit.Nonce(m.From+i+1, m.Nonces[i]); err != nil {
+					g.failAll(err.Error())
+				}
+			}
 		}
 		g.settleIfWaiting()
 	case *wire.View:
@@ -540,6 +552,8 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		g.commit(m)
 	case *wire.Seals:
 		g.seals(m)
+	case *wire.Pledges:
+		g.pledges(m)
 	case *wire.Contribs:
 		g.contribs(m)
 	case *wire.Reveal:
@@ -572,6 +586,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		}
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
+		g.sealed = nil
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
@@ -635,6 +650,9 @@ func (g *Guest) view(m *wire.View) {
 			if err := g.audit.Sig(m.Seq, m.Sig); err != nil {
 				g.failAll(err.Error())
 			}
+			if err := g.audit.Nonce(m.Seq, m.Nonce); err != nil {
+				g.failAll(err.Error())
+			}
 		}
 		if err := g.audit.View(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}); err != nil {
 			g.failAll(err.Error())
@@ -646,6 +664,7 @@ func (g *Guest) view(m *wire.View) {
 	}
 	g.st.Seq, g.st.ViewJSON, g.st.Legal, g.st.Status, g.st.HasView = m.Seq, m.View, m.Legal, m.Status, true
 	g.st.View, g.decoded = nil, false // decoded when State is next called
+	g.sealedDone()
 	if p := g.pending; p != nil && m.Seq > p.basedOn && !g.mayResend(p) {
 		g.pending = nil
 	}
@@ -667,6 +686,9 @@ func (g *Guest) mayResend(p *pendingMove) bool {
 func (g *Guest) reject(m *wire.Reject) {
 	if m.Kind == wire.KindDuplicate {
 		return // our own resend crossing the first copy
+	}
+	if s := g.sealed; s != nil && m.Ref == s.seq && m.Kind != wire.KindStale {
+		g.sealed = nil // refused for good (a stale refusal is a round the host has not opened yet)
 	}
 	if p := g.pending; p != nil && (m.Ref == p.seq || m.BasedOn == p.basedOn && m.Ref != 0) {
 		if m.Kind == wire.KindStale && g.st.Seq > p.basedOn {

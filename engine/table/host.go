@@ -118,6 +118,8 @@ type Host struct {
 	overSent   bool
 	match      int             // games played at this table before the current one
 	banned     map[string]bool // identity keys the host refused
+	sealed     *sealedRound    // the open round of sealed moves, if any (sealed.go)
+	nonces     map[int][]byte  // the opening of each sealed move, by game seq
 
 }
 

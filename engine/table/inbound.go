@@ -57,6 +57,10 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 		h.move(p, seq, m)
 	case *wire.Seal:
 		h.seal(p, seq, m)
+	case *wire.Pledge:
+		h.pledge(p, seq, m)
+	case *wire.Open:
+		h.open(p, seq, m)
 	case *wire.Contrib:
 		h.contrib(p, seq, m)
 	case *wire.Need:
@@ -92,6 +96,9 @@ func (h *Host) move(p *peer, seq uint64, m *wire.Move) {
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "an observer cannot move"), true)
 	case m.Move.Seat != p.seat:
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "seat %d cannot move for seat %d", p.seat, m.Move.Seat), true)
+	case h.sealed != nil:
+		// A sealed choice is committed and opened, never sent in the clear.
+		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindState, "table: move", "this choice is sealed: commit to it first"), false)
 	case m.Move.Kind == engine.KindDeal:
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "only the dealer deals"), true)
 	case m.BasedOn != len(h.moves):
@@ -140,6 +147,10 @@ func (h *Host) advance() {
 				return
 			}
 			continue
+		}
+		if st.Sealed {
+			h.startSealed(st)
+			return
 		}
 		if !h.botTurn(st) {
 			return

@@ -208,6 +208,7 @@ func (h *Host) rematch() error {
 	}
 	h.table, h.match = id, h.match+1
 	h.started, h.game, h.config, h.moves, h.sigs, h.deals = false, nil, engine.Config{}, nil, nil, nil
+	h.sealed, h.nonces = nil, nil
 	h.botDue, h.overSent = false, false
 	h.doneMu.Lock()
 	h.done = make(chan struct{})

@@ -74,6 +74,7 @@ func (h *Host) viewFor(s engine.Seat, m *engine.Move) *wire.View {
 	}
 	if len(h.sigs) > 0 && v.Move != nil {
 		v.Sig = h.sigs[len(h.sigs)-1]
+		v.Nonce = h.nonces[v.Seq]
 	}
 	b, err := json.Marshal(h.game.View(s))
 	if err != nil {
@@ -128,6 +129,15 @@ func (h *Host) logChunk(from, to int) *wire.Log {
 	for _, s := range h.sigs[from:to] {
 		if s != nil {
 			l.Sigs = h.sigs[from:to]
+			break
+		}
+	}
+	for i := from; i < to; i++ {
+		if h.nonces[i+1] != nil {
+			l.Nonces = make([][]byte, to-from)
+			for j := from; j < to; j++ {
+				l.Nonces[j-from] = h.nonces[j+1]
+			}
 			break
 		}
 	}

@@ -25,6 +25,7 @@ type snapshot struct {
 	Sigs     [][]byte          `json:"sigs,omitempty"`
 	Deals    []*dealState      `json:"deals"`
 	Match    int               `json:"match,omitempty"`
+	Nonces   map[int][]byte    `json:"nonces,omitempty"` // openings of sealed moves, by seq
 }
 
 const snapshotVersion = 1
@@ -39,7 +40,7 @@ func (h *Host) Snapshot() ([]byte, error) {
 
 func (h *Host) snapshot() ([]byte, error) {
 	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
-		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match})
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces})
 }
 
 // persist hands the table to HostConfig.Persist. It runs before anything that depends on the
@@ -82,7 +83,7 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		h.sigs = append(h.sigs, nil)
 	}
 	h.sigs = h.sigs[:len(h.moves)]
-	h.match = s.Match
+	h.match, h.nonces = s.Match, s.Nonces
 	if h.options == nil {
 		h.options = map[string]string{}
 	}

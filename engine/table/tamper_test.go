@@ -17,6 +17,8 @@ type tamper struct {
 	out func(seat engine.Seat, m wire.Message) wire.Message
 	// in sees each message from the guest; returning true swallows it.
 	in func(seat engine.Seat, m wire.Message) bool
+	// edit rewrites a message from the guest (a modified guest page); same frame number.
+	edit func(seat engine.Seat, m wire.Message) wire.Message
 }
 
 func (c *tamper) Recv() ([]byte, error) {
@@ -46,6 +48,15 @@ func (c *tamper) Send(f []byte) error {
 	if c.in != nil {
 		if _, m, err := wire.Decode(f); err == nil && c.in(c.seat, m) {
 			return nil
+		}
+	}
+	if c.edit != nil {
+		if seq, m, err := wire.Decode(f); err == nil {
+			if m2 := c.edit(c.seat, m); m2 != m {
+				if f2, err := wire.Encode(seq, m2); err == nil {
+					f = f2
+				}
+			}
 		}
 	}
 	return c.Conn.Send(f)

@@ -317,6 +317,8 @@ type Log struct {
 	From  int           `json:"from"`
 	Moves []engine.Move `json:"moves"`
 	Sigs  [][]byte      `json:"sigs,omitempty"`
+	// Nonces open the sealed moves among Moves (empty for any other), like View.Nonce.
+	Nonces [][]byte `json:"nonces,omitempty"`
 }
 
 func (*Log) Type() Type { return TLog }
@@ -330,6 +332,16 @@ func (m *Log) Check() error {
 	for _, s := range m.Sigs {
 		if err := checkSig(TLog, s); err != nil {
 			return err
+		}
+	}
+	if len(m.Nonces) != 0 && len(m.Nonces) != len(m.Moves) {
+		return bad(TLog, "%d nonces for %d moves", len(m.Nonces), len(m.Moves))
+	}
+	for _, n := range m.Nonces {
+		if len(n) != 0 {
+			if err := checkLen(TLog, "nonce", n, SecretSize); err != nil {
+				return err
+			}
 		}
 	}
 	if err := checkMax(TLog, "moves", len(m.Moves), MaxLogMoves); err != nil {
@@ -351,9 +363,11 @@ func (m *Log) Check() error {
 // withheld), the seat's view as JSON, its legal moves (the UI never computes rules) and the
 // public status.
 type View struct {
-	Seq    int             `json:"seq"`
-	Move   *engine.Move    `json:"move,omitempty"`
-	Sig    []byte          `json:"sig,omitempty"` // the mover's signature on Move, if a player's
+	Seq  int          `json:"seq"`
+	Move *engine.Move `json:"move,omitempty"`
+	Sig  []byte       `json:"sig,omitempty"` // the mover's signature on Move, if a player's
+	// Nonce opens the mover's pledge when Move was a sealed choice (see Pledge).
+	Nonce  []byte          `json:"nonce,omitempty"`
 	View   json.RawMessage `json:"view"`
 	Legal  []engine.Move   `json:"legal"`
 	Status engine.Status   `json:"status"`
@@ -366,6 +380,11 @@ func (m *View) Check() error {
 	}
 	if err := checkSig(TView, m.Sig); err != nil {
 		return err
+	}
+	if len(m.Nonce) != 0 {
+		if err := checkLen(TView, "nonce", m.Nonce, SecretSize); err != nil {
+			return err
+		}
 	}
 	if (m.Seq == 0) != (m.Move == nil) {
 		return bad(TView, "a move comes with every seq but 0")

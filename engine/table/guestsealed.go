@@ -1,0 +1,111 @@
+package table
+
+// Sealed simultaneous moves, guest side (see sealed.go). Send in a sealed phase commits to the
+// move and sends only the signed commitment; the move itself stays on this page until the host
+// has relayed a complete set of commitments, one from every active seat, with ours unchanged.
+// This is what binds the host's own seat too: its page is a Guest like any other.
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/wire"
+)
+
+type sealedChoice struct {
+	base   int
+	active []engine.Seat // the seats choosing, in seat order, as our view at base showed
+	move   engine.Move
+	nonce  []byte
+	c      [32]byte
+	sig    []byte // our signature on c
+	opened bool   // the set came and our Open was sent
+	sent   time.Time
+	seq    uint64 // the frame of our latest Pledge or Open
+}
+
+// seal commits to m for the sealed round at the current seq.
+func (g *Guest) seal(m engine.Move) error {
+	base := g.st.Seq
+	if s := g.sealed; s != nil && s.base <= base && base < s.base+len(s.active) {
+		return engine.Errorf(wire.KindState, "table: send", "a sealed choice of this seat is already committed")
+	}
+	nonce := make([]byte, wire.SecretSize)
+	if _, err := io.ReadFull(g.cfg.Rand, nonce); err != nil {
+		return engine.Errorf(engine.KindBadConfig, "table: send", "random source: %v", err)
+	}
+	active := slices.Clone(g.st.Status.Active)
+	slices.Sort(active)
+	s := &sealedChoice{base: base, active: active, move: m, nonce: nonce, c: fair.SealMove(g.tableID, base, m, nonce)}
+	s.sig = g.cfg.Identity.SignPledge(g.tableID, base, m.Seat, s.c)
+	g.sealed = s
+	g.sendSealed()
+	return nil
+}
+
+// sendSealed sends (or resends) the pledge, or the opening once the set has come.
+func (g *Guest) sendSealed() {
+	s := g.sealed
+	s.sent = time.Now()
+	if g.link == nil || !g.link.welcomed {
+		return
+	}
+	if !s.opened {
+		s.seq = g.send(&wire.Pledge{Base: s.base, Seat: s.move.Seat, C: s.c[:], Sig: s.sig})
+		return
+	}
+	seq := s.base + 1 + slices.Index(s.active, s.move.Seat)
+	s.seq = g.send(&wire.Open{Base: s.base, Move: s.move, Nonce: s.nonce, Sig: g.cfg.Identity.SignMove(g.tableID, seq, s.move)})
+}
+
+// pledges takes the relayed set: the auditor records it, and our move is opened if the set is
+// complete and holds our commitment unchanged.
+func (g *Guest) pledges(m *wire.Pledges) {
+	set := make([]fair.Pledge, len(m.Pledges))
+	for i, p := range m.Pledges {
+		set[i] = fair.Pledge{Seat: p.Seat, C: [32]byte(p.C), Sig: p.Sig}
+	}
+	if g.audit != nil {
+		if err := g.audit.Pledged(m.Base, set); err != nil {
+			g.failAll(err.Error())
+			return
+		}
+	}
+	s := g.sealed
+	if s == nil || s.opened || m.Base != s.base {
+		return
+	}
+	if why := s.complete(set); why != "" {
+		g.logf("table: guest keeps its sealed choice: %s", why)
+		return
+	}
+	s.opened = true
+	g.sendSealed()
+}
+
+// complete reports why set is not every active seat's commitment with ours in it, or "".
+func (s *sealedChoice) complete(set []fair.Pledge) string {
+	if len(set) != len(s.active) {
+		return fmt.Sprintf("the set holds %d commitments for %d seats", len(set), len(s.active))
+	}
+	for i, p := range set {
+		if p.Seat != s.active[i] {
+			return fmt.Sprintf("the set names seat %d where seat %d was to choose", p.Seat, s.active[i])
+		}
+		if p.Seat == s.move.Seat && p.C != s.c {
+			return "the set does not hold our commitment"
+		}
+	}
+	return ""
+}
+
+// sealedDone forgets our sealed choice once the game has moved past its round.
+func (g *Guest) sealedDone() {
+	if s := g.sealed; s != nil && g.st.Seq >= s.base+len(s.active) {
+		g.sealed = nil
+	}
+}
