@@ -1,6 +1,7 @@
 package arkhamboard
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -8,6 +9,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
 	"miskatonic/engine"
+	"miskatonic/engine/arkham"
 )
 
 // ChatLine is one message of table talk.
@@ -26,6 +28,9 @@ type Table struct {
 	// Game names the game at this table (it changes when the host plays again), so a new
 	// game's first reveal is not taken for one the viewer already dismissed.
 	Game string
+	// Unread lines of talk (a badge), and the callback that marks them read.
+	Unread     int
+	OnChatSeen func(ctx app.Context)
 
 	helperHidden bool
 	seenResult   int    // the last round whose reveal the viewer dismissed
@@ -36,17 +41,23 @@ func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
 	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
-		statusBar(b),
-		app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
-		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b)...),
+		statusBar(b, t.chatJump()),
+		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b, t.OnAct)...),
 		app.Section().Class("centre").Body(
 			t.mySeat(me, plays),
 			app.Div().Class("deck-pile").Body(
 				cardBack("s", false),
 				app.Span().Class("deck-n").Text(i18n.T("ark.deck", b.Deck)),
 			),
-			privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
-			privateCard(b.PeekNote, b.Peek, "peek"),
+		),
+		// The dock: what is asked of the viewer and the means to answer, together. On a phone it
+		// is fixed at the bottom of the screen, so reading and acting need no scrolling.
+		app.Div().Class("dock").ID("ark-dock").Body(
+			app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
+			app.If(b.Drawn != nil || b.Peek != nil, app.Div().Class("dock-cards").Body(
+				privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
+				privateCard(b.PeekNote, b.Peek, "peek"),
+			)),
 			actionBar(b.Actions, t.OnAct),
 		),
 		t.overlay(b),
@@ -71,8 +82,10 @@ func (t *Table) overlay(b Board) app.UI {
 	return app.Div().Class("overlay").Body(app.Div().Class("overlay-box").Body(res, over))
 }
 
-// ringSeats lists the other seats clockwise, starting from the viewer's left.
-func ringSeats(b Board) []app.UI {
+// ringSeats lists the other seats clockwise, starting from the viewer's left. A seat the viewer
+// may give or pass the card to answers a tap with that move (the buttons stay, for keyboards and
+// screen readers).
+func ringSeats(b Board, onAct func(app.Context, engine.Move)) []app.UI {
 	start := 0
 	for i, s := range b.Seats {
 		if s.You {
@@ -83,10 +96,20 @@ func ringSeats(b Board) []app.UI {
 	for i := range b.Seats {
 		s := b.Seats[(start+i)%len(b.Seats)]
 		if !s.You {
-			out = append(out, seatTile(s))
+			out = append(out, seatTile(s, tapAction(b.Actions, s.Pos), onAct))
 		}
 	}
 	return out
+}
+
+// tapAction is the give or pass to seat pos among the viewer's actions, if any.
+func tapAction(acts []Action, pos int) *Action {
+	for i, a := range acts {
+		if (a.Move.Kind == arkham.MoveGive || a.Move.Kind == arkham.MovePass) && int(a.Move.To) == pos {
+			return &acts[i]
+		}
+	}
+	return nil
 }
 
 func privateCard(caption string, c *Card, cls string) app.UI {
@@ -103,7 +126,7 @@ func (t *Table) mySeat(me Seat, plays bool) app.UI {
 	if !plays {
 		return nil
 	}
-	return app.Div().Class("me").Body(seatTile(me))
+	return app.Div().Class("me").Body(seatTile(me, nil, nil))
 }
 
 // endBanner announces the end of a round or of the game.
@@ -192,8 +215,8 @@ func (t *Table) chat() app.UI {
 	for _, l := range t.Chat {
 		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
 	}
-	return app.Section().Class("panel", "chat").Body(
-		app.H2().Text(i18n.T("ark.chat")),
+	return app.Section().Class("panel", "chat").ID("chat").Body(
+		app.H2().Body(app.Text(i18n.T("ark.chat")), unreadBadge(t.Unread)),
 		app.P().Class("muted", "small").Body(app.Text(i18n.T("ark.chat_rule")+" "), docLink("", hrefRules+"#talk", i18n.T("ark.more"))),
 		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
 		// The input is left uncontrolled: redrawing its value on every table update would fight
@@ -212,9 +235,41 @@ func (t *Table) chat() app.UI {
 			t.OnChat(ctx, text)
 		}).Body(
 			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
+				OnFocus(t.chatSeen).
 				Aria("label", i18n.T("ark.chat")).
 				Placeholder(i18n.T("ark.chat_placeholder")),
 			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
 		),
 	)
+}
+
+// chatSeen tells the shared screen the talk is read.
+func (t *Table) chatSeen(ctx app.Context, e app.Event) {
+	if t.OnChatSeen != nil && t.Unread > 0 {
+		t.OnChatSeen(ctx)
+	}
+}
+
+// chatJump is a button in the status bar that brings the table talk into view, with the unread
+// count: on a phone the talk is far below the table. (A button, not an "#chat" link: go-app
+// would take the link for a navigation and redraw the page.)
+func (t *Table) chatJump() app.UI {
+	label := i18n.T("ark.chat")
+	if t.Unread > 0 {
+		label = i18n.T("alert.unread_label", t.Unread)
+	}
+	return app.Button().Type("button").Class("chat-jump").ID("chat-jump").Aria("label", label).
+		OnClick(func(ctx app.Context, e app.Event) {
+			if el := app.Window().GetElementByID("chat"); el.Truthy() {
+				el.Call("scrollIntoView", map[string]any{"block": "center"})
+			}
+			t.chatSeen(ctx, e)
+		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(t.Unread))
+}
+
+func unreadBadge(n int) app.UI {
+	if n <= 0 {
+		return nil
+	}
+	return app.Span().Class("badge", "badge-unread").ID("chat-unread").Text(strconv.Itoa(n))
 }

@@ -54,6 +54,10 @@ type Props struct {
 	OnAct   func(ctx app.Context, m engine.Move)
 	OnChat  func(ctx app.Context, text string)
 	OnAgain func(ctx app.Context) // nil hides "play again"
+	// Unread is how many lines of Chat the viewer has not seen (a badge on table talk);
+	// OnChatSeen tells the shared screen the talk was opened, read or written to.
+	Unread     int
+	OnChatSeen func(ctx app.Context)
 }
 
 // Game is one game's entry in the UI: what the shared screens need to offer and draw it.
