@@ -36,6 +36,7 @@ var untranslated = map[Lang]map[string]bool{
 		"home.bots":               true, // "Bots" is the French word too
 		"lobby.bot":               true,
 		"app.list_sep":            true, // ", " between names, as in English
+		"explain.doom_track":      true, // the French rulebook keeps "Doom Track" untranslated
 	},
 }
 

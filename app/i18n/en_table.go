@@ -4,14 +4,24 @@ package i18n
 // the phone dock, in-place explanations, the invite welcome and the rematch loop. It lives apart
 // from en.go and init merges it into en.
 var enTable = map[string]string{
-	"alert.your_move":    "● Your move — %[1]v",
-	"alert.notify_body":  "It is your move at %[1]v.",
-	"alert.off":          "Alerts: off",
-	"alert.on":           "Alerts: on",
-	"alert.help":         "A sound, a vibration and (if you allow it) a notification when it is your move",
-	"alert.unread_label": "Table talk, %[1]v unread",
-	"tap.give":           "Tap: give",
-	"tap.pass":           "Tap: pass",
+	"alert.your_move":     "● Your move — %[1]v",
+	"alert.notify_body":   "It is your move at %[1]v.",
+	"alert.off":           "Alerts: off",
+	"alert.on":            "Alerts: on",
+	"alert.help":          "A sound, a vibration and (if you allow it) a notification when it is your move",
+	"alert.unread_label":  "Table talk, %[1]v unread",
+	"tap.give":            "Tap: give",
+	"tap.pass":            "Tap: pass",
+	"explain.more":        "More in How to play",
+	"explain.none_failed": "Nobody failed: no sanity is lost this round.",
+	"explain.loss_count":  "%[1]v hands failed (dummies count), so each failing player loses %[1]v.",
+	"explain.loss_doom":   "The Doom Track stands at %[1]v, so each failing player loses %[1]v.",
+	"explain.doom_track":  "Doom Track",
+	"explain.hints_title": "Your first game: three tips",
+	"explain.hints_done":  "Got it",
+	"explain.hint_card":   "Your own card is the one you cannot see. Read everyone else's and the discards to work it out.",
+	"explain.hint_tap":    "Tap or point at any card to read what it does.",
+	"explain.hint_turn":   "When the face-down card reaches you, take it (your card is thrown away) or pass it to someone whose hand is on the table.",
 }
 
 // tableKeyClashes lists keys of enTable that en already had; a test insists it stays empty.

@@ -2,14 +2,24 @@ package i18n
 
 // frTable is the French text of the shared table screen (see en_table.go).
 var frTable = map[string]string{
-	"alert.your_move":    "● À vous de jouer — %[1]v",
-	"alert.notify_body":  "C’est à vous de jouer à %[1]v.",
-	"alert.off":          "Alertes : non",
-	"alert.on":           "Alertes : oui",
-	"alert.help":         "Un son, une vibration et (si vous l’autorisez) une notification quand c’est à vous de jouer",
-	"alert.unread_label": "Discussion, %[1]v non lus",
-	"tap.give":           "Toucher : donner",
-	"tap.pass":           "Toucher : passer",
+	"alert.your_move":     "● À vous de jouer — %[1]v",
+	"alert.notify_body":   "C’est à vous de jouer à %[1]v.",
+	"alert.off":           "Alertes : non",
+	"alert.on":            "Alertes : oui",
+	"alert.help":          "Un son, une vibration et (si vous l’autorisez) une notification quand c’est à vous de jouer",
+	"alert.unread_label":  "Discussion, %[1]v non lus",
+	"tap.give":            "Toucher : donner",
+	"tap.pass":            "Toucher : passer",
+	"explain.more":        "En savoir plus dans Comment jouer",
+	"explain.none_failed": "Personne n’a échoué : aucune perte de santé mentale cette manche.",
+	"explain.loss_count":  "%[1]v mains ont échoué (joueurs fictifs compris), donc chaque joueur en échec perd %[1]v.",
+	"explain.loss_doom":   "Le Doom Track est à %[1]v, donc chaque joueur en échec perd %[1]v.",
+	"explain.doom_track":  "Doom Track",
+	"explain.hints_title": "Votre première partie : trois conseils",
+	"explain.hints_done":  "Compris",
+	"explain.hint_card":   "Votre propre carte est la seule que vous ne voyez pas. Déduisez-la de celles des autres et des défausses.",
+	"explain.hint_tap":    "Touchez ou survolez une carte pour lire ce qu’elle fait.",
+	"explain.hint_turn":   "Quand la carte face cachée vous parvient, prenez-la (votre carte est défaussée) ou passez-la à quelqu’un dont la main est encore sur la table.",
 }
 
 func init() {

@@ -2,14 +2,24 @@ package i18n
 
 // jaTable is the Japanese text of the shared table screen (see en_table.go).
 var jaTable = map[string]string{
-	"alert.your_move":    "● あなたの番 — %[1]v",
-	"alert.notify_body":  "%[1]vであなたの番です。",
-	"alert.off":          "通知：オフ",
-	"alert.on":           "通知：オン",
-	"alert.help":         "自分の番が来たら音と振動で知らせ、許可すればシステム通知も出します",
-	"alert.unread_label": "テーブルトーク、未読%[1]v件",
-	"tap.give":           "タップで渡す",
-	"tap.pass":           "タップで回す",
+	"alert.your_move":     "● あなたの番 — %[1]v",
+	"alert.notify_body":   "%[1]vであなたの番です。",
+	"alert.off":           "通知：オフ",
+	"alert.on":            "通知：オン",
+	"alert.help":          "自分の番が来たら音と振動で知らせ、許可すればシステム通知も出します",
+	"alert.unread_label":  "テーブルトーク、未読%[1]v件",
+	"tap.give":            "タップで渡す",
+	"tap.pass":            "タップで回す",
+	"explain.more":        "遊び方で詳しく読む",
+	"explain.none_failed": "失敗した人はいません。このラウンドで正気度は減りません。",
+	"explain.loss_count":  "%[1]v人分の手札が失敗したので（ダミーも数えます）、失敗した人はそれぞれ%[1]v失います。",
+	"explain.loss_doom":   "破滅ボードが%[1]vなので、失敗した人はそれぞれ%[1]v失います。",
+	"explain.doom_track":  "破滅ボード",
+	"explain.hints_title": "はじめてのゲーム：3つのヒント",
+	"explain.hints_done":  "わかった",
+	"explain.hint_card":   "自分のカードだけは見えません。他の人のカードと捨て札から推理しましょう。",
+	"explain.hint_tap":    "カードをタップするか指すと、その効果が読めます。",
+	"explain.hint_turn":   "裏向きのカードが回ってきたら、受け取る（自分のカードは捨て札に）か、手を場に置いている人に回します。",
 }
 
 func init() {

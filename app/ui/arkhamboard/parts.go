@@ -46,8 +46,9 @@ func doomTrack(b Board) app.UI {
 		}
 		spots = append(spots, app.Span().Class(cls).Text(strconv.Itoa(i)))
 	}
-	return app.Div().Class("doom").Aria("label", i18n.T("ark.doom_label", b.Doom)).Body(
+	return app.Div().Class("doom").Aria("label", i18n.T("ark.doom_label", b.Doom)).Title(i18n.T("rules.doom.p1")).Body(
 		app.Img().Src("/web/cards/doom.svg").Alt("").Class("doom-icon"),
+		app.Span().Class("doom-name").Aria("hidden", "true").Text(i18n.T("explain.doom_track")),
 		app.Div().Class("doom-spots").Aria("hidden", "true").Body(spots...),
 	)
 }

@@ -32,15 +32,18 @@ type Table struct {
 	Unread     int
 	OnChatSeen func(ctx app.Context)
 
-	helperHidden bool
-	seenResult   int    // the last round whose reveal the viewer dismissed
-	seenGame     string // the game seenResult belongs to
+	helperHidden  bool
+	explain       string // the card whose rule text is open ("" for none)
+	explainCursed bool
+	hintsDone     bool   // the first-game hints were dismissed, in this browser
+	seenResult    int    // the last round whose reveal the viewer dismissed
+	seenGame      string // the game seenResult belongs to
 }
 
 func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
-	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
+	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
 		statusBar(b, t.chatJump()),
 		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b, t.OnAct)...),
 		app.Section().Class("centre").Body(
@@ -61,6 +64,8 @@ func (t *Table) Render() app.UI {
 			actionBar(b.Actions, t.OnAct),
 		),
 		t.overlay(b),
+		t.explainPanel(),
+		t.hints(),
 		app.Div().Class("side").Body(
 			oddsPanel(b.Odds, t.helperHidden, func(ctx app.Context, e app.Event) {
 				t.helperHidden = !t.helperHidden
@@ -198,6 +203,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 		app.H2().Text(i18n.T("ark.result_title", r.Round)),
 		app.P().Class("muted").Text(i18n.T("ark.round_cause", r.Cause)),
 		app.Ul().Class("result-rows").Body(rows...),
+		app.If(lossWhy(b) != "", app.P().Class("loss-why").ID("loss-why").Text(lossWhy(b))),
 		verifiedLine(b.Verified),
 		cont,
 	)
