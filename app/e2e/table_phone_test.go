@@ -49,11 +49,20 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 	b.Click("#solo-start")
 	b.WaitVisible(".ark")
 
-	checked, tapped := 0, false
-	for end := time.Now().Add(4 * time.Minute); time.Now().Before(end) && (checked < 4 || !tapped); time.Sleep(40 * time.Millisecond) {
+	checked, tapped, explained := 0, false, false
+	for end := time.Now().Add(4 * time.Minute); time.Now().Before(end) && (checked < 4 || !tapped || !explained); time.Sleep(40 * time.Millisecond) {
 		st, err := Eval[string](b, stepJS)
 		if err != nil || st == "over" {
 			break
+		}
+		// Explain in place: tapping a card (not a seat that takes the card) opens its rule text.
+		const plain = `.ring .seat:not(.target) .card:not([data-card="back"]):not([data-card="hidden"])`
+		if can, _ := Eval[bool](b, `!!document.querySelector('`+plain+`')`); can && !explained {
+			b.Click(plain)
+			b.WaitVisible("#card-explain")
+			b.Screenshot("explain")
+			b.Click("#explain-close")
+			explained = true
 		}
 		if !strings.HasPrefix(st, "click:[data-e2e") {
 			playStep(t, b)
@@ -82,7 +91,7 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 		}
 		playStep(t, b)
 	}
-	if checked < 2 || !tapped {
-		t.Fatalf("checked %d turns, tapped a seat: %v", checked, tapped)
+	if checked < 2 || !tapped || !explained {
+		t.Fatalf("checked %d turns, tapped a seat: %v, a card explained: %v", checked, tapped, explained)
 	}
 }

@@ -22,6 +22,11 @@ var enTable = map[string]string{
 	"explain.hint_card":   "Your own card is the one you cannot see. Read everyone else's and the discards to work it out.",
 	"explain.hint_tap":    "Tap or point at any card to read what it does.",
 	"explain.hint_turn":   "When the face-down card reaches you, take it (your card is thrown away) or pass it to someone whose hand is on the table.",
+	"rematch.stay":        "Stay for the next game",
+	"rematch.leave":       "Leave the table",
+	"rematch.waiting":     "You stay at the table. The next game starts when %[1]v deals it.",
+	"rematch.score":       "Running score after %[1]v games: %[2]v",
+	"rematch.score_one":   "%[1]v %[2]v",
 }
 
 // tableKeyClashes lists keys of enTable that en already had; a test insists it stays empty.

@@ -20,6 +20,11 @@ var frTable = map[string]string{
 	"explain.hint_card":   "Votre propre carte est la seule que vous ne voyez pas. Déduisez-la de celles des autres et des défausses.",
 	"explain.hint_tap":    "Touchez ou survolez une carte pour lire ce qu’elle fait.",
 	"explain.hint_turn":   "Quand la carte face cachée vous parvient, prenez-la (votre carte est défaussée) ou passez-la à quelqu’un dont la main est encore sur la table.",
+	"rematch.stay":        "Rester pour la partie suivante",
+	"rematch.leave":       "Quitter la table",
+	"rematch.waiting":     "Vous restez à la table. La partie suivante commence quand %[1]v distribue.",
+	"rematch.score":       "Score cumulé après %[1]v parties : %[2]v",
+	"rematch.score_one":   "%[1]v : %[2]v",
 }
 
 func init() {

@@ -20,6 +20,11 @@ var jaTable = map[string]string{
 	"explain.hint_card":   "自分のカードだけは見えません。他の人のカードと捨て札から推理しましょう。",
 	"explain.hint_tap":    "カードをタップするか指すと、その効果が読めます。",
 	"explain.hint_turn":   "裏向きのカードが回ってきたら、受け取る（自分のカードは捨て札に）か、手を場に置いている人に回します。",
+	"rematch.stay":        "次のゲームも参加する",
+	"rematch.leave":       "テーブルを離れる",
+	"rematch.waiting":     "テーブルに残ります。%[1]vさんが配ると次のゲームが始まります。",
+	"rematch.score":       "%[1]vゲームの通算勝利数：%[2]v",
+	"rematch.score_one":   "%[1]v %[2]v勝",
 }
 
 func init() {

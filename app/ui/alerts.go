@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
+	"miskatonic/app/ui/board"
 )
 
 // alertsKey is where the one alerts toggle (sound, vibration, system notification) is kept in
@@ -23,7 +25,6 @@ type alerts struct {
 	seq      int
 	chatSeen int // table-talk lines the viewer has seen (own lines count as seen)
 	chatLen  int
-	me       string
 	on       bool // the toggle
 	loaded   bool
 }
@@ -47,19 +48,12 @@ func (a *alerts) update(game string, snap session.Snapshot) (turned bool) {
 	your := snap.Started && snap.HasView && len(snap.Legal) > 0 && !snap.Status.Over
 	turned = your && !a.yourMove
 	a.yourMove, a.seq = your, snap.Seq
-	if snap.Seat >= 0 {
-		for _, s := range snap.Lobby.Seats {
-			if s.Seat == snap.Seat {
-				a.me = s.Name
-			}
-		}
-	}
 	if len(snap.Chat) < a.chatLen { // a new table or a rematch with fresh talk
 		a.chatSeen = 0
 	}
 	// Own lines are read by definition; so is everything before the viewer arrived.
 	for i := a.chatLen; i < len(snap.Chat); i++ {
-		if snap.Chat[i].Name == a.me && i == a.chatSeen {
+		if snap.Chat[i].From == snap.Seat && i == a.chatSeen {
 			a.chatSeen++
 		}
 	}
@@ -190,4 +184,54 @@ func notify(title, body string) {
 	}
 	defer func() { _ = recover() }()
 	n.New(title, map[string]any{"body": body, "icon": "/web/icon-192.png", "tag": "mk-turn"})
+}
+
+// tally is the running score at one table: wins per player name over the games that ended
+// while this page watched (a rematch keeps the page, so the score carries across games).
+type tally struct {
+	counted map[string]bool // games (by table id) already counted
+	wins    map[string]int
+	order   []string // names in seat order, as first seen
+	games   int
+}
+
+// note counts a finished game once.
+func (t *tally) note(snap session.Snapshot) {
+	if !snap.Status.Over || snap.Status.Result == nil || snap.Table == "" {
+		return
+	}
+	if t.counted == nil {
+		t.counted, t.wins = map[string]bool{}, map[string]int{}
+	}
+	if t.counted[snap.Table] {
+		return
+	}
+	t.counted[snap.Table] = true
+	t.games++
+	names := map[int]string{}
+	for _, s := range snap.Lobby.Seats {
+		names[int(s.Seat)] = s.Name
+		if _, ok := t.wins[s.Name]; !ok {
+			t.wins[s.Name] = 0
+			t.order = append(t.order, s.Name)
+		}
+	}
+	for _, w := range snap.Status.Result.Winners {
+		if n, ok := names[int(w)]; ok {
+			t.wins[n]++
+		}
+	}
+}
+
+// scores lists the running score, most wins first (ties in seat order).
+func (t *tally) scores() []board.Score {
+	if t.games == 0 {
+		return nil
+	}
+	out := make([]board.Score, 0, len(t.order))
+	for _, n := range t.order {
+		out = append(out, board.Score{Name: n, Wins: t.wins[n], Games: t.games})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Wins > out[j].Wins })
+	return out
 }

@@ -26,6 +26,7 @@ type GameScreen struct {
 	err     string
 	ctx     app.Context // the component's own context (an element's goes stale when redrawn)
 	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
+	score   tally       // wins per player across the games at this table
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -93,6 +94,7 @@ func (g *GameScreen) Render() app.UI {
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
 func (g *GameScreen) alert() {
+	g.score.note(g.snap)
 	g.al.apply(g.al.update(i18n.T("game."+g.Sess.Game()), g.snap))
 }
 
@@ -179,6 +181,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
 		Unread:  g.al.unread(),
+		Score:   g.score.scores(),
 		OnChatSeen: func(ctx app.Context) {
 			g.al.seen()
 			g.al.apply(false)
@@ -188,6 +191,9 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		p.Legal = nil // a move is in flight: no double sends
 	}
 	for _, s := range snap.Lobby.Seats {
+		if s.Seat == 0 {
+			p.Host = s.Name
+		}
 		p.Seats = append(p.Seats, board.Seat{Name: s.Name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
 	}
 	for _, c := range snap.Chat {

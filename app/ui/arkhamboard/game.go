@@ -37,7 +37,8 @@ func Draw(p board.Props) app.UI {
 	b := FromView(v, p.Legal, r)
 	b.Verified = verdict(p.Deals, v)
 	b.Seq = p.Seq
-	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat, Unread: p.Unread, OnChatSeen: p.OnChatSeen}
+	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat, Unread: p.Unread, OnChatSeen: p.OnChatSeen,
+		Score: p.Score, Host: p.Host}
 	if b.Over {
 		t.OnAgain = p.OnAgain
 	}

@@ -31,11 +31,14 @@ type Table struct {
 	// Unread lines of talk (a badge), and the callback that marks them read.
 	Unread     int
 	OnChatSeen func(ctx app.Context)
+	Score      []board.Score // running score at this table
+	Host       string
 
 	helperHidden  bool
 	explain       string // the card whose rule text is open ("" for none)
 	explainCursed bool
 	hintsDone     bool   // the first-game hints were dismissed, in this browser
+	staying       bool   // a guest chose to stay for the next game
 	seenResult    int    // the last round whose reveal the viewer dismissed
 	seenGame      string // the game seenResult belongs to
 }
@@ -146,17 +149,33 @@ func (t *Table) endBanner(b Board) app.UI {
 		if b.YouWon {
 			verdict = i18n.T("ark.you_won")
 		}
-		// Everyone gets a way on: the host (or a solo player) another game, a guest the way home.
-		var again app.UI = app.A().Class("btn", "primary").ID("back-home").Href("/").Text(i18n.T("app.back_home"))
+		// Everyone gets a way on: the host (or a solo player) another game; a guest stays for
+		// the next one by default (the host's Play again brings the lobby to every guest), and
+		// may leave instead.
+		var again app.UI
 		if t.OnAgain != nil {
 			again = app.Button().Type("button").Class("btn", "primary").ID("play-again").AutoFocus(true).
 				Text(i18n.T("ark.play_again")).OnClick(func(ctx app.Context, e app.Event) { t.OnAgain(ctx) })
+		} else {
+			stay := app.Button().Type("button").Class("btn", "primary").ID("stay").AutoFocus(true).
+				Aria("pressed", strconv.FormatBool(t.staying)).Text(i18n.T("rematch.stay")).
+				OnClick(func(ctx app.Context, e app.Event) { t.staying = true })
+			var note app.UI
+			if t.staying {
+				note = app.P().Class("muted").ID("staying").Attr("role", "status").Text(i18n.T("rematch.waiting", t.Host))
+			}
+			again = app.Div().Class("over-actions").Body(
+				stay,
+				app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
+				note,
+			)
 		}
 		return app.Section().Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
 			app.H2().Text(i18n.T("ark.game_over")),
 			app.P().Class("verdict").Text(verdict),
 			app.P().Text(winners),
 			verifiedLine(b.Verified),
+			scoreLine(t.Score),
 			again,
 		)
 	}
@@ -278,4 +297,17 @@ func unreadBadge(n int) app.UI {
 		return nil
 	}
 	return app.Span().Class("badge", "badge-unread").ID("chat-unread").Text(strconv.Itoa(n))
+}
+
+// scoreLine is the running score at this table, after its first finished game.
+func scoreLine(sc []board.Score) app.UI {
+	if len(sc) == 0 {
+		return nil
+	}
+	parts := make([]string, 0, len(sc))
+	for _, s := range sc {
+		parts = append(parts, i18n.T("rematch.score_one", s.Name, s.Wins))
+	}
+	return app.P().Class("running-score").ID("running-score").Text(
+		i18n.T("rematch.score", sc[0].Games, strings.Join(parts, i18n.T("app.list_sep"))))
 }
