@@ -27,6 +27,16 @@ var enTable = map[string]string{
 	"rematch.waiting":     "You stay at the table. The next game starts when %[1]v deals it.",
 	"rematch.score":       "Running score after %[1]v games: %[2]v",
 	"rematch.score_one":   "%[1]v %[2]v",
+	"quick.game":          "Quick game",
+	"quick.help":          "Start at once against four bots, every choice at its default",
+	"quick.you":           "You",
+	"resume.lead":         "You have a game in progress on this device.",
+	"resume.table":        "Resume your table",
+	"resume.solo":         "Resume your game against the bots",
+	"invite.title":        "You are invited to a table",
+	"invite.lead":         "Someone sent you this link to play cards with them in the browser: nothing to install, no account.",
+	"invite.next":         "Choose the name the others will see and take your seat. The game, the host and the players already seated appear as soon as you are in.",
+	"invite.rules":        "How to play %[1]v",
 }
 
 // tableKeyClashes lists keys of enTable that en already had; a test insists it stays empty.

@@ -25,6 +25,16 @@ var frTable = map[string]string{
 	"rematch.waiting":     "Vous restez à la table. La partie suivante commence quand %[1]v distribue.",
 	"rematch.score":       "Score cumulé après %[1]v parties : %[2]v",
 	"rematch.score_one":   "%[1]v : %[2]v",
+	"quick.game":          "Partie rapide",
+	"quick.help":          "Commencer tout de suite contre quatre bots, tous les choix par défaut",
+	"quick.you":           "Vous",
+	"resume.lead":         "Une partie est en cours sur cet appareil.",
+	"resume.table":        "Reprendre votre table",
+	"resume.solo":         "Reprendre votre partie contre les bots",
+	"invite.title":        "Vous êtes invité à une table",
+	"invite.lead":         "Quelqu’un vous a envoyé ce lien pour jouer aux cartes avec vous dans le navigateur : rien à installer, aucun compte.",
+	"invite.next":         "Choisissez le nom que les autres verront et prenez place. Le jeu, l’hôte et les joueurs déjà assis s’affichent dès votre arrivée.",
+	"invite.rules":        "Comment jouer à %[1]v",
 }
 
 func init() {

@@ -25,6 +25,16 @@ var jaTable = map[string]string{
 	"rematch.waiting":     "テーブルに残ります。%[1]vさんが配ると次のゲームが始まります。",
 	"rematch.score":       "%[1]vゲームの通算勝利数：%[2]v",
 	"rematch.score_one":   "%[1]v %[2]v勝",
+	"quick.game":          "クイックゲーム",
+	"quick.help":          "ボット4人を相手に、すべて既定の設定ですぐに始めます",
+	"quick.you":           "あなた",
+	"resume.lead":         "この端末で進行中のゲームがあります。",
+	"resume.table":        "自分のテーブルに戻る",
+	"resume.solo":         "ボットとのゲームに戻る",
+	"invite.title":        "テーブルに招待されています",
+	"invite.lead":         "ブラウザで一緒にカードゲームを遊ぶための招待リンクです。インストールもアカウントも不要です。",
+	"invite.next":         "他の人に表示される名前を決めて席に着きましょう。着席するとすぐに、ゲーム名・ホスト・着席済みのプレイヤーが表示されます。",
+	"invite.rules":        "%[1]vの遊び方",
 }
 
 func init() {

@@ -55,7 +55,9 @@ type Session struct {
 	invite  string
 	problem string
 	fatal   bool
-	closed  bool
+	// joinRoom is "<room>.<secret>" of the invite a guest joined by ("" otherwise).
+	joinRoom string
+	closed   bool
 
 	save chan struct{}
 	quit chan struct{}
