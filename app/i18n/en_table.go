@@ -37,6 +37,8 @@ var enTable = map[string]string{
 	"invite.lead":         "Someone sent you this link to play cards with them in the browser: nothing to install, no account.",
 	"invite.next":         "Choose the name the others will see and take your seat. The game, the host and the players already seated appear as soon as you are in.",
 	"invite.rules":        "How to play %[1]v",
+	"install.button":      "Install Miskatonic",
+	"install.help":        "Keep Miskatonic on this device like an app: it opens without the browser bar and works offline against bots.",
 }
 
 // tableKeyClashes lists keys of enTable that en already had; a test insists it stays empty.

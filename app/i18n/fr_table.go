@@ -35,6 +35,8 @@ var frTable = map[string]string{
 	"invite.lead":         "Quelqu’un vous a envoyé ce lien pour jouer aux cartes avec vous dans le navigateur : rien à installer, aucun compte.",
 	"invite.next":         "Choisissez le nom que les autres verront et prenez place. Le jeu, l’hôte et les joueurs déjà assis s’affichent dès votre arrivée.",
 	"invite.rules":        "Comment jouer à %[1]v",
+	"install.button":      "Installer Miskatonic",
+	"install.help":        "Gardez Miskatonic sur cet appareil comme une application : il s’ouvre sans la barre du navigateur et fonctionne hors ligne contre les bots.",
 }
 
 func init() {

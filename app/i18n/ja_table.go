@@ -35,6 +35,8 @@ var jaTable = map[string]string{
 	"invite.lead":         "ブラウザで一緒にカードゲームを遊ぶための招待リンクです。インストールもアカウントも不要です。",
 	"invite.next":         "他の人に表示される名前を決めて席に着きましょう。着席するとすぐに、ゲーム名・ホスト・着席済みのプレイヤーが表示されます。",
 	"invite.rules":        "%[1]vの遊び方",
+	"install.button":      "Miskatonicをインストール",
+	"install.help":        "この端末にアプリのように置けます。ブラウザのバーなしで開き、ボット相手ならオフラインでも遊べます。",
 }
 
 func init() {

@@ -20,6 +20,21 @@ type Home struct {
 	// A table this browser hosted (or a solo game) is saved: the home page offers it back, so
 	// a host whose page reloaded or closed finds the way to the guests still waiting.
 	resumeHost, resumeSolo bool
+	installable            bool // the browser offers installation (beforeinstallprompt)
+}
+
+// OnMount and OnAppInstallChange follow whether the browser would install the app now: the
+// Install button shows only then (browsers without the prompt install from their own menu).
+func (h *Home) OnMount(ctx app.Context)            { h.installable = ctx.IsAppInstallable() }
+func (h *Home) OnAppInstallChange(ctx app.Context) { h.installable = ctx.IsAppInstallable() }
+
+func (h *Home) install() app.UI {
+	if !h.installable {
+		return nil
+	}
+	return app.Button().Type("button").ID("install").Class("mk-btn", "mk-install").Text(i18n.T("install.button")).
+		Title(i18n.T("install.help")).
+		OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })
 }
 
 // OnNav notices an invite link: its secret travels in the fragment (never sent to a server), so
@@ -64,6 +79,7 @@ func (h *Home) Render() app.UI {
 			app.P().Class("mk-tagline").Text(i18n.T("app.tagline")),
 		),
 		h.resume(),
+		h.install(),
 		app.Section().Class("mk-games").Body(h.games()...),
 		app.Footer().Class("mk-foot").Body(
 			app.Nav().Class("mk-foot-nav").Body(
