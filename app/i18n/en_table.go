@@ -39,6 +39,8 @@ var enTable = map[string]string{
 	"invite.rules":        "How to play %[1]v",
 	"install.button":      "Install Miskatonic",
 	"install.help":        "Keep Miskatonic on this device like an app: it opens without the browser bar and works offline against bots.",
+	"wait.lost":           "If the host's page is reloading, this takes a few seconds. This page keeps trying, every few seconds; after about half a minute it also offers you a way out.",
+	"wait.host_gone":      "This page keeps trying every 5 seconds for as long as it stays open, and your seat is kept. If the host's page was closed, they can reopen the table with “Resume your table” on the home page.",
 }
 
 // tableKeyClashes lists keys of enTable that en already had; a test insists it stays empty.

@@ -37,6 +37,8 @@ var frTable = map[string]string{
 	"invite.rules":        "Comment jouer à %[1]v",
 	"install.button":      "Installer Miskatonic",
 	"install.help":        "Gardez Miskatonic sur cet appareil comme une application : il s’ouvre sans la barre du navigateur et fonctionne hors ligne contre les bots.",
+	"wait.lost":           "Si la page de l’hôte se recharge, cela prend quelques secondes. Cette page réessaie toutes les quelques secondes ; au bout d’une demi-minute environ, elle vous propose aussi de partir.",
+	"wait.host_gone":      "Cette page réessaie toutes les 5 secondes tant qu’elle reste ouverte, et votre place est gardée. Si la page de l’hôte a été fermée, il peut rouvrir la table avec « Reprendre votre table » sur la page d’accueil.",
 }
 
 func init() {

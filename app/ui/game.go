@@ -116,8 +116,22 @@ func problemBanner(key string, fatal bool) app.UI {
 	}
 	return app.Div().Class("problem").ID("problem").Attr("role", "alert").DataSet("problem", key).Body(
 		app.P().Text(i18n.T(key)),
+		waitNote(key),
 		way,
 	)
+}
+
+// waitNote tells a guest whose host is out of reach what is going on and how long the page
+// keeps trying (app/session redials with growing pauses up to 5 s, and after about half a minute
+// offers a way out while it keeps trying).
+func waitNote(key string) app.UI {
+	switch key {
+	case session.ProblemLost:
+		return app.P().Class("small").ID("wait-note").Text(i18n.T("wait.lost"))
+	case session.ProblemHostGone:
+		return app.P().Class("small").ID("wait-note").Text(i18n.T("wait.host_gone"))
+	}
+	return nil
 }
 
 func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
