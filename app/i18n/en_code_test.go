@@ -13,3 +13,9 @@ func TestCodeCatalogMerged(t *testing.T) {
 		}
 	}
 }
+
+func TestTableKeysNew(t *testing.T) {
+	if len(tableKeyClashes) > 0 {
+		t.Fatalf("en_table.go redefines keys of en.go: %v", tableKeyClashes)
+	}
+}

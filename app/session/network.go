@@ -178,9 +178,24 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.mu.Lock()
+	s.joinRoom = inv.Room + "." + strings.ToLower(inv.Secret)
+	s.mu.Unlock()
 	s.wg.Add(1)
 	go s.keepJoined(inv, cfg, c)
 	return s, nil
+}
+
+// JoinedTo reports whether this guest session sits at the table of invite link (so the UI can
+// tell a second invite link, opened in the same tab, from the table it already shows).
+func (s *Session) JoinedTo(link string) bool {
+	inv, err := signal.ParseInvite(link)
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.joinRoom != "" && s.joinRoom == inv.Room+"."+strings.ToLower(inv.Secret)
 }
 
 // seatedGuest waits until the host seats g (or turns it away), then makes it a ready guest

@@ -56,7 +56,9 @@ type Session struct {
 	invite  string
 	problem string
 	fatal   bool
-	closed  bool
+	// joinRoom is "<room>.<secret>" of the invite a guest joined by ("" otherwise).
+	joinRoom string
+	closed   bool
 
 	save chan struct{}
 	quit chan struct{}

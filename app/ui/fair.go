@@ -39,6 +39,10 @@ func fairSections() []doc.Section {
 			doc.Para("fair.deal.p1"),
 			doc.Steps("fair.deal.s1", "fair.deal.s2", "fair.deal.s3", "fair.deal.s4"),
 		}},
+		{ID: "sealed", TitleKey: "fair.sealed.title", Body: []app.UI{
+			doc.Para("fair.sealed.p1"),
+			doc.Para("fair.sealed.p2"),
+		}},
 		{ID: "checking", TitleKey: "fair.check.title", Body: []app.UI{
 			doc.Para("fair.check.p1"),
 			// The very words the table shows, from the screens' own catalog.

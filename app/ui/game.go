@@ -26,6 +26,8 @@ type GameScreen struct {
 	subSess *session.Session // the session cancel belongs to
 	err     string
 	ctx     app.Context // the component's own context (an element's goes stale when redrawn)
+	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
+	score   tally       // wins per player across the games at this table
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -33,6 +35,9 @@ func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
 func (g *GameScreen) OnUpdate(ctx app.Context) { g.subscribe(g.ctx) }
 
 func (g *GameScreen) OnDismount() {
+	if app.IsClient {
+		app.Window().Get("document").Set("title", i18n.T("app.name"))
+	}
 	if g.cancel != nil {
 		g.cancel()
 		g.cancel, g.subSess = nil, nil
@@ -49,16 +54,22 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 	g.subSess = g.Sess
 	s := g.Sess
 	g.snap = s.Snapshot()
+	if app.IsClient && g.snap.Started {
+		app.Window().Call("scrollTo", 0, 0) // a solo table starts at once: from its top
+	}
+	g.alert()
 	g.cancel = s.Subscribe(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			if g.Sess == s {
-				prev := g.snap.Match
+				prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
 				g.snap = s.Snapshot()
-				if g.snap.Match != prev {
-					// Play again: the lobby comes back; show it from its top, where the
-					// notice of the new game is, not scrolled where the old game ended.
+				if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
+					// The table appears (or the lobby comes back): from its top, not where the
+					// page was scrolled to press Start; on a phone the whole table is in view.
+					// Play again: the lobby comes back with the notice of the new game at its top.
 					app.Window().Call("scrollTo", 0, 0)
 				}
+				g.alert()
 			}
 		})
 	})
@@ -79,7 +90,20 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.board(snap), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.board(snap), hostCodeRejoin(g.Sess, snap))
+}
+
+// alert brings the tab title and the turn alert up to date with the snapshot.
+func (g *GameScreen) alert() {
+	g.score.note(g.snap)
+	g.al.apply(g.al.update(i18n.T("game."+g.Sess.Game()), g.snap))
+}
+
+// tools are the table's own controls beside the language switch: the alerts toggle.
+func (g *GameScreen) tools() app.UI {
+	return app.Div().Class("table-tools").Body(
+		g.al.button(func(ctx app.Context, e app.Event) { g.al.toggle() }),
+	)
 }
 
 // problemBanner says what went wrong and offers a way forward.
@@ -93,8 +117,22 @@ func problemBanner(key string, fatal bool) app.UI {
 	}
 	return app.Div().Class("problem").ID("problem").Attr("role", "alert").DataSet("problem", key).Body(
 		app.P().Text(i18n.T(key)),
+		waitNote(key),
 		way,
 	)
+}
+
+// waitNote tells a guest whose host is out of reach what is going on and how long the page
+// keeps trying (app/session redials with growing pauses up to 5 s, and after about half a minute
+// offers a way out while it keeps trying).
+func waitNote(key string) app.UI {
+	switch key {
+	case session.ProblemLost:
+		return app.P().Class("small").ID("wait-note").Text(i18n.T("wait.lost"))
+	case session.ProblemHostGone:
+		return app.P().Class("small").ID("wait-note").Text(i18n.T("wait.host_gone"))
+	}
+	return nil
 }
 
 func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
@@ -161,11 +199,20 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		},
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
+		Unread:  g.al.unread(),
+		Score:   g.score.scores(),
+		OnChatSeen: func(ctx app.Context) {
+			g.al.seen()
+			g.al.apply(false)
+		},
 	}
 	if snap.Waiting {
 		p.Legal = nil // a move is in flight: no double sends
 	}
 	for _, s := range snap.Lobby.Seats {
+		if s.Seat == 0 {
+			p.Host = s.Name
+		}
 		p.Seats = append(p.Seats, board.Seat{Name: s.Name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
 	}
 	for _, c := range snap.Chat {

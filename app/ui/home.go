@@ -17,6 +17,24 @@ type Home struct {
 
 	joinLink string // set when the page was opened from an invite link (/#/join/…)
 	dev      bool   // ?dev=1: list the test games too
+	// A table this browser hosted (or a solo game) is saved: the home page offers it back, so
+	// a host whose page reloaded or closed finds the way to the guests still waiting.
+	resumeHost, resumeSolo bool
+	installable            bool // the browser offers installation (beforeinstallprompt)
+}
+
+// OnMount and OnAppInstallChange follow whether the browser would install the app now: the
+// Install button shows only then (browsers without the prompt install from their own menu).
+func (h *Home) OnMount(ctx app.Context)            { h.installable = ctx.IsAppInstallable() }
+func (h *Home) OnAppInstallChange(ctx app.Context) { h.installable = ctx.IsAppInstallable() }
+
+func (h *Home) install() app.UI {
+	if !h.installable {
+		return nil
+	}
+	return app.Button().Type("button").ID("install").Class("mk-btn", "mk-install").Text(i18n.T("install.button")).
+		Title(i18n.T("install.help")).
+		OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })
 }
 
 // OnNav notices an invite link: its secret travels in the fragment (never sent to a server), so
@@ -24,6 +42,28 @@ type Home struct {
 func (h *Home) OnNav(ctx app.Context) {
 	h.dev = ctx.Page().URL().Query().Get("dev") == "1"
 	h.joinLink, _ = session.InviteFromFragment(ctx.Page().URL().Fragment)
+	st := session.DefaultStore()
+	h.resumeHost, h.resumeSolo = session.HasSaved(st, session.Host), session.HasSaved(st, session.Solo)
+}
+
+// resume offers the saved table or solo game back, first thing on the page.
+func (h *Home) resume() app.UI {
+	if !h.resumeHost && !h.resumeSolo {
+		return nil
+	}
+	links := []app.UI{}
+	if h.resumeHost {
+		links = append(links, app.A().ID("resume-table").Class("mk-btn mk-btn-primary").Href(board.NewPath(board.Default())).
+			Text(i18n.T("resume.table")))
+	}
+	if h.resumeSolo {
+		links = append(links, app.A().ID("resume-solo").Class("mk-btn").Href(board.SoloPath(board.Default())).
+			Text(i18n.T("resume.solo")))
+	}
+	return app.Section().Class("mk-resume").ID("resume").Body(
+		app.P().Text(i18n.T("resume.lead")),
+		app.Div().Class("mk-actions").Body(links...),
+	)
 }
 
 // Render draws the home screen.
@@ -38,6 +78,8 @@ func (h *Home) Render() app.UI {
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),
 			app.P().Class("mk-tagline").Text(i18n.T("app.tagline")),
 		),
+		h.resume(),
+		h.install(),
 		app.Section().Class("mk-games").Body(h.games()...),
 		app.Footer().Class("mk-foot").Body(
 			app.Nav().Class("mk-foot-nav").Body(
@@ -83,6 +125,8 @@ func gameCard(g board.Game, first bool) app.UI {
 		app.Div().Class("mk-actions").Body(
 			app.A().ID("home-new"+suffix).Class("mk-btn mk-btn-primary").Href(board.NewPath(g.Name)).Text(i18n.T("home.new_table")),
 			app.A().ID("home-solo"+suffix).Class("mk-btn").Href(board.SoloPath(g.Name)).Text(i18n.T("home.solo")),
+			app.A().ID("home-quick"+suffix).Class("mk-btn").Href(board.SoloPath(g.Name)+"&quick=1").
+				Title(i18n.T("quick.help")).Text(i18n.T("quick.game")),
 		),
 		rules,
 	)

@@ -163,11 +163,26 @@ type Join struct {
 	tried   string // the transports a failed join went through
 	ctx     app.Context
 	auto    bool
+	mounted string // the link the screen was set up for
+}
+
+// OnUpdate handles a second invite link opened in the same tab: the page does not reload, the
+// component stays, its Link changes. The old table is left and the new one's join screen shown.
+func (p *Join) OnUpdate(ctx app.Context) {
+	if p.Link == p.mounted {
+		return
+	}
+	if p.sess != nil && !p.sess.JoinedTo(p.Link) {
+		session.SetCurrent(nil) // closes the old table's session
+	}
+	p.name, p.sess, p.busy, p.problem, p.err, p.auto = "", nil, false, "", "", false
+	p.OnMount(ctx)
 }
 
 func (p *Join) OnMount(ctx app.Context) {
 	p.ctx = ctx
-	if cur := session.Current(); cur != nil && cur.Kind() == session.Guest {
+	p.mounted = p.Link
+	if cur := session.Current(); cur != nil && cur.Kind() == session.Guest && cur.JoinedTo(p.Link) {
 		p.sess = cur
 		return
 	}
@@ -207,7 +222,8 @@ func (p *Join) Render() app.UI {
 	}
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
 		&lang.Switch{},
-		app.H1().Text(i18n.T("home.join")),
+		app.H1().Text(i18n.T("invite.title")),
+		inviteWelcome(p.problem),
 		prob,
 		app.If(p.tried != "" && p.problem != "", app.P().Class("muted").ID("join-tried").Text(p.tried)),
 		codeJoinHint(p.problem),
@@ -243,4 +259,27 @@ func (p *Join) join(ctx app.Context) {
 			p.sess = s
 		})
 	})
+}
+
+// inviteWelcome greets someone who opened an invite link, before the name box: what this is,
+// and how to play. The link holds only the room and its secrets (app/signal), so which game, who
+// hosts and who is seated are known only once the host welcomes the guest; the lobby shows them
+// right after joining.
+func inviteWelcome(problem string) app.UI {
+	if problem == session.ProblemBadLink {
+		return nil
+	}
+	rules := []app.UI{}
+	for _, g := range board.All(false) {
+		if g.Board != nil && g.Rules != nil {
+			rules = append(rules, app.Li().Body(
+				app.A().Href(board.RulesPath(g.Name)).Target("_blank").Attr("rel", "noopener").
+					Text(i18n.T("invite.rules", i18n.T("game."+g.Name)))))
+		}
+	}
+	return app.Section().Class("panel", "invite-welcome").ID("invite-welcome").Body(
+		app.P().Class("invite-lead").Text(i18n.T("invite.lead")),
+		app.P().Class("muted").Text(i18n.T("invite.next")),
+		app.Ul().Class("invite-rules").Body(rules...),
+	)
 }

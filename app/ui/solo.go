@@ -62,6 +62,21 @@ func (p *Solo) OnNav(ctx app.Context) {
 		p.sess = cur
 		return
 	}
+	if !session.HasSaved(st, session.Solo) && q.Get("quick") == "1" && !p.starting {
+		// Quick game: one click from home, every choice at its default; the name is the one
+		// used last time, or a plain "You" the player can change next time.
+		name := p.name
+		if name == "" {
+			name = i18n.T("quick.you")
+		}
+		delay := session.DefaultBotDelay
+		if p.fast {
+			delay = 0
+		}
+		p.launch(ctx, session.SoloConfig{Name: name, Game: p.game, Players: p.players, Level: p.level,
+			Options: p.options, BotDelay: delay})
+		return
+	}
 	if session.HasSaved(st, session.Solo) {
 		p.starting = true
 		ctx.Async(func() {

@@ -19,6 +19,7 @@ func cardFace(c Card, size string) app.UI {
 		Class("card", "card-"+size, colour, "kind-"+c.Kind).
 		Attr("role", "img").
 		Aria("label", c.Label()).
+		Title(cardTitle(c)).
 		DataSet("card", c.Key).
 		DataSet("cursed", strconv.FormatBool(c.Cursed)).
 		Body(

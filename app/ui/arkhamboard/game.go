@@ -37,7 +37,8 @@ func Draw(p board.Props) app.UI {
 	b := FromView(v, p.Legal, r)
 	b.Verified = board.WithTableCode(verdict(p.Deals, v), p.Code)
 	b.Seq = p.Seq
-	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat}
+	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat, Unread: p.Unread, OnChatSeen: p.OnChatSeen,
+		Score: p.Score, Host: p.Host}
 	if b.Over {
 		t.OnAgain = p.OnAgain
 	}

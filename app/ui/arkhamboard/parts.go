@@ -11,13 +11,14 @@ import (
 )
 
 // statusBar shows the round, deck, removed cards and the Doom Track.
-func statusBar(b Board) app.UI {
+func statusBar(b Board, chat app.UI) app.UI {
 	return app.Div().Class("ark-status").Body(
 		app.Span().Class("stat").Text(i18n.T("ark.round", b.Round)),
 		app.Span().Class("stat", "stat-deck").DataSet("deck", strconv.Itoa(b.Deck)).
 			Aria("label", i18n.T("ark.deck_label", b.Deck)).Text(i18n.T("ark.deck", b.Deck)),
 		app.Span().Class("stat").Aria("label", i18n.T("ark.removed_label", b.Removed)).Text(i18n.T("ark.removed", b.Removed)),
 		doomTrack(b),
+		chat,
 		docLink("rules-link", hrefRules, i18n.T("ark.rules_link")),
 	)
 }
@@ -45,8 +46,9 @@ func doomTrack(b Board) app.UI {
 		}
 		spots = append(spots, app.Span().Class(cls).Text(strconv.Itoa(i)))
 	}
-	return app.Div().Class("doom").Aria("label", i18n.T("ark.doom_label", b.Doom)).Body(
+	return app.Div().Class("doom").Aria("label", i18n.T("ark.doom_label", b.Doom)).Title(i18n.T("rules.doom.p1")).Body(
 		app.Img().Src("/web/cards/doom.svg").Alt("").Class("doom-icon"),
+		app.Span().Class("doom-name").Aria("hidden", "true").Text(i18n.T("explain.doom_track")),
 		app.Div().Class("doom-spots").Aria("hidden", "true").Body(spots...),
 	)
 }

@@ -6,11 +6,13 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
 )
 
 // seatTile draws one seat: name, badges, sanity, the card the viewer may see, and the fate at
 // the end of a round.
-func seatTile(s Seat) app.UI {
+func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI {
 	classes := []string{"seat"}
 	if s.You {
 		classes = append(classes, "you")
@@ -35,13 +37,26 @@ func seatTile(s Seat) app.UI {
 	if s.You {
 		name = i18n.T("app.you_suffix", s.Name)
 	}
-	return app.Div().
+	if tap != nil {
+		classes = append(classes, "target")
+	}
+	tile := app.Div()
+	var hint app.UI
+	if tap != nil {
+		hint = app.Span().Class("tap-hint").Aria("hidden", "true").Text(tapHint(tap))
+	}
+	if tap != nil && onAct != nil {
+		m := tap.Move
+		// Scoped by the move, as in actionBar: a reused tile must not keep an old move.
+		tile = tile.Title(tap.Label).OnClick(func(ctx app.Context, e app.Event) { onAct(ctx, m) }, m.String())
+	}
+	return tile.
 		Class(classes...).
 		DataSet("seat", strconv.Itoa(s.Pos)).
 		Aria("label", seatLabel(s, name)).
 		Body(
 			app.Div().Class("seat-head").Body(
-				app.Span().Class("seat-name").Text(name),
+				app.Span().Class("seat-name").Title(name).Text(name),
 				app.Div().Class("badges").Body(
 					app.If(s.Active, app.Span().Class("badge", "badge-active").Text(i18n.T("ark.active"))),
 					app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
@@ -55,7 +70,16 @@ func seatTile(s Seat) app.UI {
 				app.If(s.Holding, app.Img().Class("holding-card").Src("/web/cards/back.svg").Alt(i18n.T("ark.card_with", s.Name))),
 			),
 			fateLine(s.Fate),
+			hint,
 		)
+}
+
+// tapHint is the word on a seat that takes a tap: give or pass.
+func tapHint(a *Action) string {
+	if a.Move.Kind == arkham.MovePass {
+		return i18n.T("tap.pass")
+	}
+	return i18n.T("tap.give")
 }
 
 func seatLabel(s Seat, name string) string {

@@ -1,6 +1,7 @@
 package arkhamboard
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -8,6 +9,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
 	"miskatonic/engine"
+	"miskatonic/engine/arkham"
 )
 
 // ChatLine is one message of table talk.
@@ -26,30 +28,47 @@ type Table struct {
 	// Game names the game at this table (it changes when the host plays again), so a new
 	// game's first reveal is not taken for one the viewer already dismissed.
 	Game string
+	// Unread lines of talk (a badge), and the callback that marks them read.
+	Unread     int
+	OnChatSeen func(ctx app.Context)
+	Score      []board.Score // running score at this table
+	Host       string
 
-	helperHidden bool
-	seenResult   int    // the last round whose reveal the viewer dismissed
-	seenGame     string // the game seenResult belongs to
+	helperHidden  bool
+	explain       string // the card whose rule text is open ("" for none)
+	explainCursed bool
+	hintsDone     bool   // the first-game hints were dismissed, in this browser
+	staying       bool   // a guest chose to stay for the next game
+	seenResult    int    // the last round whose reveal the viewer dismissed
+	seenGame      string // the game seenResult belongs to
 }
 
 func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
-	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
-		statusBar(b),
-		app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
-		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b)...),
+	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
+		statusBar(b, t.chatJump()),
+		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b, t.OnAct)...),
 		app.Section().Class("centre").Body(
 			t.mySeat(me, plays),
 			app.Div().Class("deck-pile").Body(
 				cardBack("s", false),
 				app.Span().Class("deck-n").Text(i18n.T("ark.deck", b.Deck)),
 			),
-			privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
-			privateCard(b.PeekNote, b.Peek, "peek"),
+		),
+		// The dock: what is asked of the viewer and the means to answer, together. On a phone it
+		// is fixed at the bottom of the screen, so reading and acting need no scrolling.
+		app.Div().Class("dock").ID("ark-dock").Body(
+			app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
+			app.If(b.Drawn != nil || b.Peek != nil, app.Div().Class("dock-cards").Body(
+				privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
+				privateCard(b.PeekNote, b.Peek, "peek"),
+			)),
 			actionBar(b.Actions, t.OnAct),
 		),
 		t.overlay(b),
+		t.explainPanel(),
+		t.hints(),
 		app.Div().Class("side").Body(
 			oddsPanel(b.Odds, t.helperHidden, func(ctx app.Context, e app.Event) {
 				t.helperHidden = !t.helperHidden
@@ -71,8 +90,10 @@ func (t *Table) overlay(b Board) app.UI {
 	return app.Div().Class("overlay").Body(app.Div().Class("overlay-box").Body(res, over))
 }
 
-// ringSeats lists the other seats clockwise, starting from the viewer's left.
-func ringSeats(b Board) []app.UI {
+// ringSeats lists the other seats clockwise, starting from the viewer's left. A seat the viewer
+// may give or pass the card to answers a tap with that move (the buttons stay, for keyboards and
+// screen readers).
+func ringSeats(b Board, onAct func(app.Context, engine.Move)) []app.UI {
 	start := 0
 	for i, s := range b.Seats {
 		if s.You {
@@ -83,10 +104,20 @@ func ringSeats(b Board) []app.UI {
 	for i := range b.Seats {
 		s := b.Seats[(start+i)%len(b.Seats)]
 		if !s.You {
-			out = append(out, seatTile(s))
+			out = append(out, seatTile(s, tapAction(b.Actions, s.Pos), onAct))
 		}
 	}
 	return out
+}
+
+// tapAction is the give or pass to seat pos among the viewer's actions, if any.
+func tapAction(acts []Action, pos int) *Action {
+	for i, a := range acts {
+		if (a.Move.Kind == arkham.MoveGive || a.Move.Kind == arkham.MovePass) && int(a.Move.To) == pos {
+			return &acts[i]
+		}
+	}
+	return nil
 }
 
 func privateCard(caption string, c *Card, cls string) app.UI {
@@ -103,7 +134,7 @@ func (t *Table) mySeat(me Seat, plays bool) app.UI {
 	if !plays {
 		return nil
 	}
-	return app.Div().Class("me").Body(seatTile(me))
+	return app.Div().Class("me").Body(seatTile(me, nil, nil))
 }
 
 // endBanner announces the end of a round or of the game.
@@ -118,17 +149,33 @@ func (t *Table) endBanner(b Board) app.UI {
 		if b.YouWon {
 			verdict = i18n.T("ark.you_won")
 		}
-		// Everyone gets a way on: the host (or a solo player) another game, a guest the way home.
-		var again app.UI = app.A().Class("btn", "primary").ID("back-home").Href("/").Text(i18n.T("app.back_home"))
+		// Everyone gets a way on: the host (or a solo player) another game; a guest stays for
+		// the next one by default (the host's Play again brings the lobby to every guest), and
+		// may leave instead.
+		var again app.UI
 		if t.OnAgain != nil {
 			again = app.Button().Type("button").Class("btn", "primary").ID("play-again").AutoFocus(true).
 				Text(i18n.T("ark.play_again")).OnClick(func(ctx app.Context, e app.Event) { t.OnAgain(ctx) })
+		} else {
+			stay := app.Button().Type("button").Class("btn", "primary").ID("stay").AutoFocus(true).
+				Aria("pressed", strconv.FormatBool(t.staying)).Text(i18n.T("rematch.stay")).
+				OnClick(func(ctx app.Context, e app.Event) { t.staying = true })
+			var note app.UI
+			if t.staying {
+				note = app.P().Class("muted").ID("staying").Attr("role", "status").Text(i18n.T("rematch.waiting", t.Host))
+			}
+			again = app.Div().Class("over-actions").Body(
+				stay,
+				app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
+				note,
+			)
 		}
 		return app.Section().Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
 			app.H2().Text(i18n.T("ark.game_over")),
 			app.P().Class("verdict").Text(verdict),
 			app.P().Text(winners),
 			verifiedLine(b.Verified),
+			scoreLine(t.Score),
 			again,
 		)
 	}
@@ -175,6 +222,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 		app.H2().Text(i18n.T("ark.result_title", r.Round)),
 		app.P().Class("muted").Text(i18n.T("ark.round_cause", r.Cause)),
 		app.Ul().Class("result-rows").Body(rows...),
+		app.If(lossWhy(b) != "", app.P().Class("loss-why").ID("loss-why").Text(lossWhy(b))),
 		verifiedLine(b.Verified),
 		cont,
 	)
@@ -192,8 +240,8 @@ func (t *Table) chat() app.UI {
 	for _, l := range t.Chat {
 		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
 	}
-	return app.Section().Class("panel", "chat").Body(
-		app.H2().Text(i18n.T("ark.chat")),
+	return app.Section().Class("panel", "chat").ID("chat").Body(
+		app.H2().Body(app.Text(i18n.T("ark.chat")), unreadBadge(t.Unread)),
 		app.P().Class("muted", "small").Body(app.Text(i18n.T("ark.chat_rule")+" "), docLink("", hrefRules+"#talk", i18n.T("ark.more"))),
 		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
 		// The input is left uncontrolled: redrawing its value on every table update would fight
@@ -212,9 +260,54 @@ func (t *Table) chat() app.UI {
 			t.OnChat(ctx, text)
 		}).Body(
 			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
+				OnFocus(t.chatSeen).
 				Aria("label", i18n.T("ark.chat")).
 				Placeholder(i18n.T("ark.chat_placeholder")),
 			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
 		),
 	)
+}
+
+// chatSeen tells the shared screen the talk is read.
+func (t *Table) chatSeen(ctx app.Context, e app.Event) {
+	if t.OnChatSeen != nil && t.Unread > 0 {
+		t.OnChatSeen(ctx)
+	}
+}
+
+// chatJump is a button in the status bar that brings the table talk into view, with the unread
+// count: on a phone the talk is far below the table. (A button, not an "#chat" link: go-app
+// would take the link for a navigation and redraw the page.)
+func (t *Table) chatJump() app.UI {
+	label := i18n.T("ark.chat")
+	if t.Unread > 0 {
+		label = i18n.T("alert.unread_label", t.Unread)
+	}
+	return app.Button().Type("button").Class("chat-jump").ID("chat-jump").Aria("label", label).
+		OnClick(func(ctx app.Context, e app.Event) {
+			if el := app.Window().GetElementByID("chat"); el.Truthy() {
+				el.Call("scrollIntoView", map[string]any{"block": "center"})
+			}
+			t.chatSeen(ctx, e)
+		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(t.Unread))
+}
+
+func unreadBadge(n int) app.UI {
+	if n <= 0 {
+		return nil
+	}
+	return app.Span().Class("badge", "badge-unread").ID("chat-unread").Text(strconv.Itoa(n))
+}
+
+// scoreLine is the running score at this table, after its first finished game.
+func scoreLine(sc []board.Score) app.UI {
+	if len(sc) == 0 {
+		return nil
+	}
+	parts := make([]string, 0, len(sc))
+	for _, s := range sc {
+		parts = append(parts, i18n.T("rematch.score_one", s.Name, s.Wins))
+	}
+	return app.P().Class("running-score").ID("running-score").Text(
+		i18n.T("rematch.score", sc[0].Games, strings.Join(parts, i18n.T("app.list_sep"))))
 }

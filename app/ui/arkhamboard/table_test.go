@@ -9,6 +9,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/engine"
+	"miskatonic/engine/arkham"
 )
 
 func sampleBoard() Board {
@@ -117,7 +118,7 @@ func TestCardNeverColourOnly(t *testing.T) {
 func TestRingStartsLeftOfViewer(t *testing.T) {
 	b := Board{Seats: []Seat{{Pos: 0, Name: "A"}, {Pos: 1, Name: "B", You: true}, {Pos: 2, Name: "C"}, {Pos: 3, Name: "D"}}}
 	got := ""
-	for _, u := range ringSeats(b) {
+	for _, u := range ringSeats(b, nil) {
 		h := app.HTMLString(u)
 		i := strings.Index(h, `data-seat="`)
 		got += h[i+11 : i+12]
@@ -150,5 +151,29 @@ func TestRevealDismissedPerGame(t *testing.T) {
 		if got := strings.Contains(out, `id="round-end"`); got != c.shown {
 			t.Errorf("%s: reveal shown=%v, want %v", c.name, got, c.shown)
 		}
+	}
+}
+
+// A seat takes a tap only when the viewer may give or pass the card to it; the buttons stay.
+func TestTapTargets(t *testing.T) {
+	b := Board{
+		Seats: []Seat{{Pos: 0, Name: "A", You: true}, {Pos: 1, Name: "B"}, {Pos: 2, Name: "C"}},
+		Actions: []Action{
+			{Label: "Give to B", Move: engine.Move{Seat: 0, Kind: arkham.MoveGive, To: 1}},
+			{Label: "Take it", Move: engine.Move{Seat: 0, Kind: arkham.MoveTake, To: 2}},
+		},
+	}
+	var html []string
+	for _, u := range ringSeats(b, func(app.Context, engine.Move) {}) {
+		html = append(html, app.HTMLString(u))
+	}
+	if !strings.Contains(html[0], "target") || !strings.Contains(html[0], `title="Give to B"`) {
+		t.Errorf("B is not a tap target: %s", html[0])
+	}
+	if strings.Contains(html[1], "target") {
+		t.Errorf("C takes a tap for a move that is not a give or pass: %s", html[1])
+	}
+	if got := app.HTMLString(actionBar(b.Actions, nil)); strings.Count(got, "<button") != 2 {
+		t.Errorf("buttons must stay beside the taps: %s", got)
 	}
 }

@@ -55,6 +55,21 @@ type Props struct {
 	OnAct   func(ctx app.Context, m engine.Move)
 	OnChat  func(ctx app.Context, text string)
 	OnAgain func(ctx app.Context) // nil hides "play again"
+	// Unread is how many lines of Chat the viewer has not seen (a badge on table talk);
+	// OnChatSeen tells the shared screen the talk was opened, read or written to.
+	Unread     int
+	OnChatSeen func(ctx app.Context)
+	// Score is the running score at this table across its games (wins per player, most
+	// first), counted by the shared screen; empty before the first game ends.
+	Score []Score
+	Host  string // the host's name, for "waiting for Ann to start the next game"
+}
+
+// Score is one player's wins at this table.
+type Score struct {
+	Name  string
+	Wins  int
+	Games int // games finished at this table
 }
 
 // Game is one game's entry in the UI: what the shared screens need to offer and draw it.

@@ -1,0 +1,97 @@
+//go:build browser
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// inViewJS checks, on the page as it stands (never scrolled), that the prompt, every seat's card
+// and every action button lie wholly inside the viewport, and that nothing of the table is hidden
+// under the dock; card names are at least 12 px. It returns "" or what is wrong.
+const inViewJS = `(() => {
+  const W = innerWidth, H = innerHeight, bad = [];
+  const dock = document.querySelector('#ark-dock').getBoundingClientRect();
+  const inside = (el, what, above) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) bad.push(what + ' outside ' + JSON.stringify([r.left, r.top, r.right, r.bottom]));
+    else if (above && r.bottom > dock.top + 0.5) bad.push(what + ' under the dock ' + r.bottom + '>' + dock.top);
+  };
+  inside(document.querySelector('#ark-prompt'), 'prompt', false);
+  const cards = [...document.querySelectorAll('.ark .seat .card')];
+  if (cards.length !== 7) bad.push(cards.length + ' seat cards');
+  cards.forEach((c, i) => inside(c, 'seat card ' + i, true));
+  const btns = [...document.querySelectorAll('.actions button')];
+  if (!btns.length) bad.push('no buttons');
+  btns.forEach((b, i) => inside(b, 'button ' + i, false));
+  document.querySelectorAll('.ark .seat .card-name, .ark .dock .card-name').forEach(n => {
+    const px = parseFloat(getComputedStyle(n).fontSize);
+    if (px < 12) bad.push('card name at ' + px + 'px');
+  });
+  if (scrollY !== 0) bad.push('scrolled to ' + scrollY);
+  return bad.join('; ');
+})()`
+
+// TestArkhamPhoneSevenSeats: a phone (390×844) at a table of seven (six bots). Whenever it is the
+// player's turn, the prompt, every seat's card and the action buttons are all on screen together;
+// tapping a seat gives or passes to it.
+func TestArkhamPhoneSevenSeats(t *testing.T) {
+	srv := StartApp(t)
+	b := NewBrowser(t, "phone", Phone)
+	b.Open(srv.URL + "/solo?game=arkham&pace=fast")
+	b.WaitApp()
+	b.WaitVisible("#solo-setup")
+	typeInto(b, "#player-name", "Annabelle-Marguerite")
+	setSelect(b, "#solo-players", "7")
+	setSelect(b, "#opt-doom", "on")
+	b.Click("#solo-start")
+	b.WaitVisible(".ark")
+
+	checked, tapped, explained := 0, false, false
+	for end := time.Now().Add(4 * time.Minute); time.Now().Before(end) && (checked < 4 || !tapped || !explained); time.Sleep(40 * time.Millisecond) {
+		st, err := Eval[string](b, stepJS)
+		if err != nil || st == "over" {
+			break
+		}
+		// Explain in place: tapping a card (not a seat that takes the card) opens its rule text.
+		const plain = `.ring .seat:not(.target) .card:not([data-card="back"]):not([data-card="hidden"])`
+		if can, _ := Eval[bool](b, `!!document.querySelector('`+plain+`')`); can && !explained {
+			b.Click(plain)
+			b.WaitVisible("#card-explain")
+			b.Screenshot("explain")
+			b.Click("#explain-close")
+			explained = true
+		}
+		if !strings.HasPrefix(st, "click:[data-e2e") {
+			playStep(t, b)
+			continue
+		}
+		if bad, err := Eval[string](b, inViewJS); err != nil || bad != "" {
+			b.Screenshot("not-in-view")
+			t.Fatalf("your turn at 390×844: %s (%v)", bad, err)
+		}
+		checked++
+		if checked == 1 {
+			b.Screenshot("your-turn")
+		}
+		// A seat that takes a tap: tapping it moves the game on, as its button would.
+		if target, _ := Eval[bool](b, `!!document.querySelector('.ring .seat.target')`); target && !tapped {
+			b.Screenshot("tap-target")
+			before := seqOf(b)
+			b.Click(".ring .seat.target")
+			for until := time.Now().Add(10 * time.Second); seqOf(b) <= before; time.Sleep(30 * time.Millisecond) {
+				if time.Now().After(until) {
+					t.Fatal("tapping a seat did not move the game on")
+				}
+			}
+			tapped = true
+			continue
+		}
+		playStep(t, b)
+	}
+	if checked < 2 || !tapped || !explained {
+		t.Fatalf("checked %d turns, tapped a seat: %v, a card explained: %v", checked, tapped, explained)
+	}
+}
