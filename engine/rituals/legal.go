@@ -68,13 +68,14 @@ func (g *Game) Legal(s engine.Seat) []engine.Move { return g.AppendLegal(nil, s)
 // AppendLegal appends s's legal moves to dst: Legal without allocating when dst has room.
 // Order: pass first; plays by card id, then target seat, place and position; places by letter.
 func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
+	// The common case first: the asked seat (always one at the table) holds no event.
+	if g.phase == phWindow && s == engine.Seat(g.asked()) && g.evHeld[s] == 0 {
+		return append(dst, engine.Move{Seat: s, Kind: MovePass})
+	}
 	if !s.Valid(int(g.players)) {
 		return dst
 	}
 	me := int8(s)
-	if g.phase == phWindow && me == g.asked() && g.evHeld[me] == 0 {
-		return append(dst, engine.Move{Seat: s, Kind: MovePass}) // the common case, first
-	}
 	switch g.phase {
 	case phGrab:
 		if g.waiting&^g.chosen&(1<<me) == 0 {
