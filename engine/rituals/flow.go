@@ -131,8 +131,7 @@ func (g *Game) reveal() {
 		g.addLog(evReveal, s, -1, c, -1, 0)
 	}
 	g.waiting, g.chosen = 0, 0
-	g.computeOrder()
-	g.openWindow(win1)
+	g.openWindow(win1) // it sorts the placement order, or closeWindow does if nobody can act
 }
 
 // computeOrder sorts the seats with a cultist by effective insanity, lowest first, ties by the
