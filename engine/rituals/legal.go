@@ -1,6 +1,10 @@
 package rituals
 
-import "miskatonic/engine"
+import (
+	"math/bits"
+
+	"miskatonic/engine"
+)
 
 // knownMask has bit p set for every known place (one in front of a player).
 func (g *Game) knownMask() uint16 { return g.known }
@@ -81,9 +85,11 @@ func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
 		if g.waiting&^g.chosen&(1<<me) == 0 {
 			return dst
 		}
+		m := engine.Move{Seat: s, Kind: MoveGrab}
 		for p := range g.owner {
 			if g.owner[p] < 0 {
-				dst = append(dst, engine.Move{Seat: s, Kind: MoveGrab, Option: Places[p].Key})
+				m.Option = Places[p].Key
+				dst = append(dst, m)
 			}
 		}
 	case phSend:
@@ -106,10 +112,10 @@ func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
 		if me != g.placer {
 			return dst
 		}
-		for p := range Places {
-			if g.placeMask&(1<<p) != 0 {
-				dst = append(dst, engine.Move{Seat: s, Kind: MovePlace, Option: Places[p].Key})
-			}
+		m := engine.Move{Seat: s, Kind: MovePlace}
+		for mask := g.placeMask; mask != 0; mask &= mask - 1 { // set bits, lowest letter first
+			m.Option = Places[bits.TrailingZeros16(mask)].Key
+			dst = append(dst, m)
 		}
 	case phPsychotic:
 		if me != g.psOwner {
