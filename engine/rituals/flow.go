@@ -224,14 +224,11 @@ func (g *Game) openWindow(kind uint8) {
 		if start >= g.nPlace {
 			start = 0
 		}
-		for i := int8(0); i < g.nPlace; i++ {
-			g.wOrder[n] = g.order[(start+i)%g.nPlace]
-			n++
-		}
-		for i := g.nPlace; i < g.players; i++ {
-			g.wOrder[n] = g.order[i]
-			n++
-		}
+		// order[start:nPlace], order[:start], then the seats without a cultist: the placement
+		// order rotated to start at the next to place (copies, not a modulo per seat).
+		n += int8(copy(g.wOrder[n:], g.order[start:g.nPlace]))
+		n += int8(copy(g.wOrder[n:], g.order[:start]))
+		n += int8(copy(g.wOrder[n:], g.order[g.nPlace:g.players]))
 	}
 	g.wN, g.wAsk, g.wPass = n, 0, 0
 	g.phase = phWindow
@@ -261,7 +258,9 @@ func (g *Game) pass() {
 			g.resolve()
 			return
 		}
-		g.rAsk = (g.rAsk + 1) % g.rN
+		if g.rAsk++; g.rAsk == g.rN { // round and round (no integer division on the hot path)
+			g.rAsk = 0
+		}
 		return
 	}
 	g.wPass++
@@ -269,7 +268,9 @@ func (g *Game) pass() {
 		g.closeWindow()
 		return
 	}
-	g.wAsk = (g.wAsk + 1) % g.wN
+	if g.wAsk++; g.wAsk == g.wN {
+		g.wAsk = 0
+	}
 }
 
 // play puts an event on the stack and asks the others whether That Doesn't Work answers it.
