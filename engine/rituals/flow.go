@@ -390,10 +390,14 @@ func (g *Game) placeOptions(s int8) (uint16, int8) {
 	case steerTargeted:
 		return sym, g.steerBy[s] // ruling 7
 	}
-	var risen uint16 // rulings 5 and 14
-	for p := range g.owner {
-		if g.owner[p] == s && g.risen[p] == g.round && g.slotN[p] == 0 {
-			risen |= 1 << p
+	// Rulings 5 and 14: places risen this round. None can be while both Rise Ups are still in
+	// hands or the deck.
+	var risen uint16
+	if g.gone&riseUpBits != 0 {
+		for p := range g.owner {
+			if g.owner[p] == s && g.risen[p] == g.round && g.slotN[p] == 0 {
+				risen |= 1 << p
+			}
 		}
 	}
 	if m := sym & known &^ risen; m != 0 {
