@@ -210,13 +210,17 @@ func (g *Game) useful(kind uint8) bool {
 // cultist; it closes when all of them passed in a row.
 func (g *Game) openWindow(kind uint8) {
 	g.win = kind
+	if kind == win1 {
+		// Sorted once per (re)opening, whether or not anyone is asked: Mental Breakdown and
+		// Right Mind may have changed it, and closing the window keeps this order.
+		g.computeOrder()
+	}
 	if !g.useful(kind) {
 		g.closeWindow()
 		return
 	}
 	n := int8(0)
 	if kind == win1 {
-		g.computeOrder() // Mental Breakdown and Right Mind may have changed it
 		n = g.players
 		copy(g.wOrder[:], g.order[:n])
 	} else {
@@ -238,7 +242,6 @@ func (g *Game) openWindow(kind uint8) {
 func (g *Game) closeWindow() {
 	switch g.win {
 	case win1:
-		g.computeOrder()
 		g.next = 0
 		g.openWindow(win2) // the window before the first placement
 	case win2:
