@@ -8,8 +8,10 @@ const op = "rituals"
 // happens before the first write.
 func (g *Game) Apply(m engine.Move) error {
 	// Most moves of a game are passes in event windows: take them without the general checks.
-	if g.phase == phWindow && m.Kind == MovePass && m.Seat >= 0 && m.Seat < engine.Seat(g.players) &&
-		int8(m.Seat) == g.asked() && m.To == 0 && m.Card == 0 && m.Option == "" && m.N == 0 && m.Seed == "" {
+	// asked() is always a seat at the table, so matching it is the seat check too; the kind is
+	// compared last as it is the one string comparison.
+	if g.phase == phWindow && m.Seat == engine.Seat(g.asked()) && m.To == 0 && m.Card == 0 && m.N == 0 &&
+		len(m.Option) == 0 && len(m.Seed) == 0 && m.Kind == MovePass {
 		g.pass()
 		return nil
 	}

@@ -19,8 +19,12 @@ func playRandom(g *Game, rnd *rng.Rand, buf []engine.Move) []engine.Move {
 			g.ApplyDeal(rnd.Seed())
 			continue
 		}
+		if g.MustPass() { // most moves: no list to build, no draw to make
+			g.Apply(engine.Move{Seat: s, Kind: MovePass})
+			continue
+		}
 		buf = g.AppendLegal(buf[:0], s)
-		if len(buf) == 1 { // most moves are a lone pass: no need to draw
+		if len(buf) == 1 { // a lone move: no need to draw
 			g.Apply(buf[0])
 			continue
 		}

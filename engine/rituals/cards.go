@@ -208,7 +208,6 @@ var (
 	symMask   [maxCard + 1]uint16 // bit p: the cultist shows place p's symbol
 	evType    [maxCard + 1]uint8
 	byKey     = map[string]CardID{}
-	placeKey  = map[string]int8{}
 	// fullDeck and smallDeck are the decks in id order: 92 cards, and 84 without the "2-3" cultists.
 	fullDeck  []CardID
 	smallDeck []CardID
@@ -249,9 +248,6 @@ func init() {
 		if !Cards[id].TwoThree {
 			smallDeck = append(smallDeck, id)
 		}
-	}
-	for p, pl := range Places {
-		placeKey[pl.Key] = int8(p)
 	}
 }
 
@@ -330,10 +326,13 @@ func CardByKey(key string) (CardID, bool) {
 }
 
 // PlaceByKey looks a ritual place up by key ("cthulhu"); -1 if there is none.
+// A scan of the 12 keys (most differ in length, so few bytes are compared) beats hashing the
+// key for a map: every place and grab move looks its place up.
 func PlaceByKey(key string) int {
-	p, ok := placeKey[key]
-	if !ok {
-		return -1
+	for p := range Places {
+		if Places[p].Key == key {
+			return p
+		}
 	}
-	return int(p)
+	return -1
 }

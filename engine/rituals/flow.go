@@ -131,8 +131,7 @@ func (g *Game) reveal() {
 		g.addLog(evReveal, s, -1, c, -1, 0)
 	}
 	g.waiting, g.chosen = 0, 0
-	g.computeOrder()
-	g.openWindow(win1)
+	g.openWindow(win1) // it sorts the placement order, or closeWindow does if nobody can act
 }
 
 // computeOrder sorts the seats with a cultist by effective insanity, lowest first, ties by the
@@ -211,13 +210,17 @@ func (g *Game) useful(kind uint8) bool {
 // cultist; it closes when all of them passed in a row.
 func (g *Game) openWindow(kind uint8) {
 	g.win = kind
+	if kind == win1 {
+		// Sorted once per (re)opening, whether or not anyone is asked: Mental Breakdown and
+		// Right Mind may have changed it, and closing the window keeps this order.
+		g.computeOrder()
+	}
 	if !g.useful(kind) {
 		g.closeWindow()
 		return
 	}
 	n := int8(0)
 	if kind == win1 {
-		g.computeOrder() // Mental Breakdown and Right Mind may have changed it
 		n = g.players
 		copy(g.wOrder[:], g.order[:n])
 	} else {
@@ -225,14 +228,11 @@ func (g *Game) openWindow(kind uint8) {
 		if start >= g.nPlace {
 			start = 0
 		}
-		for i := int8(0); i < g.nPlace; i++ {
-			g.wOrder[n] = g.order[(start+i)%g.nPlace]
-			n++
-		}
-		for i := g.nPlace; i < g.players; i++ {
-			g.wOrder[n] = g.order[i]
-			n++
-		}
+		// order[start:nPlace], order[:start], then the seats without a cultist: the placement
+		// order rotated to start at the next to place (copies, not a modulo per seat).
+		n += int8(copy(g.wOrder[n:], g.order[start:g.nPlace]))
+		n += int8(copy(g.wOrder[n:], g.order[:start]))
+		n += int8(copy(g.wOrder[n:], g.order[g.nPlace:g.players]))
 	}
 	g.wN, g.wAsk, g.wPass = n, 0, 0
 	g.phase = phWindow
@@ -242,7 +242,6 @@ func (g *Game) openWindow(kind uint8) {
 func (g *Game) closeWindow() {
 	switch g.win {
 	case win1:
-		g.computeOrder()
 		g.next = 0
 		g.openWindow(win2) // the window before the first placement
 	case win2:
@@ -262,7 +261,9 @@ func (g *Game) pass() {
 			g.resolve()
 			return
 		}
-		g.rAsk = (g.rAsk + 1) % g.rN
+		if g.rAsk++; g.rAsk == g.rN { // round and round (no integer division on the hot path)
+			g.rAsk = 0
+		}
 		return
 	}
 	g.wPass++
@@ -270,7 +271,9 @@ func (g *Game) pass() {
 		g.closeWindow()
 		return
 	}
-	g.wAsk = (g.wAsk + 1) % g.wN
+	if g.wAsk++; g.wAsk == g.wN {
+		g.wAsk = 0
+	}
 }
 
 // play puts an event on the stack and asks the others whether That Doesn't Work answers it.
@@ -390,10 +393,14 @@ func (g *Game) placeOptions(s int8) (uint16, int8) {
 	case steerTargeted:
 		return sym, g.steerBy[s] // ruling 7
 	}
-	var risen uint16 // rulings 5 and 14
-	for p := range g.owner {
-		if g.owner[p] == s && g.risen[p] == g.round && g.slotN[p] == 0 {
-			risen |= 1 << p
+	// Rulings 5 and 14: places risen this round. None can be while both Rise Ups are still in
+	// hands or the deck.
+	var risen uint16
+	if g.gone&riseUpBits != 0 {
+		for p := range g.owner {
+			if g.owner[p] == s && g.risen[p] == g.round && g.slotN[p] == 0 {
+				risen |= 1 << p
+			}
 		}
 	}
 	if m := sym & known &^ risen; m != 0 {

@@ -260,6 +260,13 @@ func (g *Game) Mover() (engine.Seat, bool) {
 	return engine.Observer, false
 }
 
+// MustPass reports whether the seat Mover names can only pass: an event window asks it and it
+// holds no event. Most moves of a game are such passes; simulations apply them without listing
+// the one legal move (TestMustPassIsLonePass holds this to Legal).
+func (g *Game) MustPass() bool {
+	return g.phase == phWindow && g.evHeld[g.asked()] == 0
+}
+
 // asked is the seat the open window asks now.
 func (g *Game) asked() int8 {
 	if g.nStack > 0 {

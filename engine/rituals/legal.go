@@ -1,6 +1,10 @@
 package rituals
 
-import "miskatonic/engine"
+import (
+	"math/bits"
+
+	"miskatonic/engine"
+)
 
 // knownMask has bit p set for every known place (one in front of a player).
 func (g *Game) knownMask() uint16 { return g.known }
@@ -68,21 +72,24 @@ func (g *Game) Legal(s engine.Seat) []engine.Move { return g.AppendLegal(nil, s)
 // AppendLegal appends s's legal moves to dst: Legal without allocating when dst has room.
 // Order: pass first; plays by card id, then target seat, place and position; places by letter.
 func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
+	// The common case first: the asked seat (always one at the table) holds no event.
+	if g.phase == phWindow && s == engine.Seat(g.asked()) && g.evHeld[s] == 0 {
+		return append(dst, engine.Move{Seat: s, Kind: MovePass})
+	}
 	if !s.Valid(int(g.players)) {
 		return dst
 	}
 	me := int8(s)
-	if g.phase == phWindow && me == g.asked() && g.evHeld[me] == 0 {
-		return append(dst, engine.Move{Seat: s, Kind: MovePass}) // the common case, first
-	}
 	switch g.phase {
 	case phGrab:
 		if g.waiting&^g.chosen&(1<<me) == 0 {
 			return dst
 		}
+		m := engine.Move{Seat: s, Kind: MoveGrab}
 		for p := range g.owner {
 			if g.owner[p] < 0 {
-				dst = append(dst, engine.Move{Seat: s, Kind: MoveGrab, Option: Places[p].Key})
+				m.Option = Places[p].Key
+				dst = append(dst, m)
 			}
 		}
 	case phSend:
@@ -105,10 +112,10 @@ func (g *Game) AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move {
 		if me != g.placer {
 			return dst
 		}
-		for p := range Places {
-			if g.placeMask&(1<<p) != 0 {
-				dst = append(dst, engine.Move{Seat: s, Kind: MovePlace, Option: Places[p].Key})
-			}
+		m := engine.Move{Seat: s, Kind: MovePlace}
+		for mask := g.placeMask; mask != 0; mask &= mask - 1 { // set bits, lowest letter first
+			m.Option = Places[bits.TrailingZeros16(mask)].Key
+			dst = append(dst, m)
 		}
 	case phPsychotic:
 		if me != g.psOwner {
