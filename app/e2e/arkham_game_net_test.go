@@ -245,11 +245,13 @@ func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
 	}
 	host.WaitText("#lobby .lobby-seats h2", fmt.Sprintf("%d of 7", len(players)))
 	for _, b := range guests {
-		// Still on the invite page they came in by, seated, with no join form and no problem.
-		st, _ := Eval[string](b, `location.hash.startsWith('#/join/') + ' ' + !!document.querySelector('#join-table') + ' ' + !!document.querySelector('#problem')`)
+		// Still on the invite page they came in by (its secret hidden: "#/join"), seated, with no
+		// join form and no problem.
+		st, _ := Eval[string](b, `location.hash.startsWith('#/join') + ' ' + !!document.querySelector('#join-table') + ' ' + !!document.querySelector('#problem')`)
 		if st != "true false false" {
 			b.Screenshot("rematch-wrong")
-			t.Fatalf("%s after play again: on join link, join form, problem = %s", b.Name, st)
+			hash, _ := Eval[string](b, `location.hash`)
+			t.Fatalf("%s after play again: on join link, join form, problem = %s (hash %q)", b.Name, st, hash)
 		}
 	}
 	host.Click("#start")
