@@ -250,7 +250,8 @@ func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
 		st, _ := Eval[string](b, `(location.hash === '#/join') + ' ' + !!document.querySelector('#join-table') + ' ' + !!document.querySelector('#problem')`)
 		if st != "true false false" {
 			b.Screenshot("rematch-wrong")
-			t.Fatalf("%s after play again: on join link, join form, problem = %s", b.Name, st)
+			hash, _ := Eval[string](b, `location.hash`)
+			t.Fatalf("%s after play again: on join link, join form, problem = %s (hash %q)", b.Name, st, hash)
 		}
 	}
 	host.Click("#start")
