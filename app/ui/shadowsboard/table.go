@@ -429,7 +429,8 @@ func (t *Table) log(n Names) app.UI {
 	}
 	return app.Section().Class("sh-log", "panel").ID("sh-log").Aria("label", i18n.T("sh.log")).Body(
 		app.H2().Text(i18n.T("sh.log")),
-		app.Ol().Body(items...),
+		// Newest first, numbered as they happened: a reversed list counts down from the latest.
+		app.Ol().Attr("reversed", true).Body(items...),
 	)
 }
 
