@@ -42,3 +42,19 @@ func TestSealMove(t *testing.T) {
 		t.Fatal("a pledge signature verifies for another seat, round or key")
 	}
 }
+
+// BenchmarkSealedRoundSeat is one seat's share of a sealed round: commit and sign (the seat),
+// verify the signature and the opening (the host, and again each guest's replay).
+func BenchmarkSealedRoundSeat(b *testing.B) {
+	table := bytes.Repeat([]byte{1}, 16)
+	nonce := bytes.Repeat([]byte{2}, 32)
+	id := NewIdentity([32]byte{5})
+	m := engine.Move{Seat: 1, Kind: "send", Card: 12, Option: "library"}
+	for i := 0; i < b.N; i++ {
+		c := SealMove(table, i, m, nonce)
+		sig := id.SignPledge(table, i, 1, c)
+		if !VerifyPledge(id.Public(), table, i, 1, c, sig) || !OpensPledge(table, i, m, nonce, c) {
+			b.Fatal("refused")
+		}
+	}
+}

@@ -48,6 +48,9 @@ type Memory struct {
 	Table string       `json:"table,omitempty"` // hex id of the game the deals belong to
 	Deals []DealStatus `json:"deals,omitempty"` // that game's verdicts
 	Prev  []DealStatus `json:"prev,omitempty"`  // earlier games' verdicts, oldest first
+	// Sealed is a sealed choice committed and not yet applied: after a reload the same
+	// commitment is sent again and opened, since the host accepts only one per seat and round.
+	Sealed *SealedMemory `json:"sealed,omitempty"`
 }
 
 // maxRestarts bounds the restarts of one deal for shares that were sealed but never revealed.
@@ -592,10 +595,11 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {
 			g.restoreDeals() // a reload: this game's verdicts stand
+			g.restoreSealed(m.Table, g.memory.Sealed)
 		} else {
 			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, closeDeals(g.memory.Deals, "this browser left the game before the deal was revealed")...))
 		}
-		g.memory.Table, g.memory.Deals = "", nil
+		g.memory.Table, g.memory.Deals, g.memory.Sealed = "", nil, nil
 	}
 	g.st.Connected, g.st.Dropped = true, nil
 	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started, g.st.Match = m.Seat, m.Game, tbl, m.Config, m.Started, m.Match
@@ -759,7 +763,7 @@ func (g *Guest) save() {
 	for i := range deals {
 		deals[i].Table = g.st.Table
 	}
-	b, err := json.Marshal(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals})
+	b, err := json.Marshal(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
 	if err != nil || string(b) == g.saved {
 		return
 	}

@@ -44,7 +44,35 @@ func (g *Guest) seal(m engine.Move) error {
 	s.sig = g.cfg.Identity.SignPledge(g.tableID, base, m.Seat, s.c)
 	g.sealed = s
 	g.sendSealed()
+	g.save() // before anything else: a reload must not lose a commitment the host holds
 	return nil
+}
+
+// SealedMemory is a committed sealed choice kept across a reload (see Memory).
+type SealedMemory struct {
+	Base   int           `json:"base"`
+	Active []engine.Seat `json:"active"`
+	Move   engine.Move   `json:"move"`
+	Nonce  []byte        `json:"nonce"`
+}
+
+func (g *Guest) sealedMemory() *SealedMemory {
+	s := g.sealed
+	if s == nil {
+		return nil
+	}
+	return &SealedMemory{Base: s.base, Active: s.active, Move: s.move, Nonce: s.nonce}
+}
+
+// restoreSealed takes back a choice committed before a reload; the tick sends its commitment
+// again (the same bytes: Ed25519 signatures are deterministic) and opens it once the set comes.
+func (g *Guest) restoreSealed(table []byte, m *SealedMemory) {
+	if m == nil || len(m.Nonce) != wire.SecretSize {
+		return
+	}
+	s := &sealedChoice{base: m.Base, active: m.Active, move: m.Move, nonce: m.Nonce, c: fair.SealMove(table, m.Base, m.Move, m.Nonce)}
+	s.sig = g.cfg.Identity.SignPledge(table, m.Base, m.Move.Seat, s.c)
+	g.sealed = s
 }
 
 // sendSealed sends (or resends) the pledge, or the opening once the set has come.

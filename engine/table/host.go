@@ -10,7 +10,8 @@
 // move they were not told), checking each move's signature and every view, legal list and
 // status they were shown. The files: host.go (the match goroutine, state, record), lobby.go
 // (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing),
-// bots.go, send.go (views, lobby, log), snapshot.go, guest.go, peer.go, pipe.go.
+// bots.go, send.go (views, lobby, log), snapshot.go, guest.go, peer.go, pipe.go, and sealed.go
+// with guestsealed.go (sealed simultaneous moves: commit, relay the set, open, apply).
 //
 // Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest

@@ -290,3 +290,47 @@ func TestSealedHostSeatWaitsForTheSet(t *testing.T) {
 		}
 	})
 }
+
+// TestSealedReload reloads a guest page after it committed: the reloaded page sends the same
+// commitment again and opens the choice it made, so the round completes with that choice.
+func TestSealedReload(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := sealedTable(t, 15, func(*tamper) {})
+	defer tt.close()
+	g := tt.guests[2]
+	if err := func() error {
+		tt.waitFor("the first round", func() bool { st := g.State(); return st.HasView && st.Status.Sealed })
+		return g.Send(engine.Move{Seat: 2, Kind: "bid", N: 3})
+	}(); err != nil {
+		t.Fatal(err)
+	}
+	var mem []byte
+	var base int
+	tt.waitFor("the host holds the commitment", func() bool {
+		ok := false
+		tt.host.do(func() { r := tt.host.sealed; ok = r != nil && r.pledges[2] != nil; base = len(tt.host.moves) })
+		return ok
+	})
+	g.mu.Lock()
+	mem, _ = json.Marshal(Memory{Table: g.st.Table, Sealed: g.sealedMemory()})
+	g.mu.Unlock()
+	g.Close()
+	a, b := Pipe()
+	if err := tt.host.AddGuest(a); err != nil {
+		t.Fatal(err)
+	}
+	g2, err := NewGuest(b, GuestConfig{Name: "p2", Identity: identity(2), Rand: newRand(99), Rules: lookup, Tick: 20 * time.Millisecond, Memory: mem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.guests[2] = g2
+	tt.guests = tt.guests[:2] // the drivers play the others; g2 must not choose again
+	defer g2.Close()
+	tt.play()
+	tt.waitFor("the round applied", func() bool { return tt.host.State().Seq > base+3 })
+	tt.host.do(func() {
+		if got := tt.host.moves[base+2]; got != (engine.Move{Seat: 2, Kind: "bid", N: 3}) {
+			t.Errorf("seat 2's move in the round: %v, committed bid 3", got)
+		}
+	})
+}
