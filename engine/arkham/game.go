@@ -489,7 +489,7 @@ func (g *Game) deal(key [32]byte) {
 		g.deck[i] = hidden(g.deckIDs[i])
 	}
 	r := &g.scratch
-	r.Reseed(derive(key, labelDeck))
+	r.Reseed(rng.Derive(key, labelDeck))
 	r.Shuffle(DeckCards, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
 	for p := int8(0); p < g.positions; p++ {
 		g.held[p] = g.deck[p]
@@ -499,11 +499,11 @@ func (g *Game) deal(key [32]byte) {
 	g.knows = [maxCard + 1]uint8{}
 	g.mystery = 0
 	if g.opts.OldOne == "mystery" {
-		r.Reseed(derive(key, labelMystery))
+		r.Reseed(rng.Derive(key, labelMystery))
 		g.mystery = mysteryPool[r.Intn(len(mysteryPool))]
 	}
 	if g.round == 1 {
-		r.Reseed(derive(key, labelFirst))
+		r.Reseed(rng.Derive(key, labelFirst))
 		g.active = int8(r.Intn(int(g.players)))
 	} else {
 		// Lowest sanity; ties go to the closest clockwise after the last active player (who

@@ -1,6 +1,9 @@
 package rituals
 
-import "miskatonic/engine"
+import (
+	"miskatonic/engine"
+	"miskatonic/engine/rng"
+)
 
 // The flow of a game: setup, the three phases of a round, event windows, scoring. Every function
 // here is called on a legal move and leaves the game in a state where someone may move (or over).
@@ -16,7 +19,7 @@ func (g *Game) deal(key [32]byte) {
 	}
 	n := len(ids)
 	r := &g.scratch
-	r.Reseed(derive(key, labelDeck))
+	r.Reseed(rng.Derive(key, labelDeck))
 	r.Shuffle(n, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
 	g.deckEnd = int8(n)
 	for s := int8(0); s < g.players; s++ {
@@ -84,7 +87,7 @@ func (g *Game) settleGrab() {
 		w := cont[0]
 		if k > 1 {
 			if !seeded { // derive the grab round's stream only when a collision needs it
-				r.Reseed(derive(g.key, grabLabels[g.grabTry-1]))
+				r.Reseed(rng.Derive(g.key, grabLabels[g.grabTry-1]))
 				seeded = true
 			}
 			w = cont[r.Intn(k)]

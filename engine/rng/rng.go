@@ -85,10 +85,26 @@ func (r *Rand) Perm(n int) []int {
 	return p
 }
 
-// Derive expands key into an independent 32-byte sub-key for one named use (HKDF-SHA-256 with
-// label as info), so every random choice of a deal (deck order, first player, Mystery Card…)
-// draws from its own stream.
+// Derive expands key into an independent 32-byte sub-key for one named use (HKDF-SHA-256 with an
+// empty salt and label as info), so every random choice of a deal (deck order, first player,
+// Mystery Card…) draws from its own stream.
+//
+// Games derive a key every round of every simulated game, so the usual labels take a path with
+// no allocation: HKDF's extract and its single expand block written out as two HMAC-SHA-256s
+// over stack buffers (crypto/hkdf costs 18 allocations). TestDeriveMatchesHKDF pins the two
+// paths together; labels too long for the buffer take crypto/hkdf itself.
 func Derive(key [32]byte, label string) [32]byte {
+	if len(label) > maxFastLabel {
+		return deriveHKDF(key, label)
+	}
+	var zero [32]byte
+	prk := hmac32(&zero, key[:], "", 0) // extract: HMAC(salt = zeros, key)
+	return hmac32(&prk, nil, label, 1)  // expand, first block: HMAC(prk, info || 0x01)
+}
+
+// deriveHKDF is Derive through crypto/hkdf, apart so that slicing its key for hkdf does not make
+// Derive's own key escape to the heap.
+func deriveHKDF(key [32]byte, label string) [32]byte {
 	var out [32]byte
 	b, err := hkdf.Key(sha256.New, key[:], nil, label, len(out))
 	if err != nil { // only possible for absurd lengths
@@ -96,4 +112,38 @@ func Derive(key [32]byte, label string) [32]byte {
 	}
 	copy(out[:], b)
 	return out
+}
+
+// maxFastLabel is the longest label hmac32's buffer holds beside the block and the counter byte.
+const maxFastLabel = 127
+
+// hmac32 is HMAC-SHA-256 with a 32-byte key over msg || label || (suffix, if non-zero); msg and
+// label together must fit in 128 bytes (Derive guarantees it).
+func hmac32(k *[32]byte, msg []byte, label string, suffix byte) [32]byte {
+	const block = 64
+	var buf [block + 128]byte
+	for i := range block {
+		var b byte
+		if i < len(k) {
+			b = k[i]
+		}
+		buf[i] = b ^ 0x36
+	}
+	n := block
+	n += copy(buf[n:], msg)
+	n += copy(buf[n:], label)
+	if suffix != 0 {
+		buf[n] = suffix
+		n++
+	}
+	inner := sha256.Sum256(buf[:n])
+	for i := range block {
+		var b byte
+		if i < len(k) {
+			b = k[i]
+		}
+		buf[i] = b ^ 0x5c
+	}
+	copy(buf[block:], inner[:])
+	return sha256.Sum256(buf[:block+len(inner)])
 }
