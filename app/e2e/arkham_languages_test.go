@@ -118,7 +118,7 @@ func TestArkhamThreeLanguages(t *testing.T) {
 	bea.WaitApp()
 	bea.WaitVisible("#join")
 	waitLang(t, bea, "fr")
-	bea.WaitText("#join h1", "Rejoindre une table")
+	bea.WaitText("#join h1", "Vous êtes invité")
 	typeInto(bea, "#player-name", "Béa")
 	bea.Click("#join-table")
 	bea.WaitVisible("#lobby")

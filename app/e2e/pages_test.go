@@ -19,7 +19,7 @@ func TestPages(t *testing.T) {
 	rules := []string{"rules.goal.title", "rules.setup.title", "rules.turn.title", "rules.end.title",
 		"rules.survive.title", "rules.sanity.title", "rules.cards.title", "rules.doom.title",
 		"rules.variant.title", "rules.talk.title", "rules.app.title"}
-	fair := []string{"fair.who.title", "fair.deal.title", "fair.check.title", "fair.fail.title",
+	fair := []string{"fair.who.title", "fair.deal.title", "fair.sealed.title", "fair.check.title", "fair.fail.title",
 		"fair.limits.title", "fair.link.title"}
 	for _, c := range []struct {
 		name string
@@ -51,7 +51,7 @@ func TestPages(t *testing.T) {
 			checkDocPage(t, b, "fair", "fair.title", fair)
 			b.WaitText("#failure", i18n.T("deal.verify_failed", i18n.T("fair.fail.example")))
 			b.Screenshot("fair-top")
-			tour(b, "trust", "trust-host", "dealing", "checking", "failure", "limits", "links")
+			tour(b, "trust", "trust-host", "dealing", "sealed", "checking", "failure", "limits", "links")
 			b.Click("#fair-back")
 			b.WaitVisible("#home")
 
