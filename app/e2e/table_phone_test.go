@@ -50,18 +50,40 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 	b.WaitVisible(".ark")
 
 	checked, tapped, explained := 0, false, false
+	last, lastAt := -1, time.Now()
 	for end := time.Now().Add(4 * time.Minute); time.Now().Before(end) && (checked < 4 || !tapped || !explained); time.Sleep(40 * time.Millisecond) {
 		st, err := Eval[string](b, stepJS)
 		if err != nil || st == "over" {
 			break
+		}
+		if s := seqOf(b); s != last {
+			last, lastAt = s, time.Now()
+		} else if time.Since(lastAt) > 40*time.Second {
+			prompt, _ := Eval[string](b, `(document.querySelector('#ark-prompt') || {}).textContent || ''`)
+			b.Screenshot("stuck")
+			t.Fatalf("the game stopped moving at seq %d (step %q, prompt %q)", s, st, prompt)
 		}
 		// Explain in place: tapping a card (not a seat that takes the card) opens its rule text.
 		const plain = `.ring .seat:not(.target) .card:not([data-card="back"]):not([data-card="hidden"])`
 		if can, _ := Eval[bool](b, `!!document.querySelector('`+plain+`')`); can && !explained {
 			b.Click(plain)
 			b.WaitVisible("#card-explain")
+			// The panel lies wholly on screen (its close button within reach of a thumb).
+			time.Sleep(300 * time.Millisecond) // its drop-in animation
+			if bad, _ := Eval[string](b, `(() => { const r = document.querySelector('#card-explain').getBoundingClientRect();
+			  return (r.left < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) ? JSON.stringify([r.left, r.right, r.bottom, innerWidth]) : ''; })()`); bad != "" {
+				b.Screenshot("explain-off-screen")
+				t.Fatalf("the card explanation lies off screen: %s", bad)
+			}
 			b.Screenshot("explain")
 			b.Click("#explain-close")
+			if gone, _ := Eval[bool](b, `!document.querySelector('#card-explain')`); !gone {
+				time.Sleep(200 * time.Millisecond)
+				if gone, _ = Eval[bool](b, `!document.querySelector('#card-explain')`); !gone {
+					b.Screenshot("explain-stays")
+					t.Fatal("the close button left the card explanation open")
+				}
+			}
 			explained = true
 		}
 		if !strings.HasPrefix(st, "click:[data-e2e") {
@@ -92,6 +114,7 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 		playStep(t, b)
 	}
 	if checked < 2 || !tapped || !explained {
+		b.Screenshot("short")
 		t.Fatalf("checked %d turns, tapped a seat: %v, a card explained: %v", checked, tapped, explained)
 	}
 }

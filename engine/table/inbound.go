@@ -149,8 +149,10 @@ func (h *Host) advance() {
 			continue
 		}
 		if st.Sealed {
-			h.startSealed(st)
-			return
+			if !h.startSealed(st) {
+				return
+			}
+			continue
 		}
 		if !h.botTurn(st) {
 			return

@@ -25,3 +25,18 @@ func TestSealedRituals(t *testing.T) {
 	}
 	t.Logf("%d moves, %d of them sealed", tt.host.State().Seq, sealed)
 }
+
+// TestSealedRoundOfBotsOnly: a sealed round in which every seat still choosing is a bot (the
+// grab's second pass after two bots chose the same place, or a sending-out round once the one
+// person has nobody left to send) has no guest to open the last move. The host must apply it by
+// itself; a solo table against bots once waited for it forever ("waiting for 1 of 4 players").
+func TestSealedRoundOfBotsOnly(t *testing.T) {
+	defer checkNoLeak(t)()
+	for seed := uint64(1); seed <= 12; seed++ {
+		tt := newTable(t, tableOpts{rules: rituals.Rules{}, guests: 1, bots: 3, seed: seed})
+		tt.play()
+		tt.finish()
+		tt.checkViews()
+		tt.close()
+	}
+}

@@ -30,9 +30,11 @@ type sealedRound struct {
 func (r *sealedRound) rank(s engine.Seat) int { return slices.Index(r.active, s) }
 
 // startSealed opens a sealed round at the current seq (once) and pledges for the bot seats.
-func (h *Host) startSealed(st engine.Status) {
+// It reports whether the round was also applied: when every seat choosing is a bot, no guest
+// will ever open a move, so the host relays the set and applies the round itself.
+func (h *Host) startSealed(st engine.Status) bool {
 	if h.sealed != nil && h.sealed.base == len(h.moves) {
-		return
+		return false
 	}
 	r := &sealedRound{base: len(h.moves), active: slices.Clone(st.Active), pledges: map[engine.Seat]*wire.Pledge{}, opens: map[engine.Seat]*wire.Open{}}
 	slices.Sort(r.active)
@@ -53,13 +55,14 @@ func (h *Host) startSealed(st engine.Status) {
 		nonce := make([]byte, wire.SecretSize)
 		if _, err := h.cfg.Rand.Read(nonce); err != nil {
 			h.logf("table: bot nonce: %v", err)
-			return
+			return false
 		}
 		c := fair.SealMove(h.table, r.base, m, nonce)
 		r.pledges[s] = &wire.Pledge{Base: r.base, Seat: s, C: c[:]}
 		r.opens[s] = &wire.Open{Base: r.base, Move: m, Nonce: nonce}
 	}
 	h.relayPledges()
+	return h.applyRound()
 }
 
 // relayPledges sends the complete set once every active seat has pledged.
@@ -123,15 +126,18 @@ func (h *Host) open(p *peer, seq uint64, m *wire.Open) {
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindAuth, "table: open", "the move is not signed by seat %d for seq %d", p.seat, r.base+1+r.rank(p.seat)), true)
 	default:
 		r.opens[p.seat] = m
-		h.applySealed()
+		if h.applyRound() {
+			h.advance()
+			h.changed()
+		}
 	}
 }
 
-// applySealed applies the round's moves in seat order once every one is open.
-func (h *Host) applySealed() {
+// applyRound applies the round's moves in seat order once every one is open; true if it did.
+func (h *Host) applyRound() bool {
 	r := h.sealed
-	if len(r.opens) < len(r.active) {
-		return
+	if r == nil || !r.relayed || len(r.opens) < len(r.active) {
+		return false
 	}
 	h.sealed = nil
 	for _, s := range r.active {
@@ -139,7 +145,7 @@ func (h *Host) applySealed() {
 		if err := h.game.Apply(o.Move); err != nil {
 			// The game broke the sealed contract (an earlier choice changed a later one).
 			h.logf("table: sealed move of seat %d refused by the rules: %v", s, err)
-			return
+			return false
 		}
 		h.moves, h.sigs = append(h.moves, o.Move), append(h.sigs, o.Sig)
 		if h.nonces == nil {
@@ -149,6 +155,5 @@ func (h *Host) applySealed() {
 		h.persist()
 		h.broadcastView(&o.Move)
 	}
-	h.advance()
-	h.changed()
+	return true
 }

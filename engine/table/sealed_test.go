@@ -85,7 +85,9 @@ func TestSealedHostChangesItsChoice(t *testing.T) {
 					nonce := make([]byte, wire.SecretSize)
 					seq := r.base + 1 + r.rank(0)
 					r.opens[0] = &wire.Open{Base: o.Base, Move: other, Nonce: nonce, Sig: identity(0).SignMove(tt.host.table, seq, other)}
-					tt.host.applySealed()
+					if tt.host.applyRound() {
+						tt.host.advance()
+					}
 				})
 			})
 			return true
