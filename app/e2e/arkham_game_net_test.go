@@ -128,18 +128,10 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		watch(t, b)
 	}
 
-	// Table talk reaches everyone. A guest's line sent in a game's first seconds has been seen
-	// lost, rarely (an open bug, noted on issue 10): say it once more rather than fail the whole
-	// game on it, and log that it happened.
-	say := func() {
-		typeInto(cy, ".chat-input", "Who holds the Orb?")
-		cy.Click(".chat-form button")
-	}
-	say()
-	if !shownEverywhere(players, ".chat-lines", "Who holds the Orb?", 10*time.Second) {
-		t.Logf("KNOWN ISSUE: a guest's chat line did not reach every page within 10 s; saying it again")
-		say()
-	}
+	// Table talk reaches everyone, a guest's line said in the game's first moments included
+	// (once seen lost: issue 10; the guest now sends it until the host relays it back).
+	typeInto(cy, ".chat-input", "Who holds the Orb?")
+	cy.Click(".chat-form button")
 	for _, b := range players {
 		b.WaitText(".chat-lines", "Who holds the Orb?")
 	}
@@ -362,22 +354,4 @@ func stuck(t *testing.T, players []*Browser) {
 		b.Screenshot("stuck")
 	}
 	t.Fatal("the game stopped moving")
-}
-
-// shownEverywhere reports whether every page's css element comes to contain text within d.
-func shownEverywhere(pages []*Browser, css, text string, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for _, b := range pages {
-		for {
-			ok, _ := Eval[bool](b, `(document.querySelector(`+"`"+css+"`"+`)?.textContent || "").includes(`+"`"+text+"`"+`)`)
-			if ok {
-				break
-			}
-			if time.Now().After(deadline) {
-				return false
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	}
-	return true
 }

@@ -254,9 +254,9 @@ func ritNetGame(t *testing.T, n int) {
 		b.WaitVisible("#rit")
 		ritWatch(t, b)
 	}
-	// Table talk reaches everyone.
-	typeInto(host, "#chat-input", "Who wants Cthulhu?")
-	host.Click(".rit-chat .chat-form button")
+	// Table talk reaches everyone, a guest's line said in the game's first moments included.
+	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
+	players[1].Click(".rit-chat .chat-form button")
 	for _, b := range players {
 		b.WaitText(".rit-chat .chat-lines", "Who wants Cthulhu?")
 	}

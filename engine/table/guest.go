@@ -139,9 +139,10 @@ type Guest struct {
 	tableID  []byte
 	decoded  bool // st.View matches st.ViewJSON
 	saved    string
-	chatN    int            // our chat lines so far (signed with each)
-	chatSeen map[string]int // the last chat line number seen per identity key
-	memory   Memory         // as loaded: its deals are restored when that game is welcomed again
+	chatN    int                 // the number of our latest chat line
+	chatSeen map[string]*lineSet // chat line numbers seen per speaker
+	says     []*saying           // our chat lines the host has not relayed back yet
+	memory   Memory              // as loaded: its deals are restored when that game is welcomed again
 }
 
 type link struct {
@@ -201,7 +202,7 @@ func NewGuest(c Conn, cfg GuestConfig) (*Guest, error) {
 	g := &Guest{cfg: cfg, frames: make(chan inFrame, 256), quit: make(chan struct{}), updates: make(chan struct{}, 1), deals: map[int]*guestDeal{}}
 	g.st.Seat = engine.Observer
 	g.st.Token = cfg.Token
-	g.chatSeen = map[string]int{}
+	g.chatSeen = map[string]*lineSet{}
 	if len(cfg.Memory) > 0 && json.Unmarshal(cfg.Memory, &g.memory) == nil {
 		g.st.PrevDeals = g.memory.Prev
 		g.saved = string(cfg.Memory)
@@ -342,19 +343,6 @@ func (g *Guest) SetReady(r bool) {
 	g.send(&wire.Ready{Ready: r})
 }
 
-// Say sends a chat line.
-func (g *Guest) Say(text string) error {
-	text = clipText(text, wire.MaxChat)
-	if text == "" {
-		return engine.Errorf(engine.KindMalformed, "table: say", "empty chat line")
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.chatN++
-	g.send(&wire.Say{Text: text, N: g.chatN, Sig: g.cfg.Identity.SignChat(g.tableID, g.st.Seat, g.chatN, text)})
-	return nil
-}
-
 // send encodes m with the next seq and sends it on the current link.
 func (g *Guest) send(m wire.Message) uint64 {
 	g.outSeq++
@@ -465,6 +453,7 @@ func (g *Guest) tick() bool {
 		if g.sealed != nil && now.Sub(g.sealed.sent) >= g.cfg.Tick {
 			g.sendSealed()
 		}
+		g.resendSays(now)
 		for _, d := range g.deals {
 			if d.share != nil && !d.relayed && d.status.State == DealPending {
 				g.sendShare(d)
@@ -562,14 +551,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	case *wire.Reveal:
 		g.reveal(m)
 	case *wire.Chat:
-		if !g.chatSigned(m) {
-			g.logf("table: guest dropped a chat line not signed by seat %d", m.From)
-			return
-		}
-		g.st.Chat = append(g.st.Chat, *m)
-		if len(g.st.Chat) > 200 {
-			g.st.Chat = g.st.Chat[len(g.st.Chat)-200:]
-		}
+		g.chat(m)
 	case *wire.Bye:
 		g.st.Dropped, g.st.Connected = m, false
 	default:
@@ -610,6 +592,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	if r, ok := g.cfg.Rules(m.Game); ok {
 		g.rules = r
 	}
+	g.flushSays(false) // lines said while this link was not yet welcomed, or lost with the last
 	if m.Started && g.audit == nil && g.rules != nil {
 		a, err := fair.NewAuditor(g.rules, m.Config, m.Seat)
 		if err != nil {
@@ -624,25 +607,6 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		}
 		g.audit = a
 	}
-}
-
-// chatSigned checks a chat line from a player's seat against the key the lobby shows there (a
-// line from the host itself, or an observer, has no seat key to check) and marks it; a line a
-// seat's key did not sign is dropped, so the host cannot put words in a player's mouth.
-func (g *Guest) chatSigned(m *wire.Chat) bool {
-	if !m.From.Valid(len(g.st.Lobby.Seats)) {
-		return true
-	}
-	s := g.st.Lobby.Seats[m.From]
-	if s.Bot || len(s.Key) == 0 {
-		return true
-	}
-	m.Signed = fair.VerifyChat(s.Key, g.tableID, m.From, m.N, m.Text, m.Sig)
-	if !m.Signed || m.N <= g.chatSeen[string(s.Key)] {
-		return false // forged, or an old line replayed
-	}
-	g.chatSeen[string(s.Key)] = m.N
-	return true
 }
 
 func (g *Guest) view(m *wire.View) {

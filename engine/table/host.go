@@ -122,6 +122,8 @@ type Host struct {
 	sealed     *sealedRound    // the open round of sealed moves, if any (sealed.go)
 	nonces     map[int][]byte  // the opening of each sealed move, by game seq
 
+	chatLog  []chatLine          // the latest chat lines, replayed in welcomes (chat.go)
+	chatSeen map[string]*lineSet // line numbers relayed per identity key
 }
 
 type seatState struct {
@@ -198,7 +200,7 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	h := &Host{
 		rules: rules, cfg: cfg, maxSeats: cfg.Seats,
 		events: make(chan event, 64), quit: make(chan struct{}), ended: make(chan struct{}), done: make(chan struct{}),
-		options: map[string]string{}, peers: map[int]*peer{},
+		options: map[string]string{}, peers: map[int]*peer{}, chatSeen: map[string]*lineSet{},
 	}
 	for _, o := range rules.Options() {
 		h.options[o.Key] = o.Default

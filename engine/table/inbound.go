@@ -48,11 +48,7 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 			h.broadcastLobby()
 		}
 	case *wire.Say:
-		name := "observer"
-		if p.seat.Valid(len(h.seats)) {
-			name = h.seats[p.seat].Name
-		}
-		h.broadcast(&wire.Chat{From: p.seat, Name: name, Text: m.Text, N: m.N, Sig: m.Sig})
+		h.say(p, m)
 	case *wire.Move:
 		h.move(p, seq, m)
 	case *wire.Seal:

@@ -313,6 +313,7 @@ func (h *Host) welcome(p *peer) {
 	}
 	h.send(p, w)
 	h.send(p, h.lobby())
+	h.sendChatLog(p)
 	if !h.started {
 		return
 	}
