@@ -14,14 +14,7 @@ func (h *Host) botTurn(st engine.Status) bool {
 			continue
 		}
 		if h.cfg.BotDelay > 0 && !h.botDue {
-			if h.botTimer == nil {
-				h.botTimer = time.AfterFunc(h.cfg.BotDelay, func() {
-					select {
-					case h.events <- event{bot: true}:
-					case <-h.quit:
-					}
-				})
-			}
+			h.botLater()
 			return false
 		}
 		h.botDue = false
@@ -45,4 +38,17 @@ func (h *Host) botTurn(st engine.Status) bool {
 		return true
 	}
 	return false
+}
+
+// botLater has the table moved on again after BotDelay (once: a timer already running will do).
+func (h *Host) botLater() {
+	if h.botTimer != nil {
+		return
+	}
+	h.botTimer = time.AfterFunc(h.cfg.BotDelay, func() {
+		select {
+		case h.events <- event{bot: true}:
+		case <-h.quit:
+		}
+	})
 }

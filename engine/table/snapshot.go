@@ -26,6 +26,9 @@ type snapshot struct {
 	Deals    []*dealState      `json:"deals"`
 	Match    int               `json:"match,omitempty"`
 	Nonces   map[int][]byte    `json:"nonces,omitempty"` // openings of sealed moves, by seq
+	// Sealed is the open sealed round: the commitments received and the bots' choices with
+	// their nonces, so a reload neither draws the bots' choices again nor forgets a guest's.
+	Sealed *sealedRound `json:"sealed,omitempty"`
 }
 
 const snapshotVersion = 1
@@ -40,7 +43,7 @@ func (h *Host) Snapshot() ([]byte, error) {
 
 func (h *Host) snapshot() ([]byte, error) {
 	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
-		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces})
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces, Sealed: h.sealed})
 }
 
 // persist hands the table to HostConfig.Persist. It runs before anything that depends on the
@@ -84,6 +87,15 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 	}
 	h.sigs = h.sigs[:len(h.moves)]
 	h.match, h.nonces = s.Match, s.Nonces
+	if r := s.Sealed; r != nil && s.Started && r.Base == len(s.Moves) {
+		if r.Pledges == nil {
+			r.Pledges = map[engine.Seat]*wire.Pledge{}
+		}
+		if r.Opens == nil {
+			r.Opens = map[engine.Seat]*wire.Open{}
+		}
+		h.sealed = r
+	}
 	if h.options == nil {
 		h.options = map[string]string{}
 	}
