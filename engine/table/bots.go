@@ -10,7 +10,7 @@ import (
 
 func (h *Host) botTurn(st engine.Status) bool {
 	for _, s := range st.Active {
-		if !s.Valid(len(h.seats)) || !h.seats[s].Bot || h.seats[s].botFn == nil {
+		if !h.plays(s) {
 			continue
 		}
 		if h.cfg.BotDelay > 0 && !h.botDue {
@@ -32,6 +32,9 @@ func (h *Host) botTurn(st engine.Status) bool {
 			return false
 		}
 		h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
+		if h.seats[s].StandIn {
+			h.markStandIn(len(h.moves))
+		}
 		h.persist()
 		h.broadcastView(&m)
 		h.changed()

@@ -52,7 +52,7 @@ func (h *Host) pledgeBots() bool {
 	r := h.sealed
 	var due []engine.Seat
 	for _, s := range r.Active {
-		if r.Pledges[s] == nil && s.Valid(len(h.seats)) && h.seats[s].Bot && h.seats[s].botFn != nil {
+		if r.Pledges[s] == nil && h.plays(s) {
 			due = append(due, s)
 		}
 	}
@@ -79,14 +79,34 @@ func (h *Host) pledgeBots() bool {
 			return false
 		}
 		c := fair.SealMove(h.table, r.Base, m, nonce)
-		r.Pledges[s] = &wire.Pledge{Base: r.Base, Seat: s, C: c[:]}
+		r.Pledges[s] = &wire.Pledge{Base: r.Base, Seat: s, C: c[:], StandIn: h.seats[s].StandIn}
 		r.Opens[s] = &wire.Open{Base: r.Base, Move: m, Nonce: nonce}
 	}
 	if len(due) > 0 {
 		h.persist() // before the set can go out: a reloaded host must hold these same choices
+		h.broadcastLocked()
 	}
 	h.relayPledges()
 	return h.applyRound()
+}
+
+// locked is the round's progress: who has committed so far (seat numbers only).
+func (h *Host) locked() *wire.Locked {
+	r := h.sealed
+	m := &wire.Locked{Base: r.Base}
+	for _, s := range r.Active {
+		if r.Pledges[s] != nil {
+			m.Seats = append(m.Seats, s)
+		}
+	}
+	return m
+}
+
+// broadcastLocked tells everyone who has committed, until the set itself goes out.
+func (h *Host) broadcastLocked() {
+	if r := h.sealed; r != nil && !r.Relayed && len(r.Pledges) < len(r.Active) {
+		h.broadcast(h.locked())
+	}
 }
 
 // relayPledges sends the complete set once every active seat has pledged.
@@ -126,6 +146,7 @@ func (h *Host) pledge(p *peer, seq uint64, m *wire.Pledge) {
 	default:
 		r.Pledges[p.seat] = m
 		h.persist()
+		h.broadcastLocked()
 		h.relayPledges()
 	}
 }
@@ -177,6 +198,9 @@ func (h *Host) applyRound() bool {
 			h.nonces = map[int][]byte{}
 		}
 		h.nonces[len(h.moves)] = o.Nonce
+		if r.Pledges[s].StandIn {
+			h.markStandIn(len(h.moves))
+		}
 		h.persist()
 		h.broadcastView(&o.Move)
 	}

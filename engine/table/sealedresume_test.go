@@ -69,7 +69,7 @@ func TestSealedResumeKeepsBotChoices(t *testing.T) {
 		}
 		for s, c := range bots {
 			if r.Pledges[s] == nil || !bytes.Equal(r.Pledges[s].C, c) || r.Opens[s] == nil {
-				t.Errorf("bot seat %d: commitment %x after the reload, %x before", s, r.Pledges[s], c)
+				t.Errorf("bot seat %d: commitment %+v after the reload, %x before", s, r.Pledges[s], c)
 			}
 		}
 	})
