@@ -19,3 +19,15 @@ func TestTableKeysNew(t *testing.T) {
 		t.Fatalf("en_table.go redefines keys of en.go: %v", tableKeyClashes)
 	}
 }
+
+// The absent-player catalog is merged into the English one without replacing any message.
+func TestAwayCatalogMerged(t *testing.T) {
+	if len(awayKeyClashes) > 0 {
+		t.Fatalf("keys already in en: %v", awayKeyClashes)
+	}
+	for k, v := range enAway {
+		if got := T(k); got != v {
+			t.Errorf("T(%q) = %q, want the away text", k, got)
+		}
+	}
+}

@@ -90,7 +90,7 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.board(snap), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), g.board(snap), hostCodeRejoin(g.Sess, snap))
 }
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
@@ -206,6 +206,9 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 			g.al.apply(false)
 		},
 	}
+	if snap.Status.Sealed && snap.LockedBase == snap.Seq {
+		p.Locked = snap.Locked
+	}
 	if snap.Waiting {
 		p.Legal = nil // a move is in flight: no double sends
 	}
@@ -213,12 +216,30 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		if s.Seat == 0 {
 			p.Host = s.Name
 		}
-		p.Seats = append(p.Seats, board.Seat{Name: s.Name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
+		name := s.Name
+		if s.StandIn { // public: every view says a bot plays for the absent player
+			name = i18n.T("away.standing_in", s.Name)
+		}
+		p.Seats = append(p.Seats, board.Seat{Name: name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
 	}
 	for _, c := range snap.Chat {
 		p.Chat = append(p.Chat, board.ChatLine{Name: chatName(c), Text: c.Text})
 	}
 	return game.Board(p)
+}
+
+// away is the turn deadline for absent players, with the host's choice once it runs out.
+func (g *GameScreen) away(snap session.Snapshot) app.UI {
+	var names []string
+	for _, s := range snap.Lobby.Seats {
+		names = append(names, s.Name)
+	}
+	return &AwayBanner{
+		Away: snap.Away, At: snap.AwayAt, Names: names, IsHost: g.Sess.IsHost(),
+		OnWait:    func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
+		OnStandIn: func(ctx app.Context, seat engine.Seat) { g.try(ctx, func() error { return g.Sess.StandIn(seat) }) },
+		OnEnd:     func(ctx app.Context) { g.try(ctx, g.Sess.EndGame) },
+	}
 }
 
 func botLevels(game string) []string { return bot.Levels(game) }

@@ -92,6 +92,8 @@ type Auditor struct {
 	pledges map[int][]Pledge // the relayed commitments of each sealed round, by its base seq
 	nonces  map[int][]byte   // the opening of each sealed move, by game seq
 	round   *sealedRound     // the sealed round the replay is in, if any
+
+	standIns map[int]bool // game seqs of moves a bot played for an absent player
 }
 
 // NewAuditor starts a record of a game seen from seat.
@@ -133,6 +135,16 @@ func (a *Auditor) Sig(seq int, sig []byte) error {
 	return nil
 }
 
+// StandIn records that the move of game seq seq was played by a bot the host seated for an
+// absent player: it carries no signature. Such moves are public (every guest is told, and the
+// lobby shows the stand-in), so a host that claims one for a player who was there is seen.
+func (a *Auditor) StandIn(seq int) {
+	if a.standIns == nil {
+		a.standIns = map[int]bool{}
+	}
+	a.standIns[seq] = true
+}
+
 // checkSig reports why the move of game seq seq is not its seat's own, or "".
 func (a *Auditor) checkSig(seq int, m engine.Move) string {
 	if a.table == nil || m.Seat < 0 {
@@ -147,6 +159,9 @@ func (a *Auditor) checkSig(seq int, m engine.Move) string {
 		return ""
 	}
 	sig, ok := a.sigs[seq]
+	if !ok && a.standIns[seq] {
+		return "" // a stand-in's move
+	}
 	if !ok {
 		return fmt.Sprintf("move %d (%s) carries no signature of seat %d", seq, m, m.Seat)
 	}

@@ -23,11 +23,13 @@ const (
 )
 
 // Pledge is one seat's commitment to its sealed move of the round that began at game seq base.
-// Sig is nil for a bot seat (the host moves for it).
+// Sig is nil for a bot seat (the host moves for it), and for a bot standing in for an absent
+// player (StandIn, shown to everyone).
 type Pledge struct {
-	Seat engine.Seat
-	C    [32]byte
-	Sig  []byte
+	Seat    engine.Seat
+	C       [32]byte
+	Sig     []byte
+	StandIn bool
 }
 
 // SealMove is the hiding commitment to m (its seat included) for the sealed round that began at
@@ -83,7 +85,7 @@ type sealedRound struct {
 // same round is the host telling two stories.
 func (a *Auditor) Pledged(base int, set []Pledge) error {
 	for _, p := range set {
-		if len(a.keys[p.Seat]) == 0 {
+		if len(a.keys[p.Seat]) == 0 || p.StandIn && len(p.Sig) == 0 {
 			continue
 		}
 		ok := false

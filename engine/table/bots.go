@@ -10,18 +10,11 @@ import (
 
 func (h *Host) botTurn(st engine.Status) bool {
 	for _, s := range st.Active {
-		if !s.Valid(len(h.seats)) || !h.seats[s].Bot || h.seats[s].botFn == nil {
+		if !h.plays(s) {
 			continue
 		}
 		if h.cfg.BotDelay > 0 && !h.botDue {
-			if h.botTimer == nil {
-				h.botTimer = time.AfterFunc(h.cfg.BotDelay, func() {
-					select {
-					case h.events <- event{bot: true}:
-					case <-h.quit:
-					}
-				})
-			}
+			h.botLater()
 			return false
 		}
 		h.botDue = false
@@ -39,10 +32,26 @@ func (h *Host) botTurn(st engine.Status) bool {
 			return false
 		}
 		h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
+		if h.seats[s].StandIn {
+			h.markStandIn(len(h.moves))
+		}
 		h.persist()
 		h.broadcastView(&m)
 		h.changed()
 		return true
 	}
 	return false
+}
+
+// botLater has the table moved on again after BotDelay (once: a timer already running will do).
+func (h *Host) botLater() {
+	if h.botTimer != nil {
+		return
+	}
+	h.botTimer = time.AfterFunc(h.cfg.BotDelay, func() {
+		select {
+		case h.events <- event{bot: true}:
+		case <-h.quit:
+		}
+	})
 }

@@ -111,7 +111,7 @@ func (h *Host) commit(d *dealState) error {
 	}
 	d.Roster = make([][]byte, len(h.seats))
 	for i, s := range h.seats {
-		if !s.Bot {
+		if !s.Bot && !s.StandIn { // a stand-in has no key: like a bot, it is no contributor
 			d.Roster[i] = s.Key
 		}
 	}

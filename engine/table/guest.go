@@ -110,6 +110,14 @@ type GuestState struct {
 	Code   string
 	Deals  []DealStatus
 	Reject *wire.Reject // the latest refusal of something we sent
+	// Away is the latest turn deadline for absent players (nil or no Seats: none), received at
+	// AwayAt; its Millis count from then.
+	Away   *wire.Away
+	AwayAt time.Time
+	// Locked is who has committed to a sealed choice in the round that began at seq
+	// LockedBase (seat numbers only; see wire.Locked). It holds for that round only.
+	Locked     []engine.Seat
+	LockedBase int
 	// PrevDeals are the final verdicts on the previous game at this table, kept across a
 	// rematch; a deal the host had not revealed when the new game began is failed.
 	PrevDeals []DealStatus
@@ -143,6 +151,12 @@ type Guest struct {
 	chatSeen map[string]*lineSet // chat line numbers seen per speaker
 	says     []*saying           // our chat lines the host has not relayed back yet
 	memory   Memory              // as loaded: its deals are restored when that game is welcomed again
+	// catchUp: welcomed to a started game, the current view not yet received. What comes
+	// meanwhile happened while this guest was away (a stand-in may have played its seat).
+	catchUp bool
+	// standInRound is the seqs (from, to] of a sealed round whose relayed set holds a stand-in's
+	// commitment for our seat: its move comes after we are back, and is rightly not ours.
+	standInRound [2]int
 }
 
 type link struct {
@@ -535,6 +549,9 @@ func (g *Guest) process(l *link, msg wire.Message) {
 				}
 			}
 		}
+		for _, i := range m.StandIns {
+			g.audit.StandIn(m.From + i + 1)
+		}
 		g.settleIfWaiting()
 	case *wire.View:
 		g.view(m)
@@ -552,6 +569,10 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		g.reveal(m)
 	case *wire.Chat:
 		g.chat(m)
+	case *wire.Locked:
+		g.st.Locked, g.st.LockedBase = m.Seats, m.Base
+	case *wire.Away:
+		g.st.Away, g.st.AwayAt = m, time.Now()
 	case *wire.Bye:
 		g.st.Dropped, g.st.Connected = m, false
 	default:
@@ -584,6 +605,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		g.memory.Table, g.memory.Deals, g.memory.Sealed = "", nil, nil
 	}
 	g.st.Connected, g.st.Dropped = true, nil
+	g.catchUp = m.Started
 	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started, g.st.Match = m.Seat, m.Game, tbl, m.Config, m.Started, m.Match
 	g.tableID = m.Table
 	if m.Token != "" {
@@ -611,6 +633,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 
 func (g *Guest) view(m *wire.View) {
 	if g.audit != nil {
+		if m.Move != nil && m.StandIn {
+			g.standInMove(m)
+		}
 		if m.Move != nil {
 			if err := g.audit.Move(m.Seq, *m.Move); err != nil {
 				g.failAll(err.Error())
@@ -625,6 +650,7 @@ func (g *Guest) view(m *wire.View) {
 		if err := g.audit.View(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}); err != nil {
 			g.failAll(err.Error())
 		}
+		g.catchUp = false
 		g.settleIfWaiting()
 	}
 	if g.st.HasView && m.Seq < g.st.Seq {
@@ -767,7 +793,7 @@ func (g *Guest) commit(m *wire.Commit) {
 	var c [32]byte
 	copy(c[:], m.C)
 	cx := fair.Context{Game: g.st.Game, Table: g.tableID, Epoch: m.Epoch, Deal: m.Context, Roster: m.Roster}
-	if s := g.st.Seat; s >= 0 && (!s.Valid(len(cx.Roster)) || len(cx.Roster[s]) == 0) {
+	if s := g.st.Seat; s >= 0 && (!s.Valid(len(cx.Roster)) || len(cx.Roster[s]) == 0) && !g.catchUp {
 		// Without our key the deal would go ahead without our share: the host alone would
 		// choose it, and could show every guest a different one.
 		d.status.State, d.status.Problem = DealFailed, "the host left this seat out of the deal"
@@ -808,7 +834,7 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context) error {
 		}
 		changed = true
 		switch {
-		case i >= len(seats) || !bytes.Equal(seats[i].Key, cx.Roster[i]):
+		case i >= len(seats) || !bytes.Equal(seats[i].Key, cx.Roster[i]) && !(seats[i].StandIn && len(cx.Roster[i]) == 0):
 			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for a seat change this guest was never shown", cx.Epoch)
 		case seats[i].Host:
 			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d by changing its own seat's key", cx.Epoch)
@@ -844,7 +870,7 @@ func (g *Guest) checkRoster(cx fair.Context) error {
 	}
 	for i, s := range seats {
 		want := s.Key
-		if s.Bot {
+		if s.Bot || s.StandIn {
 			want = nil
 		}
 		if !bytes.Equal(want, cx.Roster[i]) {

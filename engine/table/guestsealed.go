@@ -95,7 +95,14 @@ func (g *Guest) sendSealed() {
 func (g *Guest) pledges(m *wire.Pledges) {
 	set := make([]fair.Pledge, len(m.Pledges))
 	for i, p := range m.Pledges {
-		set[i] = fair.Pledge{Seat: p.Seat, C: [32]byte(p.C), Sig: p.Sig}
+		set[i] = fair.Pledge{Seat: p.Seat, C: [32]byte(p.C), Sig: p.Sig, StandIn: p.StandIn}
+		if p.StandIn && p.Seat == g.st.Seat {
+			g.standInRound = [2]int{m.Base, m.Base + len(m.Pledges)}
+		}
+	}
+	g.st.Locked, g.st.LockedBase = nil, m.Base
+	for _, p := range m.Pledges {
+		g.st.Locked = append(g.st.Locked, p.Seat)
 	}
 	if g.audit != nil {
 		if err := g.audit.Pledged(m.Base, set); err != nil {

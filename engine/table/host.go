@@ -73,6 +73,9 @@ type HostConfig struct {
 	// 60s). A contributor that sealed but never reveals (perhaps after seeing the others'
 	// shares) then gets the deal started again, which every guest sees counted.
 	ShareTimeout time.Duration
+	// TurnTimeout is how long the table waits for a seat whose player has no connection before
+	// the host's player is asked to wait longer, seat a stand-in or end the game (default 60s).
+	TurnTimeout time.Duration
 	// MaxStrikes is how many refused forged, malformed or flooding messages a guest may send
 	// before it is dropped (default 50). Honest races (stale or out-of-turn moves) are no strike.
 	MaxStrikes int
@@ -124,17 +127,26 @@ type Host struct {
 
 	chatLog  []chatLine          // the latest chat lines, replayed in welcomes (chat.go)
 	chatSeen map[string]*lineSet // line numbers relayed per identity key
+	standIns map[int]bool        // game seqs of moves stand-ins played (away.go)
+	// The turn deadline for absent players (away.go).
+	away        []engine.Seat
+	awayTimer   *time.Timer
+	awayGen     int
+	awayUntil   time.Time
+	awayExpired bool
 }
 
 type seatState struct {
-	Name  string  `json:"name"`
-	Key   []byte  `json:"key,omitempty"`
-	Token string  `json:"token,omitempty"`
-	Bot   bool    `json:"bot,omitempty"`
-	Level string  `json:"level,omitempty"`
-	Ready bool    `json:"ready,omitempty"`
-	peer  *peer   // nil while disconnected
-	botFn BotFunc // bots only
+	Name  string `json:"name"`
+	Key   []byte `json:"key,omitempty"`
+	Token string `json:"token,omitempty"`
+	Bot   bool   `json:"bot,omitempty"`
+	Level string `json:"level,omitempty"`
+	Ready bool   `json:"ready,omitempty"`
+	// StandIn: a bot (botFn, of Level) plays this absent player's seat until they come back.
+	StandIn bool    `json:"standIn,omitempty"`
+	peer    *peer   // nil while disconnected
+	botFn   BotFunc // bots only
 }
 
 type event struct {
@@ -193,6 +205,9 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	}
 	if cfg.ShareTimeout <= 0 {
 		cfg.ShareTimeout = 60 * time.Second
+	}
+	if cfg.TurnTimeout <= 0 {
+		cfg.TurnTimeout = 60 * time.Second
 	}
 	if cfg.HelloTimeout <= 0 {
 		cfg.HelloTimeout = 30 * time.Second
@@ -263,6 +278,7 @@ func (h *Host) loop() {
 			if h.shareTimer != nil {
 				h.shareTimer.Stop()
 			}
+			h.stopAway()
 			for _, p := range h.peers {
 				p.close()
 			}

@@ -123,8 +123,14 @@ func (h *Host) apply(m engine.Move, sig []byte) error {
 	return nil
 }
 
-// advance runs whatever the game now waits for that the host provides: reveals, deals, bots.
+// advance runs whatever the game now waits for that the host provides (reveals, deals, bots),
+// then sees whether it waits for an absent player.
 func (h *Host) advance() {
+	h.advanceGame()
+	h.checkAway()
+}
+
+func (h *Host) advanceGame() {
 	for h.started {
 		st := h.game.Status()
 		if st.Over {

@@ -208,7 +208,14 @@ func (h *Host) rematch() error {
 	}
 	h.table, h.match = id, h.match+1
 	h.started, h.game, h.config, h.moves, h.sigs, h.deals = false, nil, engine.Config{}, nil, nil, nil
-	h.sealed, h.nonces = nil, nil
+	h.sealed, h.nonces, h.standIns = nil, nil, nil
+	h.stopAway()
+	h.away, h.awayExpired = nil, false
+	for _, s := range h.seats {
+		if s.StandIn { // the game it stood in for is over
+			s.StandIn, s.Level, s.botFn = false, "", nil
+		}
+	}
 	h.botDue, h.overSent = false, false
 	h.doneMu.Lock()
 	h.done = make(chan struct{})
@@ -249,7 +256,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked, Reason: "the host refused this player"})
 		return
 	}
-	seat, rekey := engine.Observer, false
+	seat, rekey, back := engine.Observer, false, false
 	for i, s := range h.seats {
 		if !s.Bot && string(s.Key) == string(m.Key) {
 			seat = engine.Seat(i)
@@ -284,6 +291,10 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere, Reason: "this seat connected again elsewhere"})
 		}
 		s.peer = p
+		if s.StandIn {
+			h.returned(seat)
+			back = true
+		}
 		if !h.started || s.Name == "" { // no renames once the game is on: the record names seats
 			s.Name = h.uniqueName(cleanName(m.Name), seat)
 		}
@@ -301,6 +312,13 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	if rekey {
 		// After the lobby: guests accept a re-commitment only for a key change they were shown.
 		h.rekey()
+	} else if back {
+		h.rosterChanged(seat)
+	}
+	if back {
+		h.advance() // the game may wait for this seat, no longer the stand-in's
+	} else if h.started {
+		h.checkAway()
 	}
 }
 
@@ -324,6 +342,16 @@ func (h *Host) welcome(p *peer) {
 		h.sendDeal(p, d)
 	}
 	h.sendView(p, nil)
+	if r := h.sealed; r != nil && r.Base == len(h.moves) {
+		if r.Relayed {
+			h.send(p, h.pledgeSet())
+		} else {
+			h.send(p, h.locked())
+		}
+	}
+	if h.away != nil {
+		h.send(p, h.awayMsg())
+	}
 }
 
 // cleanName strips what could make a name lie about itself: control and format characters

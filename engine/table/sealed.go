@@ -18,31 +18,52 @@ import (
 	"miskatonic/engine/wire"
 )
 
+// sealedRound is the open round. It goes into the host's snapshot (bots' choices and nonces
+// included: the snapshot never leaves the host's browser), so a reloaded host page carries on
+// with the commitments already made instead of drawing the bots' choices again.
 type sealedRound struct {
-	base    int
-	active  []engine.Seat // in seat order: the order the moves are applied in
-	pledges map[engine.Seat]*wire.Pledge
-	opens   map[engine.Seat]*wire.Open
-	relayed bool // the complete set of pledges was sent
+	Base    int                          `json:"base"`
+	Active  []engine.Seat                `json:"active"` // in seat order: the order the moves are applied in
+	Pledges map[engine.Seat]*wire.Pledge `json:"pledges"`
+	Opens   map[engine.Seat]*wire.Open   `json:"opens"`
+	Relayed bool                         `json:"relayed,omitempty"` // the complete set of pledges was sent
 }
 
 // rank is s's place among the round's seats, or -1.
-func (r *sealedRound) rank(s engine.Seat) int { return slices.Index(r.active, s) }
+func (r *sealedRound) rank(s engine.Seat) int { return slices.Index(r.Active, s) }
 
-// startSealed opens a sealed round at the current seq (once) and pledges for the bot seats.
-// It reports whether the round was also applied: when every seat choosing is a bot, no guest
-// will ever open a move, so the host relays the set and applies the round itself.
+// startSealed opens a sealed round at the current seq (once), then lets the bots commit. It
+// reports whether the round was also applied: when every seat choosing is a bot, no guest will
+// ever open a move, so the host relays the set and applies the round itself.
 func (h *Host) startSealed(st engine.Status) bool {
-	if h.sealed != nil && h.sealed.base == len(h.moves) {
+	if h.sealed == nil || h.sealed.Base != len(h.moves) {
+		r := &sealedRound{Base: len(h.moves), Active: slices.Clone(st.Active), Pledges: map[engine.Seat]*wire.Pledge{}, Opens: map[engine.Seat]*wire.Open{}}
+		slices.Sort(r.Active)
+		h.sealed = r
+		h.persist()
+	}
+	return h.pledgeBots()
+}
+
+// pledgeBots commits for every bot seat of the round that has not yet, after BotDelay (a bot
+// that locked in the instant a round opened would look like no player at all); the reveal is
+// never delayed. It reports whether the round was applied.
+func (h *Host) pledgeBots() bool {
+	r := h.sealed
+	var due []engine.Seat
+	for _, s := range r.Active {
+		if r.Pledges[s] == nil && h.plays(s) {
+			due = append(due, s)
+		}
+	}
+	if len(due) > 0 && h.cfg.BotDelay > 0 && !h.botDue {
+		h.botLater()
 		return false
 	}
-	r := &sealedRound{base: len(h.moves), active: slices.Clone(st.Active), pledges: map[engine.Seat]*wire.Pledge{}, opens: map[engine.Seat]*wire.Open{}}
-	slices.Sort(r.active)
-	h.sealed = r
-	for _, s := range r.active {
-		if !s.Valid(len(h.seats)) || !h.seats[s].Bot || h.seats[s].botFn == nil {
-			continue
-		}
+	if len(due) > 0 {
+		h.botDue = false
+	}
+	for _, s := range due {
 		legal := h.game.Legal(s)
 		if len(legal) == 0 {
 			continue
@@ -57,29 +78,52 @@ func (h *Host) startSealed(st engine.Status) bool {
 			h.logf("table: bot nonce: %v", err)
 			return false
 		}
-		c := fair.SealMove(h.table, r.base, m, nonce)
-		r.pledges[s] = &wire.Pledge{Base: r.base, Seat: s, C: c[:]}
-		r.opens[s] = &wire.Open{Base: r.base, Move: m, Nonce: nonce}
+		c := fair.SealMove(h.table, r.Base, m, nonce)
+		r.Pledges[s] = &wire.Pledge{Base: r.Base, Seat: s, C: c[:], StandIn: h.seats[s].StandIn}
+		r.Opens[s] = &wire.Open{Base: r.Base, Move: m, Nonce: nonce}
+	}
+	if len(due) > 0 {
+		h.persist() // before the set can go out: a reloaded host must hold these same choices
+		h.broadcastLocked()
 	}
 	h.relayPledges()
 	return h.applyRound()
 }
 
+// locked is the round's progress: who has committed so far (seat numbers only).
+func (h *Host) locked() *wire.Locked {
+	r := h.sealed
+	m := &wire.Locked{Base: r.Base}
+	for _, s := range r.Active {
+		if r.Pledges[s] != nil {
+			m.Seats = append(m.Seats, s)
+		}
+	}
+	return m
+}
+
+// broadcastLocked tells everyone who has committed, until the set itself goes out.
+func (h *Host) broadcastLocked() {
+	if r := h.sealed; r != nil && !r.Relayed && len(r.Pledges) < len(r.Active) {
+		h.broadcast(h.locked())
+	}
+}
+
 // relayPledges sends the complete set once every active seat has pledged.
 func (h *Host) relayPledges() {
 	r := h.sealed
-	if r == nil || r.relayed || len(r.pledges) < len(r.active) {
+	if r == nil || r.Relayed || len(r.Pledges) < len(r.Active) {
 		return
 	}
-	r.relayed = true
+	r.Relayed = true
 	h.broadcast(h.pledgeSet())
 }
 
 func (h *Host) pledgeSet() *wire.Pledges {
 	r := h.sealed
-	m := &wire.Pledges{Base: r.base}
-	for _, s := range r.active {
-		m.Pledges = append(m.Pledges, *r.pledges[s])
+	m := &wire.Pledges{Base: r.Base}
+	for _, s := range r.Active {
+		m.Pledges = append(m.Pledges, *r.Pledges[s])
 	}
 	return m
 }
@@ -87,20 +131,22 @@ func (h *Host) pledgeSet() *wire.Pledges {
 func (h *Host) pledge(p *peer, seq uint64, m *wire.Pledge) {
 	r := h.sealed
 	switch {
-	case !h.started || r == nil || m.Base != r.base:
+	case !h.started || r == nil || m.Base != r.Base:
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindStale, "table: pledge", "no sealed choice is open at seq %d", m.Base), false)
 	case !p.seat.Valid(len(h.seats)) || m.Seat != p.seat || r.rank(p.seat) < 0:
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindBadSeat, "table: pledge", "seat %d does not choose now", m.Seat), true)
-	case !fair.VerifyPledge(h.seats[p.seat].Key, h.table, r.base, m.Seat, [32]byte(m.C), m.Sig):
+	case !fair.VerifyPledge(h.seats[p.seat].Key, h.table, r.Base, m.Seat, [32]byte(m.C), m.Sig):
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindAuth, "table: pledge", "the commitment is not signed by seat %d", p.seat), true)
-	case r.pledges[p.seat] != nil:
-		if !bytes.Equal(r.pledges[p.seat].C, m.C) {
+	case r.Pledges[p.seat] != nil:
+		if !bytes.Equal(r.Pledges[p.seat].C, m.C) {
 			h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: pledge", "seat %d has already committed to a choice", p.seat), true)
-		} else if r.relayed {
+		} else if r.Relayed {
 			h.send(p, h.pledgeSet()) // a resend: it may have missed the set
 		}
 	default:
-		r.pledges[p.seat] = m
+		r.Pledges[p.seat] = m
+		h.persist()
+		h.broadcastLocked()
 		h.relayPledges()
 	}
 }
@@ -108,24 +154,24 @@ func (h *Host) pledge(p *peer, seq uint64, m *wire.Pledge) {
 func (h *Host) open(p *peer, seq uint64, m *wire.Open) {
 	r := h.sealed
 	switch {
-	case !h.started || r == nil || m.Base != r.base:
+	case !h.started || r == nil || m.Base != r.Base:
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindStale, "table: open", "no sealed choice is open at seq %d", m.Base), false)
 	case !p.seat.Valid(len(h.seats)) || m.Move.Seat != p.seat || r.rank(p.seat) < 0:
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindBadSeat, "table: open", "seat %d does not choose now", m.Move.Seat), true)
-	case !r.relayed:
+	case !r.Relayed:
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindState, "table: open", "not every seat has committed yet"), true)
-	case r.opens[p.seat] != nil:
-		if r.opens[p.seat].Move != m.Move {
+	case r.Opens[p.seat] != nil:
+		if r.Opens[p.seat].Move != m.Move {
 			h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: open", "seat %d has already revealed its choice", p.seat), true)
 		}
-	case !fair.OpensPledge(h.table, r.base, m.Move, m.Nonce, [32]byte(r.pledges[p.seat].C)):
+	case !fair.OpensPledge(h.table, r.Base, m.Move, m.Nonce, [32]byte(r.Pledges[p.seat].C)):
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: open", "%s is not the choice seat %d committed to", m.Move, p.seat), true)
 	case !engine.IsLegal(h.game.Legal(p.seat), m.Move):
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: open", "%s is not a legal choice", m.Move), true)
-	case !fair.VerifyMove(h.seats[p.seat].Key, h.table, r.base+1+r.rank(p.seat), m.Move, m.Sig):
-		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindAuth, "table: open", "the move is not signed by seat %d for seq %d", p.seat, r.base+1+r.rank(p.seat)), true)
+	case !fair.VerifyMove(h.seats[p.seat].Key, h.table, r.Base+1+r.rank(p.seat), m.Move, m.Sig):
+		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindAuth, "table: open", "the move is not signed by seat %d for seq %d", p.seat, r.Base+1+r.rank(p.seat)), true)
 	default:
-		r.opens[p.seat] = m
+		r.Opens[p.seat] = m
 		if h.applyRound() {
 			h.advance()
 			h.changed()
@@ -136,12 +182,12 @@ func (h *Host) open(p *peer, seq uint64, m *wire.Open) {
 // applyRound applies the round's moves in seat order once every one is open; true if it did.
 func (h *Host) applyRound() bool {
 	r := h.sealed
-	if r == nil || !r.relayed || len(r.opens) < len(r.active) {
+	if r == nil || !r.Relayed || len(r.Opens) < len(r.Active) {
 		return false
 	}
 	h.sealed = nil
-	for _, s := range r.active {
-		o := r.opens[s]
+	for _, s := range r.Active {
+		o := r.Opens[s]
 		if err := h.game.Apply(o.Move); err != nil {
 			// The game broke the sealed contract (an earlier choice changed a later one).
 			h.logf("table: sealed move of seat %d refused by the rules: %v", s, err)
@@ -152,6 +198,9 @@ func (h *Host) applyRound() bool {
 			h.nonces = map[int][]byte{}
 		}
 		h.nonces[len(h.moves)] = o.Nonce
+		if r.Pledges[s].StandIn {
+			h.markStandIn(len(h.moves))
+		}
 		h.persist()
 		h.broadcastView(&o.Move)
 	}

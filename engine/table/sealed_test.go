@@ -79,12 +79,12 @@ func TestSealedHostChangesItsChoice(t *testing.T) {
 				other.N = o.Move.N%3 + 1
 				go tt.host.do(func() {
 					r := tt.host.sealed
-					if r == nil || r.base != o.Base {
+					if r == nil || r.Base != o.Base {
 						return
 					}
 					nonce := make([]byte, wire.SecretSize)
-					seq := r.base + 1 + r.rank(0)
-					r.opens[0] = &wire.Open{Base: o.Base, Move: other, Nonce: nonce, Sig: identity(0).SignMove(tt.host.table, seq, other)}
+					seq := r.Base + 1 + r.rank(0)
+					r.Opens[0] = &wire.Open{Base: o.Base, Move: other, Nonce: nonce, Sig: identity(0).SignMove(tt.host.table, seq, other)}
 					if tt.host.applyRound() {
 						tt.host.advance()
 					}
@@ -132,11 +132,11 @@ func TestSealedGuestOpensAnotherMove(t *testing.T) {
 		if tt.host.sealed == nil {
 			t.Fatal("the sealed round closed after a forged opening")
 		}
-		base = tt.host.sealed.base
+		base = tt.host.sealed.Base
 		if len(tt.host.moves) != base {
 			t.Fatalf("moves applied after a forged opening: %d, round at %d", len(tt.host.moves), base)
 		}
-		if tt.host.sealed.opens[1] != nil {
+		if tt.host.sealed.Opens[1] != nil {
 			t.Fatal("the forged opening was kept")
 		}
 	})
@@ -270,7 +270,7 @@ func TestSealedHostSeatWaitsForTheSet(t *testing.T) {
 		n := 0
 		tt.host.do(func() {
 			if r := tt.host.sealed; r != nil {
-				n = len(r.opens)
+				n = len(r.Opens)
 			}
 		})
 		return n == 3 // guests 1 and 2 and the bot
@@ -287,7 +287,7 @@ func TestSealedHostSeatWaitsForTheSet(t *testing.T) {
 		t.Fatal("a second sealed choice in the same round was accepted")
 	}
 	tt.host.do(func() {
-		if r := tt.host.sealed; r == nil || len(tt.host.moves) != r.base || r.opens[0] != nil {
+		if r := tt.host.sealed; r == nil || len(tt.host.moves) != r.Base || r.Opens[0] != nil {
 			t.Fatal("the round moved on without the host seat's opening")
 		}
 	})
@@ -310,7 +310,7 @@ func TestSealedReload(t *testing.T) {
 	var base int
 	tt.waitFor("the host holds the commitment", func() bool {
 		ok := false
-		tt.host.do(func() { r := tt.host.sealed; ok = r != nil && r.pledges[2] != nil; base = len(tt.host.moves) })
+		tt.host.do(func() { r := tt.host.sealed; ok = r != nil && r.Pledges[2] != nil; base = len(tt.host.moves) })
 		return ok
 	})
 	g.mu.Lock()

@@ -12,7 +12,7 @@ import (
 func (h *Host) lobby() *wire.Lobby {
 	l := &wire.Lobby{Options: copyMap(h.options), Started: h.started}
 	for i, s := range h.seats {
-		l.Seats = append(l.Seats, wire.SeatInfo{Seat: engine.Seat(i), Name: s.Name, Key: s.Key, Bot: s.Bot, Level: s.Level, Connected: s.Bot || s.peer != nil, Ready: s.Ready,
+		l.Seats = append(l.Seats, wire.SeatInfo{Seat: engine.Seat(i), Name: s.Name, Key: s.Key, Bot: s.Bot, Level: s.Level, Connected: s.Bot || s.peer != nil, Ready: s.Ready, StandIn: s.StandIn,
 			Host: !s.Bot && len(h.cfg.HostKey) > 0 && string(s.Key) == string(h.cfg.HostKey)})
 	}
 	return l
@@ -75,6 +75,7 @@ func (h *Host) viewFor(s engine.Seat, m *engine.Move) *wire.View {
 	if len(h.sigs) > 0 && v.Move != nil {
 		v.Sig = h.sigs[len(h.sigs)-1]
 		v.Nonce = h.nonces[v.Seq]
+		v.StandIn = h.standIns[v.Seq]
 	}
 	b, err := json.Marshal(h.game.View(s))
 	if err != nil {
@@ -120,6 +121,7 @@ func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
 			h.seats[p.seat].Ready = false
 		}
 		h.broadcastLobby()
+		h.checkAway()
 	}
 }
 
@@ -139,6 +141,11 @@ func (h *Host) logChunk(from, to int) *wire.Log {
 				l.Nonces[j-from] = h.nonces[j+1]
 			}
 			break
+		}
+	}
+	for i := from; i < to; i++ {
+		if h.standIns[i+1] {
+			l.StandIns = append(l.StandIns, i-from)
 		}
 	}
 	return l

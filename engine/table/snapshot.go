@@ -26,6 +26,10 @@ type snapshot struct {
 	Deals    []*dealState      `json:"deals"`
 	Match    int               `json:"match,omitempty"`
 	Nonces   map[int][]byte    `json:"nonces,omitempty"` // openings of sealed moves, by seq
+	// Sealed is the open sealed round: the commitments received and the bots' choices with
+	// their nonces, so a reload neither draws the bots' choices again nor forgets a guest's.
+	Sealed   *sealedRound `json:"sealed,omitempty"`
+	StandIns map[int]bool `json:"standIns,omitempty"` // seqs of moves stand-ins played
 }
 
 const snapshotVersion = 1
@@ -40,7 +44,7 @@ func (h *Host) Snapshot() ([]byte, error) {
 
 func (h *Host) snapshot() ([]byte, error) {
 	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
-		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces})
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces, Sealed: h.sealed, StandIns: h.standIns})
 }
 
 // persist hands the table to HostConfig.Persist. It runs before anything that depends on the
@@ -83,7 +87,16 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		h.sigs = append(h.sigs, nil)
 	}
 	h.sigs = h.sigs[:len(h.moves)]
-	h.match, h.nonces = s.Match, s.Nonces
+	h.match, h.nonces, h.standIns = s.Match, s.Nonces, s.StandIns
+	if r := s.Sealed; r != nil && s.Started && r.Base == len(s.Moves) {
+		if r.Pledges == nil {
+			r.Pledges = map[engine.Seat]*wire.Pledge{}
+		}
+		if r.Opens == nil {
+			r.Opens = map[engine.Seat]*wire.Open{}
+		}
+		h.sealed = r
+	}
 	if h.options == nil {
 		h.options = map[string]string{}
 	}
@@ -92,7 +105,7 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "empty seat")
 		}
 		st.peer = nil
-		if st.Bot && cfg.Bots != nil {
+		if (st.Bot || st.StandIn) && cfg.Bots != nil {
 			st.botFn = cfg.Bots(st.Level)
 		}
 	}

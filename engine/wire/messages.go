@@ -279,6 +279,9 @@ type SeatInfo struct {
 	Connected bool        `json:"connected"`
 	Ready     bool        `json:"ready"`
 	Host      bool        `json:"host,omitempty"` // the host's own player
+	// StandIn: the player is away and a bot of the host's plays the seat (Level) until they
+	// come back. Public: every view says so, and the seat has no key in a deal meanwhile.
+	StandIn bool `json:"standIn,omitempty"`
 }
 
 // Lobby is the table's roster and options; sent on every change.
@@ -319,6 +322,8 @@ type Log struct {
 	Sigs  [][]byte      `json:"sigs,omitempty"`
 	// Nonces open the sealed moves among Moves (empty for any other), like View.Nonce.
 	Nonces [][]byte `json:"nonces,omitempty"`
+	// StandIns are the indexes in Moves of moves a bot played for an absent player (unsigned).
+	StandIns []int `json:"standIns,omitempty"`
 }
 
 func (*Log) Type() Type { return TLog }
@@ -347,6 +352,11 @@ func (m *Log) Check() error {
 	if err := checkMax(TLog, "moves", len(m.Moves), MaxLogMoves); err != nil {
 		return err
 	}
+	for _, i := range m.StandIns {
+		if i < 0 || i >= len(m.Moves) {
+			return bad(TLog, "stand-in index %d out of range", i)
+		}
+	}
 	for _, mv := range m.Moves {
 		if err := checkSeat(TLog, mv.Seat); err != nil {
 			return err
@@ -367,10 +377,12 @@ type View struct {
 	Move *engine.Move `json:"move,omitempty"`
 	Sig  []byte       `json:"sig,omitempty"` // the mover's signature on Move, if a player's
 	// Nonce opens the mover's pledge when Move was a sealed choice (see Pledge).
-	Nonce  []byte          `json:"nonce,omitempty"`
-	View   json.RawMessage `json:"view"`
-	Legal  []engine.Move   `json:"legal"`
-	Status engine.Status   `json:"status"`
+	Nonce []byte `json:"nonce,omitempty"`
+	// StandIn: Move was played by a bot standing in for its absent player (so it is unsigned).
+	StandIn bool            `json:"standIn,omitempty"`
+	View    json.RawMessage `json:"view"`
+	Legal   []engine.Move   `json:"legal"`
+	Status  engine.Status   `json:"status"`
 }
 
 func (*View) Type() Type { return TView }

@@ -28,6 +28,8 @@ type Pledge struct {
 	Seat engine.Seat `json:"seat"`
 	C    []byte      `json:"c"`
 	Sig  []byte      `json:"sig,omitempty"`
+	// StandIn: made by the host for a bot standing in for the seat's absent player (unsigned).
+	StandIn bool `json:"standIn,omitempty"`
 }
 
 func (*Pledge) Type() Type { return TPledge }
@@ -96,4 +98,34 @@ func (m *Open) Check() error {
 		return err
 	}
 	return checkSig(TOpen, m.Sig)
+}
+
+// TLocked is the type of Locked.
+const TLocked Type = "locked"
+
+func init() { register(func() Message { return &Locked{} }) }
+
+// Locked is the progress of the sealed round that began at game seq Base: the seats whose
+// commitment the host holds so far, in seat order. Public, and only seat numbers: it says who
+// has chosen, never what, so a board can say "waiting for 2 of 4 players; Ann and Bea have
+// chosen". The relayed set (Pledges) supersedes it.
+type Locked struct {
+	Base  int           `json:"base"`
+	Seats []engine.Seat `json:"seats,omitempty"`
+}
+
+func (*Locked) Type() Type { return TLocked }
+func (m *Locked) Check() error {
+	if m.Base < 0 {
+		return bad(TLocked, "negative base")
+	}
+	if err := checkMax(TLocked, "seats", len(m.Seats), MaxSeats); err != nil {
+		return err
+	}
+	for _, s := range m.Seats {
+		if err := checkSeat(TLocked, s); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -63,6 +63,9 @@ type Props struct {
 	// first), counted by the shared screen; empty before the first game ends.
 	Score []Score
 	Host  string // the host's name, for "waiting for Ann to start the next game"
+	// Locked are the seats that have locked in their choice in the sealed round now open (the
+	// table's public progress: who has chosen, never what); empty outside sealed rounds.
+	Locked []engine.Seat
 }
 
 // Score is one player's wins at this table.

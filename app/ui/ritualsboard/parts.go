@@ -2,6 +2,7 @@ package ritualsboard
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +40,7 @@ func (t *Table) seats(n Names) app.UI {
 			sent = cardChip(s.Sent, "rit-sent")
 		case s.NoCultist && visiting:
 			sent = app.Span().Class("rit-none").Text(i18n.T("rit.no_cultist"))
-		case v.Sealed && s.Chosen:
+		case v.Sealed && (s.Chosen || slices.Contains(t.P.Locked, s.Seat)):
 			sent = app.Span().Class("rit-done").Text("✓ " + i18n.T("rit.chosen"))
 		case v.Sealed:
 			sent = app.Span().Class("rit-thinking").Text(i18n.T("rit.choosing"))

@@ -2,6 +2,7 @@ package ritualsboard
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -176,11 +177,19 @@ func (t *Table) waitingLine(n Names) string {
 	v := t.V
 	var done []string
 	for _, s := range v.Seats {
-		if s.Chosen {
+		if s.Chosen || slices.Contains(t.P.Locked, s.Seat) {
 			done = append(done, n.Seat(s.Seat))
 		}
 	}
-	line := i18n.T("rit.waiting_n", len(v.Active), v.Players)
+	// The engine applies a sealed round all at once, so its Active still lists the seats that
+	// locked in at the table (t.P.Locked): they are not waited for.
+	waiting := 0
+	for _, s := range v.Active {
+		if !slices.Contains(t.P.Locked, s) {
+			waiting++
+		}
+	}
+	line := i18n.T("rit.waiting_n", waiting, v.Players)
 	if len(done) > 0 {
 		line += " " + i18n.T("rit.done_who", joinNames(done))
 	}

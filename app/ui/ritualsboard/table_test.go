@@ -205,3 +205,29 @@ func TestRulesPageCoversEveryCard(t *testing.T) {
 		}
 	}
 }
+
+// TestWaitingCountsLockedSeats: under the table's sealed rounds the engine applies a round's
+// choices all at once, so who has locked in comes from the table (Props.Locked, seat numbers
+// only): the line counts them as done and names them, and each is marked as having chosen.
+func TestWaitingCountsLockedSeats(t *testing.T) {
+	done := false
+	eachState(t, 4, 3, func(g *rituals.Game) {
+		v := g.ViewOf(0)
+		if done || !v.Sealed || len(v.Active) != 4 {
+			return
+		}
+		done = true
+		p := board.Props{View: v, Legal: nil, // seat 0 waits for the others Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}, {Name: "Dee"}},
+			OnAct: func(app.Context, engine.Move) {}, OnAgain: func(app.Context) {}, Locked: []engine.Seat{1, 2}}
+		html := app.HTMLString(Draw(p))
+		if want := i18n.T("rit.waiting_n", 2, 4) + " " + strings.SplitN(i18n.T("rit.done_who", "\x00"), "\x00", 2)[0]; !strings.Contains(html, want) {
+			t.Errorf("no %q in the board", want)
+		}
+		if n := strings.Count(html, "✓ "+i18n.T("rit.chosen")); n != 2 {
+			t.Errorf("%d seats marked as having chosen, want 2", n)
+		}
+	})
+	if !done {
+		t.Fatal("no sealed step with every seat choosing")
+	}
+}

@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/engine"
+	"miskatonic/engine/wire"
+)
+
+// TestAwayBanner: everyone sees whom the table waits for and the time left; once it runs out
+// only the host's page offers the choice (wait, a stand-in for each absent seat, end), and the
+// guests' pages say the host is choosing.
+func TestAwayBanner(t *testing.T) {
+	names := []string{"Ann", "Bea", "Cy"}
+	noop := func(app.Context) {}
+	b := func(a *wire.Away, host bool) string {
+		return app.HTMLString(&AwayBanner{Away: a, At: time.Now(), Names: names, IsHost: host,
+			OnWait: noop, OnEnd: noop, OnStandIn: func(app.Context, engine.Seat) {}})
+	}
+	if html := b(nil, true); strings.Contains(html, "Bea") {
+		t.Errorf("a banner with nobody away: %s", html)
+	}
+	counting := b(&wire.Away{Seats: []engine.Seat{1}, Millis: 42_000}, true)
+	if want := i18n.T("away.waiting", "Bea", 42); !strings.Contains(counting, want) {
+		t.Errorf("no %q in %s", want, counting)
+	}
+	if strings.Contains(counting, "away-standin") {
+		t.Error("the choice is offered before the deadline ran out")
+	}
+	host := b(&wire.Away{Seats: []engine.Seat{1}, Expired: true}, true)
+	for _, id := range []string{`id="away-wait"`, `id="away-standin"`, `id="away-end"`, i18n.T("away.standin", "Bea")} {
+		if !strings.Contains(host, id) {
+			t.Errorf("the host's choice lacks %s: %s", id, host)
+		}
+	}
+	guest := b(&wire.Away{Seats: []engine.Seat{1}, Expired: true}, false)
+	if strings.Contains(guest, "away-standin") || !strings.Contains(guest, i18n.T("away.host_choosing", "Bea")) {
+		t.Errorf("a guest's banner: %s", guest)
+	}
+}

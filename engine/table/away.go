@@ -1,0 +1,232 @@
+package table
+
+// Absent players (issue 10, finding 9). When the game waits for a seat whose player has no
+// connection — its turn, its sealed commitment or opening, its seal or share of a deal — the
+// host starts a turn deadline (HostConfig.TurnTimeout) and tells everyone (wire.Away). When
+// it runs out the host's player chooses: Wait longer, StandIn (a bot plays the seat, shown to
+// everyone, until the player comes back) or End the game. Only the host's own page can choose:
+// nothing a guest sends seats a stand-in, for its own seat or another's.
+//
+// A stand-in has no identity key, so it shares in no deal: a deal waiting for the absent seat
+// is committed again without it (as bots are never contributors), which every guest accepts
+// only because the lobby showed the stand-in first. Its moves and commitments are unsigned
+// and marked as the stand-in's in every view and log. A player who comes back (by identity
+// key or seat token) takes the seat back at once: a stand-in's commitment nobody has seen yet
+// is withdrawn, so they choose themselves, and a deal still waiting for shares is committed
+// again with their key.
+
+import (
+	"slices"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/wire"
+)
+
+// plays reports whether the host moves for seat s: a bot's seat, or a stand-in's.
+func (h *Host) plays(s engine.Seat) bool {
+	return s.Valid(len(h.seats)) && (h.seats[s].Bot || h.seats[s].StandIn) && h.seats[s].botFn != nil
+}
+
+// absent lists the seats the game now waits for whose players have no connection.
+func (h *Host) absent() []engine.Seat {
+	if !h.started || h.game == nil {
+		return nil
+	}
+	st := h.game.Status()
+	if st.Over {
+		return nil
+	}
+	var want []engine.Seat
+	switch {
+	case st.Deal != nil:
+		if n := len(h.deals); n > 0 && !h.deals[n-1].Applied {
+			d := h.deals[n-1]
+			for _, s := range d.context(h.rules.Name(), h.table).Contributors() {
+				if !d.SealsSent && d.Seals[int(s)] == nil || d.SealsSent && d.Shares[int(s)] == nil {
+					want = append(want, s)
+				}
+			}
+		}
+	case st.Sealed && h.sealed != nil:
+		r := h.sealed
+		for _, s := range r.Active {
+			if !r.Relayed && r.Pledges[s] == nil || r.Relayed && r.Opens[s] == nil {
+				want = append(want, s)
+			}
+		}
+	default:
+		want = st.Active
+	}
+	var out []engine.Seat
+	for _, s := range want {
+		if s.Valid(len(h.seats)) && !h.seats[s].Bot && !h.seats[s].StandIn && h.seats[s].peer == nil {
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// checkAway starts, updates or stops the turn deadline after anything changed.
+func (h *Host) checkAway() {
+	seats := h.absent()
+	if len(seats) == 0 {
+		if h.away != nil {
+			h.stopAway()
+			h.away, h.awayExpired = nil, false
+			h.broadcast(&wire.Away{})
+			h.changed()
+		}
+		return
+	}
+	if slices.Equal(seats, h.away) {
+		return
+	}
+	h.away = seats
+	if h.awayTimer == nil && !h.awayExpired {
+		h.startAway()
+	}
+	h.broadcast(h.awayMsg())
+	h.changed()
+}
+
+func (h *Host) startAway() {
+	h.stopAway()
+	h.awayGen++
+	gen := h.awayGen
+	h.awayUntil = time.Now().Add(h.cfg.TurnTimeout)
+	h.awayTimer = time.AfterFunc(h.cfg.TurnTimeout, func() {
+		select {
+		case h.events <- event{call: func() {
+			if gen == h.awayGen && h.away != nil {
+				h.awayTimer, h.awayExpired = nil, true
+				h.logf("table: seats %v away past the turn deadline; the host chooses", h.away)
+				h.broadcast(h.awayMsg())
+				h.changed()
+			}
+		}, reply: make(chan struct{})}:
+		case <-h.quit:
+		}
+	})
+}
+
+func (h *Host) stopAway() {
+	if h.awayTimer != nil {
+		h.awayTimer.Stop()
+		h.awayTimer = nil
+	}
+	h.awayGen++
+}
+
+func (h *Host) awayMsg() *wire.Away {
+	m := &wire.Away{Seats: slices.Clone(h.away), Expired: h.awayExpired}
+	if !h.awayExpired {
+		m.Millis = int(max(0, time.Until(h.awayUntil).Milliseconds()))
+	}
+	return m
+}
+
+// AwayState is the turn deadline as the host's UI shows it.
+type AwayState struct {
+	Seats   []engine.Seat // absent seats the game waits for (none: no deadline)
+	Until   time.Time     // when the deadline runs out
+	Expired bool          // it has: the host chooses (Wait, StandIn or End)
+}
+
+// Away reports the turn deadline, if one runs.
+func (h *Host) Away() AwayState {
+	var a AwayState
+	h.do(func() { a = AwayState{Seats: slices.Clone(h.away), Until: h.awayUntil, Expired: h.awayExpired} })
+	return a
+}
+
+// Wait gives absent players another TurnTimeout.
+func (h *Host) Wait() error {
+	err := error(errClosedHost)
+	h.do(func() {
+		if h.away == nil {
+			err = engine.Errorf(wire.KindState, "table: wait", "nobody is away")
+			return
+		}
+		err, h.awayExpired = nil, false
+		h.startAway()
+		h.broadcast(h.awayMsg())
+		h.changed()
+	})
+	return err
+}
+
+// StandIn seats a bot (fn, of level) in an absent player's seat until they come back. The seat
+// must be one the game waits for whose player has no connection. A seat whose sealed choice is
+// committed and relayed but not opened cannot get a stand-in: only its player holds the
+// opening, and a new choice made after the set went out could be made knowing the others'.
+func (h *Host) StandIn(seat engine.Seat, level string, fn BotFunc) error {
+	err := error(errClosedHost)
+	h.do(func() { err = h.standIn(seat, level, fn) })
+	return err
+}
+
+func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
+	switch {
+	case fn == nil:
+		return engine.Errorf(engine.KindBadConfig, "table: stand-in", "no bot function")
+	case !h.started || !seat.Valid(len(h.seats)) || h.seats[seat].Bot || h.seats[seat].StandIn:
+		return engine.Errorf(engine.KindBadSeat, "table: stand-in", "seat %d has no player to stand in for", seat)
+	case h.seats[seat].peer != nil:
+		return engine.Errorf(wire.KindState, "table: stand-in", "seat %d is connected", seat)
+	case !slices.Contains(h.absent(), seat):
+		return engine.Errorf(wire.KindState, "table: stand-in", "the game does not wait for seat %d", seat)
+	case h.sealed != nil && h.sealed.Relayed && h.sealed.Pledges[seat] != nil && !h.sealed.Pledges[seat].StandIn:
+		return engine.Errorf(wire.KindState, "table: stand-in", "seat %d committed to a sealed choice only its player can open", seat)
+	}
+	s := h.seats[seat]
+	s.StandIn, s.Level, s.botFn = true, level, fn
+	h.logf("table: a bot stands in for seat %d (%s)", seat, s.Name)
+	if r := h.sealed; r != nil && !r.Relayed && r.Pledges[seat] != nil {
+		// The absent player committed but the set never went out: nobody saw it, and the
+		// opening left with them. The stand-in chooses instead.
+		delete(r.Pledges, seat)
+		delete(r.Opens, seat)
+	}
+	h.broadcastLobby() // first: guests accept a deal without this seat only once shown why
+	h.rosterChanged(seat)
+	h.advance()
+	return nil
+}
+
+// rosterChanged commits the open deal again when seat's key in its roster is no longer the
+// one the lobby shows (a stand-in came, or its player came back).
+func (h *Host) rosterChanged(seat engine.Seat) {
+	n := len(h.deals)
+	if n == 0 || h.deals[n-1].Applied {
+		return
+	}
+	d := h.deals[n-1]
+	s := h.seats[seat]
+	want := s.Key
+	if s.Bot || s.StandIn {
+		want = nil
+	}
+	if seat.Valid(len(d.Roster)) && string(d.Roster[seat]) != string(want) {
+		h.rekey()
+	}
+}
+
+// returned gives a player's seat back from its stand-in, at once.
+func (h *Host) returned(seat engine.Seat) {
+	s := h.seats[seat]
+	s.StandIn, s.Level, s.botFn = false, "", nil
+	h.logf("table: seat %d (%s) is back; its stand-in leaves", seat, s.Name)
+	if r := h.sealed; r != nil && !r.Relayed && r.Pledges[seat] != nil && r.Pledges[seat].StandIn {
+		delete(r.Pledges, seat) // nobody has seen it: the player chooses themselves
+		delete(r.Opens, seat)
+	}
+}
+
+func (h *Host) markStandIn(seq int) {
+	if h.standIns == nil {
+		h.standIns = map[int]bool{}
+	}
+	h.standIns[seq] = true
+}

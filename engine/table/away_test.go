@@ -1,0 +1,226 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/fair/toy"
+	"miskatonic/engine/wire"
+)
+
+// awayTable is a host of rules with a short turn deadline and three guests (not yet playing);
+// wrap, if set, sits on each guest's end.
+func awayTable(t *testing.T, rules engine.Rules, seed uint64, wrap func(c *tamper)) *testTable {
+	t.Helper()
+	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{})}
+	h, err := NewHost(rules, HostConfig{Rand: newRand(seed + 1), RatePerSecond: 5000, Burst: 5000, TurnTimeout: 30 * time.Millisecond,
+		Bots: func(string) BotFunc { return randomBot(seed + 2) }, Logf: debugLogf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.host = h
+	for i := 0; i < 3; i++ {
+		a, b := Pipe()
+		if wrap != nil {
+			tc := &tamper{Conn: b, seat: engine.Seat(i)}
+			wrap(tc)
+			b = tc
+		}
+		h.AddGuest(a)
+		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond})
+		tt.guests = append(tt.guests, g)
+		tt.waitFor("seated", func() bool { return g.State().Connected })
+		g.SetReady(true)
+	}
+	tt.waitFor("start", func() bool { return h.Start() == nil })
+	return tt
+}
+
+// expired waits until the host's turn deadline has run out for seat.
+func (tt *testTable) expired(seat engine.Seat) {
+	tt.t.Helper()
+	tt.waitFor(fmt.Sprintf("the deadline for seat %d", seat), func() bool {
+		a := tt.host.Away()
+		return a.Expired && len(a.Seats) == 1 && a.Seats[0] == seat
+	})
+}
+
+// TestStandInAndReturn: a player closes their tab. The table waits for them (every guest told,
+// with the time left); once the deadline runs out the host seats a stand-in, which plays legal
+// moves for the seat (marked as a stand-in's for everyone, the next deal dealt without the seat)
+// until the player comes back with their identity key and takes the seat at once. The game then
+// finishes and every guest, the returning one included, verifies every deal.
+func TestStandInAndReturn(t *testing.T) {
+	for _, rules := range []engine.Rules{toy.Rules{}, toy.SealedRules{}} {
+		t.Run(rules.Name(), func(t *testing.T) {
+			defer checkNoLeak(t)()
+			tt := awayTable(t, rules, 31, nil)
+			gone := tt.guests[2]
+			tt.guests = tt.guests[:2]
+			gone.Close()
+			tt.play()
+			tt.expired(2)
+			for i, g := range tt.guests {
+				tt.waitFor(fmt.Sprintf("guest %d told the deadline ran out", i), func() bool {
+					a := g.State().Away
+					return a != nil && a.Expired && len(a.Seats) == 1 && a.Seats[0] == 2
+				})
+			}
+			if err := tt.host.StandIn(2, "random", randomBot(5)); err != nil {
+				t.Fatal(err)
+			}
+			for i, g := range tt.guests {
+				tt.waitFor(fmt.Sprintf("guest %d shown the stand-in", i), func() bool {
+					st := g.State()
+					return len(st.Lobby.Seats) == 3 && st.Lobby.Seats[2].StandIn && (st.Away == nil || len(st.Away.Seats) == 0)
+				})
+			}
+			var stood int
+			tt.waitFor("the stand-in played", func() bool {
+				tt.host.do(func() { stood = len(tt.host.standIns) })
+				return stood >= 2
+			})
+			tt.host.do(func() {
+				for seq := range tt.host.standIns {
+					if m := tt.host.moves[seq-1]; m.Seat != 2 || tt.host.sigs[seq-1] != nil {
+						t.Errorf("move %d marked as the stand-in's: %v", seq, m)
+					}
+				}
+			})
+			a, b := Pipe()
+			tt.host.AddGuest(a)
+			back, _ := NewGuest(b, GuestConfig{Name: "p2", Identity: identity(2), Rand: newRand(99), Rules: lookup, Tick: 10 * time.Millisecond})
+			tt.guests = append(tt.guests, back)
+			tt.waitFor("the seat back", func() bool { st := back.State(); return st.Connected && st.Seat == 2 })
+			tt.host.do(func() {
+				if s := tt.host.seats[2]; s.StandIn || s.botFn != nil {
+					t.Error("the stand-in stayed after its player came back")
+				}
+			})
+			tt.wg.Add(1)
+			go driver(back, tt.rand, tt.stop, &tt.wg)
+			tt.finish()
+			tt.checkViews()
+			t.Logf("%d moves, %d of them by the stand-in", tt.host.State().Seq, stood)
+			tt.close()
+		})
+	}
+}
+
+// TestStandInOnlyByTheHost: a malicious guest tries to get a bot seated for another player,
+// who is at the table: it sends host-only messages (a deadline run out, a lobby with the seat
+// stood in), a commitment and a move for that seat marked as a stand-in's. Everything is
+// refused, the seat stays its player's, and the host itself refuses a stand-in for a connected
+// seat.
+func TestStandInOnlyByTheHost(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := awayTable(t, toy.SealedRules{}, 32, nil)
+	defer tt.close()
+	mal := tt.guests[1]
+	tt.waitFor("the first sealed round", func() bool { st := mal.State(); return st.HasView && st.Status.Sealed })
+	base := mal.State().Seq
+	var refused int
+	for _, m := range []wire.Message{
+		&wire.Away{Seats: []engine.Seat{2}, Expired: true},
+		&wire.Lobby{Seats: []wire.SeatInfo{{Seat: 2, Name: "p2", StandIn: true}}, Started: true},
+		&wire.Pledge{Base: base, Seat: 2, C: make([]byte, 32), StandIn: true},
+		&wire.Move{BasedOn: base, Move: engine.Move{Seat: 2, Kind: "bid", N: 1}},
+	} {
+		mal.mu.Lock()
+		mal.send(m)
+		mal.mu.Unlock()
+		refused++
+		tt.waitFor(fmt.Sprintf("the %s refused", m.Type()), func() bool { r := mal.State().Reject; return r != nil && r.Ref == mal.outSeqNow() })
+	}
+	if err := tt.host.StandIn(2, "random", randomBot(1)); err == nil {
+		t.Fatal("the host seated a stand-in for a connected player")
+	}
+	tt.host.do(func() {
+		if s := tt.host.seats[2]; s.StandIn || s.Bot || s.peer == nil {
+			t.Errorf("seat 2 after the attack: %+v", s)
+		}
+		if tt.host.away != nil || tt.host.sealed == nil || tt.host.sealed.Pledges[2] != nil {
+			t.Error("the attack changed the table")
+		}
+	})
+}
+
+func (g *Guest) outSeqNow() uint64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.outSeq
+}
+
+// TestAwayEndGame: the host chooses to end the game; every guest is told the table closed and
+// every goroutine ends.
+func TestAwayEndGame(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := awayTable(t, toy.Rules{}, 33, nil)
+	gone := tt.guests[0]
+	tt.guests = tt.guests[1:]
+	gone.Close()
+	tt.play()
+	tt.expired(0)
+	if err := tt.host.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if a := tt.host.Away(); a.Expired || len(a.Seats) != 1 {
+		t.Fatalf("after Wait: %+v", a)
+	}
+	tt.expired(0)
+	tt.host.End()
+	for i, g := range tt.guests {
+		tt.waitFor(fmt.Sprintf("guest %d told", i), func() bool {
+			d := g.State().Dropped
+			return d != nil && d.Code == wire.ByeClosed
+		})
+	}
+	close(tt.stop)
+	tt.wg.Wait()
+	for _, g := range tt.guests {
+		g.Close()
+	}
+}
+
+// TestStandInClaimedByHost is a dishonest host page that makes a move up for a player who is
+// at the table and passes it off as a stand-in's (so no signature is needed). That player's
+// guest knows it was there, and fails the deal.
+func TestStandInClaimedByHost(t *testing.T) {
+	defer checkNoLeak(t)()
+	var once sync.Once
+	tt := awayTable(t, toy.Rules{}, 34, func(c *tamper) {
+		if c.seat != 1 {
+			return
+		}
+		c.out = func(seat engine.Seat, m wire.Message) wire.Message {
+			v, ok := m.(*wire.View)
+			if !ok || v.Move == nil || v.Move.Seat != seat || v.Move.Kind == engine.KindDeal {
+				return m
+			}
+			f := m
+			once.Do(func() {
+				w := *v
+				w.Sig, w.StandIn = nil, true
+				f = &w
+			})
+			return f
+		}
+	})
+	defer tt.close()
+	tt.play()
+	tt.waitFor("seat 1 fails the deal", func() bool {
+		for _, d := range tt.guests[1].State().Deals {
+			if d.State == DealFailed {
+				if !strings.Contains(d.Problem, "as a stand-in while its player was at the table") {
+					t.Fatalf("failed for another reason: %s", d.Problem)
+				}
+				return true
+			}
+		}
+		return false
+	})
+}
