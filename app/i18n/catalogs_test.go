@@ -40,6 +40,7 @@ var untranslated = map[Lang]map[string]bool{
 		"sh.log.act":              true, // "%[1]v %[2]v.": a name and a catalog verb phrase
 		"sh.move.with_cost":       true, // "%[1]v · %[2]v": a label and its cost
 		"explain.doom_track":      true, // the French rulebook keeps "Doom Track" untranslated
+		"manifest.short_name":     true, // the product's name
 	},
 }
 
