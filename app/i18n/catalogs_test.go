@@ -41,6 +41,13 @@ var untranslated = map[Lang]map[string]bool{
 		"sh.move.with_cost":       true, // "%[1]v · %[2]v": a label and its cost
 		"explain.doom_track":      true, // the French rulebook keeps "Doom Track" untranslated
 		"manifest.short_name":     true, // the product's name
+		// Ring of Shadows: people's and Great Old Ones' names, the same in French.
+		"shc.char.pierce.name":        true,
+		"shc.char.marek.name":         true,
+		"shc.elder.ghatanothoa.name":  true,
+		"shc.elder.yogsothoth.name":   true,
+		"shc.elder.nyarlathotep.name": true,
+		"shc.elder.cthulhu.name":      true,
 	},
 }
 
