@@ -48,6 +48,19 @@ var untranslated = map[Lang]map[string]bool{
 		"shc.elder.yogsothoth.name":   true,
 		"shc.elder.nyarlathotep.name": true,
 		"shc.elder.cthulhu.name":      true,
+		// Rituals of Madness: the Great Old Ones of the twelve places.
+		"rit.god.azathoth":       true,
+		"rit.god.cthugha":        true,
+		"rit.god.cthulhu":        true,
+		"rit.god.dagon":          true,
+		"rit.god.ghatanothoa":    true,
+		"rit.god.hastur":         true,
+		"rit.god.ithaqua":        true,
+		"rit.god.nyarlathotep":   true,
+		"rit.god.shub-niggurath": true,
+		"rit.god.tsathoggua":     true,
+		"rit.god.yig":            true,
+		"rit.god.yog-sothoth":    true,
 	},
 }
 
