@@ -96,9 +96,10 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 		},
 		ThemeColor:              ThemeColor,
 		BackgroundColor:         BackgroundColor,
-		LoadingLabel:            i18n.T("app.loading") + " {progress}%",
+		LoadingLabel:            loadingLabel, // the word comes from /lang.js (langfiles.go)
+		Scripts:                 []string{langScriptPath},
 		Styles:                  styles,
-		CacheableResources:      cached,
+		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French)),
 		Resources:               webDir{dir: cfg.WebDir},
 		Version:                 version,
 		Env:                     env,
@@ -156,7 +157,7 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 	if err := Precompress(cfg.WebDir); err != nil {
 		fmt.Fprintf(os.Stderr, "note: serving %s uncompressed: %v\n", cfg.WebDir, err)
 	}
-	manifest := Manifest(h)
+	generated := langFiles(h)
 	mux := http.NewServeMux()
 	if relay != nil {
 		mux.Handle("/signal", relay)
@@ -171,10 +172,13 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 			// the Makefile put beside app.wasm.
 			w.Header().Set("Cache-Control", "no-cache")
 			http.ServeFile(w, r, filepath.Join(cfg.WebDir, "wasm_exec.js"))
-		case p == "/manifest.webmanifest" || p == "/manifest.json":
+		case generated[p] != nil || p == "/manifest.json":
+			if p == "/manifest.json" {
+				p = manifestPath(i18n.English)
+			}
 			w.Header().Set("Cache-Control", "no-cache")
-			w.Header().Set("Content-Type", "application/manifest+json")
-			w.Write(manifest)
+			w.Header().Set("Content-Type", contentType(p))
+			w.Write(generated[p])
 		case strings.HasPrefix(p, "/web/") || goappFiles[p]:
 			h.ServeHTTP(w, r)
 		case IsPage(p):
@@ -216,9 +220,13 @@ func (w *notFoundWriter) Write(b []byte) (int, error) {
 	return w.ResponseWriter.Write(b)
 }
 
-// Manifest is the web app manifest. We write our own because go-app's has no maskable icon, and
-// Android crops a plain icon into a circle.
-func Manifest(h *app.Handler) []byte {
+// Manifest is the web app manifest in English. We write our own because go-app's has no maskable
+// icon, and Android crops a plain icon into a circle.
+func Manifest(h *app.Handler) []byte { return ManifestIn(h, i18n.English) }
+
+// ManifestIn is the manifest in language l: the name, short name and description a phone shows
+// when the app is installed in that language; the same id, so it is one app in every language.
+func ManifestIn(h *app.Handler, l i18n.Lang) []byte {
 	type icon struct {
 		Src     string `json:"src"`
 		Type    string `json:"type"`
@@ -227,6 +235,8 @@ func Manifest(h *app.Handler) []byte {
 	}
 	m := struct {
 		ID              string `json:"id"`
+		Lang            string `json:"lang"`
+		Dir             string `json:"dir"`
 		Name            string `json:"name"`
 		ShortName       string `json:"short_name"`
 		Description     string `json:"description"`
@@ -237,7 +247,8 @@ func Manifest(h *app.Handler) []byte {
 		ThemeColor      string `json:"theme_color"`
 		Icons           []icon `json:"icons"`
 	}{
-		ID: "/", Name: h.Name, ShortName: h.ShortName, Description: h.Description,
+		ID: "/", Lang: string(l), Dir: "ltr",
+		Name: i18n.In(l, "manifest.name"), ShortName: i18n.In(l, "manifest.short_name"), Description: i18n.In(l, "app.tagline"),
 		StartURL: "/", Scope: "/", Display: "standalone",
 		BackgroundColor: BackgroundColor, ThemeColor: ThemeColor,
 		Icons: []icon{
@@ -318,6 +329,8 @@ func contentType(name string) string {
 		return "application/wasm"
 	case ".webmanifest":
 		return "application/manifest+json"
+	case ".js":
+		return "text/javascript; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
 	}

@@ -67,10 +67,12 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 		return nil, err
 	}
 	extra := map[string][]byte{
-		"wasm_exec.js":         wasmExec, // replaces go-app's older copy (see NewServer)
-		"manifest.webmanifest": Manifest(h),
-		"404.html":             notFound,
-		distMarker:             []byte("written by `miskatonic static`; safe to delete\n"),
+		"wasm_exec.js": wasmExec, // replaces go-app's older copy (see NewServer)
+		"404.html":     notFound,
+		distMarker:     []byte("written by `miskatonic static`; safe to delete\n"),
+	}
+	for p, b := range langFiles(h) { // the language script and every language's manifest
+		extra[strings.TrimPrefix(p, "/")] = b
 	}
 	for name, b := range extra {
 		if err := os.WriteFile(filepath.Join(out, name), b, 0o644); err != nil {

@@ -77,7 +77,7 @@ func TestInstallable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if manifest.Name != "Miskatonic" || manifest.StartURL != "/" || manifest.ThemeColor != app.ThemeColor {
+	if !strings.HasPrefix(manifest.Name, "Miskatonic") || manifest.StartURL != "/" || manifest.ThemeColor != app.ThemeColor {
 		t.Errorf("manifest = %+v", manifest)
 	}
 	var sizes []string

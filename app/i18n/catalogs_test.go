@@ -40,6 +40,27 @@ var untranslated = map[Lang]map[string]bool{
 		"sh.log.act":              true, // "%[1]v %[2]v.": a name and a catalog verb phrase
 		"sh.move.with_cost":       true, // "%[1]v · %[2]v": a label and its cost
 		"explain.doom_track":      true, // the French rulebook keeps "Doom Track" untranslated
+		"manifest.short_name":     true, // the product's name
+		// Ring of Shadows: people's and Great Old Ones' names, the same in French.
+		"shc.char.pierce.name":        true,
+		"shc.char.marek.name":         true,
+		"shc.elder.ghatanothoa.name":  true,
+		"shc.elder.yogsothoth.name":   true,
+		"shc.elder.nyarlathotep.name": true,
+		"shc.elder.cthulhu.name":      true,
+		// Rituals of Madness: the Great Old Ones of the twelve places.
+		"rit.god.azathoth":       true,
+		"rit.god.cthugha":        true,
+		"rit.god.cthulhu":        true,
+		"rit.god.dagon":          true,
+		"rit.god.ghatanothoa":    true,
+		"rit.god.hastur":         true,
+		"rit.god.ithaqua":        true,
+		"rit.god.nyarlathotep":   true,
+		"rit.god.shub-niggurath": true,
+		"rit.god.tsathoggua":     true,
+		"rit.god.yig":            true,
+		"rit.god.yog-sothoth":    true,
 	},
 }
 

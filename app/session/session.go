@@ -394,7 +394,13 @@ func botName(seats []wire.SeatInfo) string {
 			return n
 		}
 	}
-	return fmt.Sprintf("Bot %d", len(seats)+1)
+	// Every name taken: a name again with a number, not an English word ("Bot") that every
+	// player would read whatever their language.
+	for i := len(botNames); ; i++ {
+		if n := fmt.Sprintf("%s %d", botNames[i%len(botNames)], i/len(botNames)+1); !used[n] {
+			return n
+		}
+	}
 }
 
 // byeProblem maps the host's code for dropping us to a catalog key. It reads the stable code

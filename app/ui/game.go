@@ -82,7 +82,7 @@ func (g *GameScreen) Render() app.UI {
 	snap := g.snap
 	var problem app.UI
 	if snap.Problem != "" {
-		problem = problemBanner(snap.Problem, snap.Fatal)
+		problem = problemBanner(snap.Problem, snap.Fatal, byeDetail(snap))
 	}
 	if g.err != "" {
 		problem = app.P().Class("problem").Attr("role", "alert").Text(g.err)
@@ -107,7 +107,11 @@ func (g *GameScreen) tools() app.UI {
 }
 
 // problemBanner says what went wrong and offers a way forward.
-func problemBanner(key string, fatal bool) app.UI {
+func problemBanner(key string, fatal bool, detail ...app.UI) app.UI {
+	var why app.UI // the host's own reason, when it adds to the key's
+	if len(detail) > 0 {
+		why = detail[0]
+	}
 	var way app.UI
 	if fatal {
 		way = app.Div().Class("problem-actions").Body(
@@ -117,9 +121,19 @@ func problemBanner(key string, fatal bool) app.UI {
 	}
 	return app.Div().Class("problem").ID("problem").Attr("role", "alert").DataSet("problem", key).Body(
 		app.P().Text(i18n.T(key)),
+		why,
 		waitNote(key),
 		way,
 	)
+}
+
+// byeDetail words the host's goodbye code when the problem names no cause of its own (the host
+// dropped us for flooding, for no identity proof, or for a fault), in the reader's language.
+func byeDetail(snap session.Snapshot) app.UI {
+	if snap.Dropped == nil || snap.Problem != session.ProblemDropped {
+		return nil
+	}
+	return app.P().Class("small").ID("bye-reason").Text(i18n.Why(i18n.Current(), wire.ByeReasonCode(snap.Dropped.Code), nil, snap.Dropped.Reason))
 }
 
 // waitNote tells a guest whose host is out of reach what is going on and how long the page
@@ -176,7 +190,7 @@ func (g *GameScreen) try(ctx app.Context, f func() error) {
 		g.ctx.Dispatch(func(ctx app.Context) {
 			g.err = ""
 			if err != nil {
-				g.err = i18n.T("app.error", err.Error())
+				g.err = errorText(err)
 			}
 		})
 	})

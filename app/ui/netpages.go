@@ -36,7 +36,7 @@ func problemOf(err error) (key string, text string) {
 		}
 		return je.Problem, i18n.T(je.Problem)
 	}
-	return "", i18n.T("app.error", err.Error())
+	return "", errorText(err)
 }
 
 // NewTable is the page where a host opens a table for friends (/new?game=<name>). A reload

@@ -88,7 +88,7 @@ func (p *Solo) OnNav(ctx app.Context) {
 					session.SetCurrent(s)
 				}
 				if err != nil {
-					p.err = i18n.T("app.error", err.Error())
+					p.err = errorText(err)
 				}
 			})
 		})
@@ -175,7 +175,7 @@ func (p *Solo) launch(ctx app.Context, cfg session.SoloConfig) {
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.starting = false
 			if err != nil {
-				p.err = i18n.T("app.error", err.Error())
+				p.err = errorText(err)
 				return
 			}
 			session.SetCurrent(s)
@@ -196,7 +196,7 @@ func (p *Solo) again(ctx app.Context) {
 		p.ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
 				app.Log("play again:", err)
-				p.err = i18n.T("app.error", err.Error())
+				p.err = errorText(err)
 			}
 		})
 	})

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -68,12 +69,17 @@ const (
 
 // DealStatus is the verdict on one deal, for the UI.
 type DealStatus struct {
-	Epoch   int    `json:"epoch"`
-	State   string `json:"state"`
-	Problem string `json:"problem,omitempty"`
-	Seq     int    `json:"seq,omitempty"`     // game seq of the mismatch
-	Checked int    `json:"checked,omitempty"` // views (with legal moves and status) compared
-	Table   string `json:"table,omitempty"`   // hex id of the game (kept in PrevDeals)
+	Epoch int    `json:"epoch"`
+	State string `json:"state"`
+	// Code (a wire reason code: wire.DealMismatch…) and Args say why a deal failed, worded by
+	// the reader's catalog; Problem is the English detail, for logs and verdicts saved before
+	// codes (which have no Code).
+	Code    string   `json:"code,omitempty"`
+	Args    []string `json:"args,omitempty"`
+	Problem string   `json:"problem,omitempty"`
+	Seq     int      `json:"seq,omitempty"`     // game seq of the mismatch
+	Checked int      `json:"checked,omitempty"` // views (with legal moves and status) compared
+	Table   string   `json:"table,omitempty"`   // hex id of the game (kept in PrevDeals)
 	// Restarts counts the re-commitments this guest accepted for the deal: one per roster
 	// change it was shown in the lobby (a seat reclaimed with a new key).
 	Restarts int `json:"restarts,omitempty"`
@@ -490,7 +496,7 @@ func (g *Guest) tick() bool {
 		} else if now.Sub(g.overAt) >= g.cfg.RevealTimeout {
 			for _, d := range g.deals {
 				if d.status.State == DealPending {
-					d.status.State, d.status.Problem = DealFailed, "the host never revealed this deal after the game ended"
+					d.status.fail(wire.DealNeverRevealed, "the host never revealed this deal after the game ended")
 					changed = true
 				}
 			}
@@ -536,16 +542,16 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		}
 		for i, mv := range m.Moves {
 			if err := g.audit.Move(m.From+i+1, mv); err != nil {
-				g.failAll(err.Error())
+				g.failAll(mismatch(err))
 			}
 			if i < len(m.Sigs) {
 				if err := g.audit.Sig(m.From+i+1, m.Sigs[i]); err != nil {
-					g.failAll(err.Error())
+					g.failAll(mismatch(err))
 				}
 			}
 			if i < len(m.Nonces) {
 				if err := g.audit.Nonce(m.From+i+1, m.Nonces[i]); err != nil {
-					g.failAll(err.Error())
+					g.failAll(mismatch(err))
 				}
 			}
 		}
@@ -586,9 +592,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	if g.st.Table != "" && g.st.Table != tbl {
 		// Another game (the host's rematch) or another table altogether: start a fresh record,
 		// keeping the chat and every verdict. A deal not verified by now never will be.
-		why := "the host started a new game without revealing this deal"
+		why := reason{wire.DealNewGame, "the host started a new game without revealing this deal", nil}
 		if m.Match <= g.st.Match {
-			why = "the host switched to another table without revealing this deal"
+			why = reason{wire.DealOtherTable, "the host switched to another table without revealing this deal", nil}
 		}
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
@@ -600,7 +606,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 			g.restoreDeals() // a reload: this game's verdicts stand
 			g.restoreSealed(m.Table, g.memory.Sealed)
 		} else {
-			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, closeDeals(g.memory.Deals, "this browser left the game before the deal was revealed")...))
+			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, closeDeals(g.memory.Deals, reason{wire.DealLeftBefore, "this browser left the game before the deal was revealed", nil})...))
 		}
 		g.memory.Table, g.memory.Deals, g.memory.Sealed = "", nil, nil
 	}
@@ -638,17 +644,17 @@ func (g *Guest) view(m *wire.View) {
 		}
 		if m.Move != nil {
 			if err := g.audit.Move(m.Seq, *m.Move); err != nil {
-				g.failAll(err.Error())
+				g.failAll(mismatch(err))
 			}
 			if err := g.audit.Sig(m.Seq, m.Sig); err != nil {
-				g.failAll(err.Error())
+				g.failAll(mismatch(err))
 			}
 			if err := g.audit.Nonce(m.Seq, m.Nonce); err != nil {
-				g.failAll(err.Error())
+				g.failAll(mismatch(err))
 			}
 		}
 		if err := g.audit.View(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}); err != nil {
-			g.failAll(err.Error())
+			g.failAll(mismatch(err))
 		}
 		g.catchUp = false
 		g.settleIfWaiting()
@@ -701,7 +707,7 @@ func (g *Guest) reject(m *wire.Reject) {
 
 // endGame closes the current game's verdicts (unverified ones fail with why) and returns every
 // verdict kept from earlier games with them.
-func (g *Guest) endGame(why string) []DealStatus {
+func (g *Guest) endGame(why reason) []DealStatus {
 	cur := closeDeals(g.sortedDeals(), why)
 	for i := range cur {
 		cur[i].Table = g.st.Table
@@ -709,11 +715,11 @@ func (g *Guest) endGame(why string) []DealStatus {
 	return keepPrev(append(append([]DealStatus(nil), g.st.PrevDeals...), cur...))
 }
 
-func closeDeals(deals []DealStatus, why string) []DealStatus {
+func closeDeals(deals []DealStatus, why reason) []DealStatus {
 	out := make([]DealStatus, 0, len(deals))
 	for _, d := range deals {
 		if d.State == DealPending {
-			d.State, d.Problem = DealFailed, why
+			d.fail(why.code, why.text, why.args...)
 		}
 		out = append(out, d)
 	}
@@ -762,14 +768,14 @@ func (g *Guest) save() {
 }
 
 // failAll marks every unverified deal as failed: the host told two different stories.
-func (g *Guest) failAll(problem string) {
+func (g *Guest) failAll(problem reason) {
 	for _, d := range g.deals {
 		if d.status.State != DealVerified {
-			d.status.State, d.status.Problem = DealFailed, problem
+			d.status.fail(problem.code, problem.text, problem.args...)
 		}
 	}
 	if len(g.deals) == 0 {
-		g.deals[0] = &guestDeal{status: DealStatus{Epoch: 0, State: DealFailed, Problem: problem}}
+		g.deals[0] = &guestDeal{status: DealStatus{Epoch: 0, State: DealFailed, Code: problem.code, Args: problem.args, Problem: problem.text}}
 	}
 }
 
@@ -796,19 +802,19 @@ func (g *Guest) commit(m *wire.Commit) {
 	if s := g.st.Seat; s >= 0 && (!s.Valid(len(cx.Roster)) || len(cx.Roster[s]) == 0) && !g.catchUp {
 		// Without our key the deal would go ahead without our share: the host alone would
 		// choose it, and could show every guest a different one.
-		d.status.State, d.status.Problem = DealFailed, "the host left this seat out of the deal"
+		d.status.fail(wire.DealLeftOut, "the host left this seat out of the deal")
 		return
 	}
 	commit := g.audit.Commit
 	if d.cx.Roster != nil && d.c != c {
 		if err := g.restart(d, cx); err != nil {
-			d.status.State, d.status.Problem = DealFailed, err.Error()
+			d.status.fail(wire.DealMismatch, err.Error())
 			return
 		}
 		commit = g.audit.Restart
 	}
 	if err := commit(cx, c); err != nil {
-		d.status.State, d.status.Problem = DealFailed, err.Error()
+		d.status.fail(wire.DealMismatch, err.Error())
 		return
 	}
 	if d.c != c {
@@ -891,7 +897,7 @@ func (g *Guest) contribute(epoch int) {
 		return // a deal from before our seat was reclaimed with this key: not ours to share in
 	}
 	if err := g.checkRoster(d.cx); err != nil {
-		d.status.State, d.status.Problem = DealFailed, err.Error()
+		d.status.fail(wire.DealMismatch, err.Error())
 		return
 	}
 	for e := 1; e < epoch; e++ {
@@ -902,7 +908,7 @@ func (g *Guest) contribute(epoch int) {
 		case prev.status.State == DealPending && prev.revealed:
 			return // revealed, its replay still waits for moves: verify it first
 		case prev.status.State == DealPending:
-			prev.status.State, prev.status.Problem = DealFailed, "the host started the next deal without revealing this one"
+			prev.status.fail(wire.DealSkipped, "the host started the next deal without revealing this one")
 			return
 		case prev.status.State == DealFailed:
 			return // refuse to play on with a host caught lying
@@ -944,7 +950,7 @@ func (g *Guest) seals(m *wire.Seals) {
 	}
 	// The set must cover every keyed seat, ours included, each seal signed by its seat's key.
 	if err := g.audit.Seals(m.Epoch, seals, nil); err != nil {
-		d.status.State, d.status.Problem = DealFailed, err.Error()
+		d.status.fail(wire.DealMismatch, err.Error())
 		return
 	}
 	d.sealed = true
@@ -972,7 +978,7 @@ func (g *Guest) contribs(m *wire.Contribs) {
 	}
 	d.relayed = true
 	if err := g.audit.Shares(m.Epoch, shares); err != nil {
-		d.status.State, d.status.Problem = DealFailed, err.Error()
+		d.status.fail(wire.DealMismatch, err.Error())
 	}
 }
 
@@ -1024,7 +1030,7 @@ func (g *Guest) verdict(r fair.Result) {
 	case r.Pending:
 		d.status.Missing = r.Missing
 	default:
-		d.status.State, d.status.Problem = DealFailed, r.Problem
+		d.status.fail(wire.DealMismatch, r.Problem)
 	}
 }
 
@@ -1037,7 +1043,8 @@ func (g *Guest) askMissing(now time.Time) bool {
 			continue
 		}
 		if now.Sub(d.revealedAt) >= g.cfg.RevealTimeout {
-			d.status.State, d.status.Problem, d.status.Seq = DealFailed, fmt.Sprintf("the host withheld move %d", d.status.Missing), d.status.Missing
+			d.status.fail(wire.DealWithheld, fmt.Sprintf("the host withheld move %d", d.status.Missing), strconv.Itoa(d.status.Missing))
+			d.status.Seq = d.status.Missing
 			changed = true
 			continue
 		}

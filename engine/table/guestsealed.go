@@ -106,7 +106,7 @@ func (g *Guest) pledges(m *wire.Pledges) {
 	}
 	if g.audit != nil {
 		if err := g.audit.Pledged(m.Base, set); err != nil {
-			g.failAll(err.Error())
+			g.failAll(mismatch(err))
 			return
 		}
 	}

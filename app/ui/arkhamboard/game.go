@@ -50,7 +50,7 @@ func Draw(p board.Props) app.UI {
 func verdict(deals []table.DealStatus, v *arkham.View) string {
 	for _, d := range deals {
 		if d.State == table.DealFailed {
-			return i18n.T("deal.verify_failed", d.Problem)
+			return i18n.T("deal.verify_failed", i18n.Why(i18n.Current(), d.Code, d.Args, d.Problem))
 		}
 	}
 	if v.LastRound == nil {

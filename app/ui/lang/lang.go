@@ -65,7 +65,17 @@ func browserLangs() []string {
 // setDocumentLang tells the browser which language the page is in: it picks Japanese glyphs
 // and line breaking for ja, hyphenation for fr, and screen readers pronounce it right.
 func setDocumentLang(l i18n.Lang) {
-	app.Window().Get("document").Get("documentElement").Set("lang", string(l))
+	doc := app.Window().Get("document")
+	doc.Get("documentElement").Set("lang", string(l))
+	// The manifest follows, as /lang.js set it on load (app/langfiles.go), so installing the
+	// app after a switch names it in the new language.
+	if link := doc.Call("querySelector", `link[rel="manifest"]`); link.Truthy() {
+		href := "/manifest.webmanifest"
+		if l != i18n.English {
+			href = "/manifest." + string(l) + ".webmanifest"
+		}
+		link.Set("href", href)
+	}
 }
 
 // Switch is the language control at the top of every page. Each language is listed under

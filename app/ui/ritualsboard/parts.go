@@ -121,7 +121,7 @@ func (t *Table) places(n Names) app.UI {
 			DataSet("mine", flag(known && p.Owner == v.Seat)).Aria("label", PlaceName(p.Key)+", "+owner).Body(
 			app.Div().Class("rit-ptitle").Body(
 				app.Span().Class("rit-letter").Text(pl.Letter),
-				app.Span().Class("rit-god").Text(pl.God),
+				app.Span().Class("rit-god").Text(GodName(i)),
 			),
 			app.Span().Class("rit-owner").Text(owner),
 			app.If(p.RisenBy >= 0, app.Span().Class("rit-risen").Text(i18n.T("rit.risen"))),

@@ -76,8 +76,8 @@ func rankList() app.UI {
 // placeList names the twelve places by symbol and Great Old One.
 func placeList() app.UI {
 	items := make([]app.UI, 0, len(rituals.Places))
-	for _, p := range rituals.Places {
-		items = append(items, app.Li().Text(p.Letter+" · "+p.God))
+	for i, p := range rituals.Places {
+		items = append(items, app.Li().Text(p.Letter+" · "+GodName(i)))
 	}
 	return app.Ul().Class("rit-placelist").Body(items...)
 }

@@ -27,15 +27,18 @@ func (n Names) Seat(s engine.Seat) string {
 	return i18n.T("rit.seat_n", int(s)+1)
 }
 
-// PlaceName names a ritual place by its Great Old One (a proper name, the same in every
-// language) and its symbol letter.
+// PlaceName names a ritual place by its Great Old One (in the reader's script: katakana in
+// Japanese) and its symbol letter.
 func PlaceName(key string) string {
 	p := rituals.PlaceByKey(key)
 	if p < 0 {
 		return key
 	}
-	return rituals.Places[p].God + " (" + rituals.Places[p].Letter + ")"
+	return GodName(p) + " (" + rituals.Places[p].Letter + ")"
 }
+
+// GodName is the Great Old One of place p in the reader's language.
+func GodName(p int) string { return i18n.T("rit.god." + rituals.Places[p].Key) }
 
 // RankName is a cultist's rank in the viewer's language with the German printed name beside.
 func RankName(rank int) string {

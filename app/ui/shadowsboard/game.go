@@ -38,5 +38,5 @@ func Draw(p board.Props) app.UI {
 	if !ok || v == nil {
 		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
 	}
-	return &Table{V: v, P: p}
+	return &Table{V: localView(v), P: p} // card words in the reader's language
 }

@@ -61,8 +61,8 @@ func placeList() app.UI {
 
 // charList is the five characters with their limits and advantages, from the card data.
 func charList() app.UI {
-	items := make([]app.UI, 0, len(cards.Characters))
-	for _, c := range cards.Characters {
+	items := make([]app.UI, 0, len(cur().Characters))
+	for _, c := range cur().Characters {
 		items = append(items, app.Li().Body(
 			app.Strong().Text(c.Name),
 			app.Text(" ("+c.Title+") — "+i18n.T("sh.rules.limits", c.Knowledge, c.Muscle)+" "+c.Advantage.Name+": "+c.Advantage.Text),
@@ -99,6 +99,6 @@ func (p *Ours) Render() app.UI {
 // counts says how much designed content the engine plays with, from the data itself.
 func counts() app.UI {
 	return app.P().Class("sh-ours-counts").Text(i18n.T("sh.ours.counts",
-		strconv.Itoa(len(cards.Characters)), strconv.Itoa(len(cards.Elders)), strconv.Itoa(len(cards.Threats)),
-		strconv.Itoa(len(cards.Assets))))
+		strconv.Itoa(len(cur().Characters)), strconv.Itoa(len(cur().Elders)), strconv.Itoa(len(cur().Threats)),
+		strconv.Itoa(len(cur().Assets))))
 }

@@ -8,24 +8,22 @@ import (
 	"miskatonic/engine/shadows"
 )
 
-// Card names and texts are the engine's data (designed in English, like the printed cards);
-// everything around them is in the catalog.
-
-var cards = shadows.Cards()
+// Card names and texts are the engine's data, worded in the reader's language by cur
+// (cardwords.go); everything around them is in the catalog.
 
 func character(key string) *shadows.Character {
-	for i := range cards.Characters {
-		if cards.Characters[i].Key == key {
-			return &cards.Characters[i]
+	for i := range cur().Characters {
+		if cur().Characters[i].Key == key {
+			return &cur().Characters[i]
 		}
 	}
 	return nil
 }
 
 func asset(key string) *shadows.Asset {
-	for i := range cards.Assets {
-		if cards.Assets[i].Key == key {
-			return &cards.Assets[i]
+	for i := range cur().Assets {
+		if cur().Assets[i].Key == key {
+			return &cur().Assets[i]
 		}
 	}
 	return nil
@@ -33,25 +31,25 @@ func asset(key string) *shadows.Asset {
 
 // assetByID reads a move's Card: asset index + 1.
 func assetByID(id int) *shadows.Asset {
-	if id < 1 || id > len(cards.Assets) {
+	if id < 1 || id > len(cur().Assets) {
 		return nil
 	}
-	return &cards.Assets[id-1]
+	return &cur().Assets[id-1]
 }
 
 func ability(key string) *shadows.Ability {
-	for i := range cards.Abilities {
-		if cards.Abilities[i].Key == key {
-			return &cards.Abilities[i]
+	for i := range cur().Abilities {
+		if cur().Abilities[i].Key == key {
+			return &cur().Abilities[i]
 		}
 	}
 	return nil
 }
 
 func rando(key string) *shadows.Rando {
-	for i := range cards.Rando {
-		if cards.Rando[i].Key == key {
-			return &cards.Rando[i]
+	for i := range cur().Rando {
+		if cur().Rando[i].Key == key {
+			return &cur().Rando[i]
 		}
 	}
 	return nil
@@ -59,10 +57,10 @@ func rando(key string) *shadows.Rando {
 
 // threat reads a threat number (1-based, data order); nil for the elder or an unknown card.
 func threat(n int) *shadows.Threat {
-	if n < 1 || n > len(cards.Threats) {
+	if n < 1 || n > len(cur().Threats) {
 		return nil
 	}
-	return &cards.Threats[n-1]
+	return &cur().Threats[n-1]
 }
 
 // LocName is a location's name on the board.
@@ -114,7 +112,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 	case shadows.MoveDrive:
 		return with(i18n.T("sh.move.drive", LocName(m.Option)), free)
 	case shadows.MoveHeal:
-		return with(i18n.T("sh.move.heal"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.knowledge", cards.Knobs.HealCost))
+		return with(i18n.T("sh.move.heal"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.knowledge", cur().Knobs.HealCost))
 	case shadows.MoveClear:
 		return with(i18n.T("sh.move.clear", m.N), act+i18n.T("app.list_sep")+i18n.T("sh.cost.muscle", m.N))
 	case shadows.MoveShare, shadows.MoveRetainer:

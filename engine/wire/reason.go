@@ -1,0 +1,54 @@
+package wire
+
+import "miskatonic/engine"
+
+// Reasons a person reads (why the host refused a message, why it said goodbye, why a deal
+// failed) travel and are kept as stable codes, never as sentences: each reader words a code in
+// its own language from its own catalog (app/i18n, key "why."+code), so a Japanese guest reads a
+// Japanese reason from an English host.
+//
+// Reject and Bye already carry such a code (Reject.Kind, Bye.Code), so their frames are unchanged:
+// a new field would make every v2 guest, which decodes strictly, drop the frame and stall. Their
+// English Msg and Reason stay, for logs and for peers that predate the codes.
+
+// RefusedCode is the reason code of a Reject of kind k.
+func RefusedCode(k engine.Kind) string { return "refused." + string(k) }
+
+// ByeReasonCode is the reason code of a Bye; a Bye without a code (from an old host) is "dropped".
+func ByeReasonCode(c ByeCode) string {
+	if c == "" {
+		c = ByeDropped
+	}
+	return "bye." + string(c)
+}
+
+// Deal failure codes: why a guest's check of a deal failed (table.DealStatus.Code). Only
+// DealWithheld has an argument: the game seq of the move the host never sent.
+const (
+	DealMismatch      = "deal.mismatch"       // what the host showed does not match the deal's replay
+	DealLeftOut       = "deal.left_out"       // the host left this seat out of the deal
+	DealSkipped       = "deal.skipped"        // the next deal began before this one was revealed
+	DealNeverRevealed = "deal.never_revealed" // the game ended and the deal was never revealed
+	DealWithheld      = "deal.withheld"       // the replay waits for a move the host never sent: [seq]
+	DealNewGame       = "deal.new_game"       // a new game began before this deal was revealed
+	DealOtherTable    = "deal.other_table"    // the host switched tables before revealing this deal
+	DealLeftBefore    = "deal.left_before"    // this browser left the game before the reveal
+)
+
+// ReasonCodes lists every reason code with its number of arguments, so a test can insist that
+// every catalog words each of them with exactly that many.
+func ReasonCodes() map[string]int {
+	codes := map[string]int{
+		DealMismatch: 0, DealLeftOut: 0, DealSkipped: 0, DealNeverRevealed: 0, DealWithheld: 1,
+		DealNewGame: 0, DealOtherTable: 0, DealLeftBefore: 0,
+	}
+	for _, k := range []engine.Kind{engine.KindMalformed, engine.KindBadSeat, engine.KindNotYourTurn,
+		engine.KindIllegal, engine.KindGameOver, engine.KindNeedDeal, engine.KindBadConfig,
+		KindOversized, KindStale, KindDuplicate, KindFlood, KindAuth, KindState, KindVersion} {
+		codes[RefusedCode(k)] = 0
+	}
+	for _, c := range []ByeCode{ByeFull, ByeKicked, ByeClosed, ByeFlood, ByeAuth, ByeElsewhere, ByeDropped, ByeVersion} {
+		codes[ByeReasonCode(c)] = 0
+	}
+	return codes
+}
