@@ -62,7 +62,7 @@ func TestBadInputs(t *testing.T) {
 	}
 	over := func(t *testing.T) *Game {
 		g, _ := New(engine.Config{Seats: 4})
-		playRandom(g, rng.FromInt(4), nil)
+		playRandom(g, rng.FromInt(4))
 		return g
 	}
 	seed := strings.Repeat("ab", 32)

@@ -326,13 +326,26 @@ func CardByKey(key string) (CardID, bool) {
 }
 
 // PlaceByKey looks a ritual place up by key ("cthulhu"); -1 if there is none.
-// A scan of the 12 keys (most differ in length, so few bytes are compared) beats hashing the
-// key for a map: every place and grab move looks its place up.
+// Every place, grab and most plays look their place up: the first and last letters pick the one
+// candidate (placeHash is collision-free over the 12 keys, TestPlaces), one comparison
+// confirms it.
 func PlaceByKey(key string) int {
-	for p := range Places {
-		if Places[p].Key == key {
-			return p
-		}
+	if len(key) == 0 {
+		return -1
 	}
-	return -1
+	p := int(placeByHash[placeHash(key)]) - 1
+	if p < 0 || Places[p].Key != key {
+		return -1
+	}
+	return p
 }
+
+func placeHash(key string) uint8 { return (key[0] + key[len(key)-1]) & 31 }
+
+// placeByHash maps placeHash(key) to place+1 (0: no place).
+var placeByHash = func() (t [32]int8) {
+	for p := range Places {
+		t[placeHash(Places[p].Key)] = int8(p + 1)
+	}
+	return t
+}()

@@ -209,4 +209,14 @@ func TestPlaces(t *testing.T) {
 	if PlaceByKey("") != -1 || PlaceByKey("Cthulhu") != -1 {
 		t.Error("PlaceByKey accepts a non-key")
 	}
+	// Near misses of every key: same first and last letters (the hash's), one letter more or
+	// less, another place's letter inside.
+	for _, pl := range Places {
+		k := pl.Key
+		for _, bad := range []string{k[:1] + "x" + k[1:], k[:len(k)-1], k + "a", k[:1] + k[2:], pl.Letter, pl.God} {
+			if PlaceByKey(bad) != -1 {
+				t.Errorf("PlaceByKey(%q) = %d, want -1", bad, PlaceByKey(bad))
+			}
+		}
+	}
 }

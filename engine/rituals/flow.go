@@ -1,6 +1,8 @@
 package rituals
 
 import (
+	"math/bits"
+
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
 )
@@ -112,6 +114,7 @@ func (g *Game) settleGrab() {
 func (g *Game) startRound() {
 	g.round++
 	g.turn = 0
+	g.risenNow = 0
 	if g.round > 1 {
 		g.nLog = 0 // the first round's log keeps the setup grab
 	}
@@ -358,6 +361,7 @@ func (g *Game) effect(e played) bool {
 	case EvRiseUp:
 		g.setOwner(e.place, e.seat)
 		g.risen[e.place] = g.round
+		g.risenNow |= 1 << e.place
 	case EvRearrange:
 		i, j := e.n/10-1, e.n%10-1
 		sl := &g.slots[e.place]
@@ -396,14 +400,13 @@ func (g *Game) placeOptions(s int8) (uint16, int8) {
 	case steerTargeted:
 		return sym, g.steerBy[s] // ruling 7
 	}
-	// Rulings 5 and 14: places risen this round. None can be while both Rise Ups are still in
-	// hands or the deck.
+	// Rulings 5 and 14: s's empty places risen this round are not where its cultist goes. Only
+	// the places risenNow names can be (most rounds: none).
 	var risen uint16
-	if g.gone&riseUpBits != 0 {
-		for p := range g.owner {
-			if g.owner[p] == s && g.risen[p] == g.round && g.slotN[p] == 0 {
-				risen |= 1 << p
-			}
+	for m := g.risenNow & sym & known; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros16(m)
+		if g.owner[p] == s && g.slotN[p] == 0 {
+			risen |= 1 << p
 		}
 	}
 	if m := sym & known &^ risen; m != 0 {
@@ -470,6 +473,7 @@ func (g *Game) invoke(p int8) bool {
 		g.at[c] = 0
 	}
 	g.slots[p], g.slotN[p], g.risen[p] = [4]CardID{}, 0, 0
+	g.risenNow &^= 1 << p
 	g.setOwner(p, -1)
 	if g.players == 2 {
 		g.giveLeft(1-o, sl[0])

@@ -137,15 +137,17 @@ type Game struct {
 	evHeld [MaxPlayers]uint16 // bit e-firstEvent: the seat holds event e
 	slots  [NumPlaces][4]CardID
 	slotN  [NumPlaces]int8
-	risen  [NumPlaces]int16  // round in which Rise Up made the place known (0: never)
-	at     [maxCard + 1]int8 // place+1 of a cultist at a ritual place, else 0
-	left   [MaxPlayers][2]uint64
-	right  [MaxPlayers][2]uint64
-	lSigns [MaxPlayers]int16
-	rSigns [MaxPlayers]int16
-	disc   [numEvents]CardID // events, in the order they left the stack
-	nDisc  int8
-	gone   uint16 // bit e-firstEvent: event e is discarded or on the stack
+	risen  [NumPlaces]int16 // round in which Rise Up made the place known (0: never)
+	// risenNow has bit p set while risen[p] is this round (placing a cultist looks only there).
+	risenNow uint16
+	at       [maxCard + 1]int8 // place+1 of a cultist at a ritual place, else 0
+	left     [MaxPlayers][2]uint64
+	right    [MaxPlayers][2]uint64
+	lSigns   [MaxPlayers]int16
+	rSigns   [MaxPlayers]int16
+	disc     [numEvents]CardID // events, in the order they left the stack
+	nDisc    int8
+	gone     uint16 // bit e-firstEvent: event e is discarded or on the stack
 
 	sent    [MaxPlayers]CardID // revealed cultists of this round (0: none)
 	eff     [MaxPlayers]int8   // effective insanity this round

@@ -74,6 +74,15 @@ func checkInvariants(g *Game) error {
 	if known != g.known {
 		return fmt.Errorf("known mask %b, places say %b", g.known, known)
 	}
+	var risen uint16
+	for p, r := range g.risen {
+		if r == g.round && r > 0 {
+			risen |= 1 << p
+		}
+	}
+	if risen != g.risenNow {
+		return fmt.Errorf("risen-this-round mask %b, places say %b", g.risenNow, risen)
+	}
 	for s := int8(0); s < g.players; s++ {
 		var held uint16
 		for _, h := range g.hand[s][:g.handN[s]] {
