@@ -15,6 +15,9 @@ type Record struct {
 	Config  Config   `json:"config"`
 	Names   []string `json:"names,omitempty"`
 	Moves   []Move   `json:"moves"`
+	// Proof, when present, lets anyone check the deals and who made each move (engine/replay).
+	// Records from before proofs have none and still replay.
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // ReplayError says which move of a record was refused.
@@ -79,4 +82,36 @@ func strictUnmarshal(data []byte, v any) error {
 		return fmt.Errorf("trailing data")
 	}
 	return nil
+}
+
+// Proof is what makes a record checkable by anyone, not only by the players who were there:
+// every deal's commit-reveal transcript (engine/fair) and each player's signature on its own
+// moves. A finished game's proof reveals nothing the game has not already shown. The checks
+// live in engine/replay (this package cannot import engine/fair).
+type Proof struct {
+	Table []byte `json:"table"` // the game's random id: moves and deals are bound to it
+	// Keys are the seats' identity keys as the lobby last knew them (empty for a bot seat); a
+	// move may be signed by any key its seat had here or in a deal's roster.
+	Keys  [][]byte    `json:"keys,omitempty"`
+	Sigs  [][]byte    `json:"sigs,omitempty"` // Sigs[i] signs Moves[i]; empty for deals and bots
+	Deals []DealProof `json:"deals"`
+}
+
+// DealProof is one deal's public transcript: the host's commitment and revealed secret, and
+// every contributing seat's sealed and opened share, each signed by that seat.
+type DealProof struct {
+	Epoch   int          `json:"epoch"`
+	Context string       `json:"context"` // DealRequest.Context
+	Roster  [][]byte     `json:"roster"`  // identity key per seat at the commitment
+	C       []byte       `json:"c"`
+	H       []byte       `json:"h"`
+	Seals   []ShareProof `json:"seals,omitempty"`  // S holds the seal
+	Shares  []ShareProof `json:"shares,omitempty"` // S holds the share
+}
+
+// ShareProof is one seat's signed seal or share.
+type ShareProof struct {
+	Seat Seat   `json:"seat"`
+	S    []byte `json:"s"`
+	Sig  []byte `json:"sig"`
 }

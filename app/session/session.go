@@ -64,6 +64,8 @@ type Session struct {
 	quit chan struct{}
 	wg   sync.WaitGroup
 
+	score []byte // the running score (score.go), under mu
+
 	// onClose runs when the session ends (closing network listeners).
 	onClose []func()
 }
@@ -232,6 +234,16 @@ func (s *Session) Record() *engine.Record {
 	return &r
 }
 
+// ProvenRecord is the game record with its proof (engine/replay verifies it), host only; nil
+// for a guest, who holds no deal secrets of the host.
+func (s *Session) ProvenRecord() *engine.Record {
+	if s.host == nil {
+		return nil
+	}
+	r := s.host.ProvenRecord()
+	return &r
+}
+
 // Close leaves the table and stops everything this session started. A closed host's saved
 // table stays in storage (Forget removes it).
 func (s *Session) Close() {
@@ -303,6 +315,7 @@ func (s *Session) saver(meta saved) {
 		}
 		meta.Snapshot = snap
 		meta.Hands = s.Hands()
+		meta.Score = s.Score()
 		b, err := json.Marshal(meta)
 		if err == nil {
 			err = s.store.Set(slot(s.kind), string(b))
@@ -329,6 +342,9 @@ type saved struct {
 	BotDelay time.Duration   `json:"botDelay"`
 	Hands    int             `json:"hands,omitempty"` // seats the person holds (0 or 1: one)
 	Snapshot json.RawMessage `json:"snapshot"`
+	// Score is the running score across the games at this table (the UI's, as it gave it to
+	// SetScore): it lives and dies with the saved table, so a host reload keeps it.
+	Score json.RawMessage `json:"score,omitempty"`
 }
 
 // identity loads this browser's identity key, making one the first time.

@@ -145,6 +145,7 @@ func ResumeHost(st Store, kind Kind) (*Session, saved, error) {
 		return nil, meta, fmt.Errorf("session: saved table of unknown game %q", meta.Game)
 	}
 	s := newHostSession(meta.Kind, meta.Game, meta.Name, st)
+	s.score = meta.Score
 	h, err := table.Resume(rules, meta.Snapshot, s.hostConfig(meta.BotDelay, 0, nil))
 	if err != nil {
 		st.Del(slot(kind))

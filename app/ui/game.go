@@ -53,6 +53,8 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 	}
 	g.subSess = g.Sess
 	s := g.Sess
+	g.score = tally{}
+	g.score.load(s.Score()) // the running score survives a reload
 	g.snap = s.Snapshot()
 	if app.IsClient && g.snap.Started {
 		app.Window().Call("scrollTo", 0, 0) // a solo table starts at once: from its top
@@ -95,7 +97,10 @@ func (g *GameScreen) Render() app.UI {
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
 func (g *GameScreen) alert() {
-	g.score.note(g.snap)
+	before := g.score.games
+	if g.score.note(g.snap); g.score.games != before {
+		g.Sess.SetScore(g.score.save())
+	}
 	g.al.apply(g.al.update(i18n.T("game."+g.Sess.Game()), g.snap))
 }
 

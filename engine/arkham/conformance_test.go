@@ -28,7 +28,13 @@ func allConfigs() []engine.Config {
 			}
 			return
 		}
-		for _, c := range OptionList[i].Choices {
+		choices := OptionList[i].Choices
+		if k := OptionList[i].Key; k == "first" || k == "helper" {
+			// Table choices that change no card: defaults here (every size would not take
+			// every first seat); options_test.go covers them.
+			choices = choices[:1]
+		}
+		for _, c := range choices {
 			cur[OptionList[i].Key] = c
 			rec(i+1, cur)
 		}

@@ -243,6 +243,9 @@ func New(cfg engine.Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s, ok := o.FirstSeat(); ok && !s.Valid(cfg.Seats) {
+		return nil, engine.Errorf(engine.KindBadConfig, "arkham: new", "first player: no seat %d at a %d-player table", s+1, cfg.Seats)
+	}
 	g := &Game{opts: o, competitive: o.Variant == "competitive", deckIDs: o.Deck(), active: -1, holder: -1, peeker: -1,
 		scoreTable: scoreTable{doomOn: o.Doom == "on", players: int8(cfg.Seats), positions: int8(max(cfg.Seats, MinPositions))}}
 	for p := range g.sanity[:g.players] {
@@ -502,7 +505,9 @@ func (g *Game) deal(key [32]byte) {
 		r.Reseed(rng.Derive(key, labelMystery))
 		g.mystery = mysteryPool[r.Intn(len(mysteryPool))]
 	}
-	if g.round == 1 {
+	if s, ok := g.opts.FirstSeat(); ok && g.round == 1 {
+		g.active = int8(s) // the host's pick (spec ruling 13)
+	} else if g.round == 1 {
 		r.Reseed(rng.Derive(key, labelFirst))
 		g.active = int8(r.Intn(int(g.players)))
 	} else {

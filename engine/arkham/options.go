@@ -1,6 +1,7 @@
 package arkham
 
 import (
+	"cmp"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,7 +18,20 @@ type Options struct {
 	OldOne     string `json:"oldone"`     // cthulhu | nyarlathotep | yogsothoth | hastur | mystery
 	Doom       string `json:"doom"`       // off | on
 	Variant    string `json:"variant"`    // standard | competitive
+	// First is the host's pick of the first round's active player, "seat1".."seat7"; "" (the
+	// choice "deal") lets the first deal choose (spec ruling 13). Left out of the view and the
+	// deal context when dealt, so games from before the option replay byte for byte.
+	First string `json:"first,omitempty"`
+	// Helper "off" hides the deduction helper at every seat (a table option: it changes no rule,
+	// it travels in every view so guests follow the host); "" is the default, on.
+	Helper string `json:"helper,omitempty"`
 }
+
+// Choices of the table options that are not part of the deck.
+const (
+	firstRandom = "deal"
+	helperOn    = "on"
+)
 
 // OptionList describes the options for the lobby; the first choice of each is the default (the
 // base deck of the rules).
@@ -28,6 +42,8 @@ var OptionList = []engine.Option{
 	{Key: "oldone", Choices: []string{"cthulhu", "nyarlathotep", "yogsothoth", "hastur", "mystery"}, Default: "cthulhu"},
 	{Key: "doom", Choices: []string{"off", "on"}, Default: "off"},
 	{Key: "variant", Choices: []string{"standard", "competitive"}, Default: "standard"},
+	{Key: "first", Choices: []string{firstRandom, "seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "seat7"}, Default: firstRandom},
+	{Key: "helper", Choices: []string{helperOn, "off"}, Default: helperOn},
 }
 
 // DefaultOptions is the base game.
@@ -65,8 +81,15 @@ func ParseOptions(m map[string]string) (Options, error) {
 		}
 		val[o.Key] = v
 	}
-	return Options{Event: val["event"], Character1: val["character1"], Character2: val["character2"],
-		OldOne: val["oldone"], Doom: val["doom"], Variant: val["variant"]}, nil
+	o := Options{Event: val["event"], Character1: val["character1"], Character2: val["character2"],
+		OldOne: val["oldone"], Doom: val["doom"], Variant: val["variant"]}
+	if v := val["first"]; v != firstRandom {
+		o.First = v
+	}
+	if v := val["helper"]; v != helperOn {
+		o.Helper = v
+	}
+	return o, nil
 }
 
 func optionByKey(k string) *engine.Option {
@@ -81,8 +104,21 @@ func optionByKey(k string) *engine.Option {
 // Map returns the options as a config map (every key present).
 func (o Options) Map() map[string]string {
 	return map[string]string{"event": o.Event, "character1": o.Character1, "character2": o.Character2,
-		"oldone": o.OldOne, "doom": o.Doom, "variant": o.Variant}
+		"oldone": o.OldOne, "doom": o.Doom, "variant": o.Variant, "first": cmp.Or(o.First, firstRandom), "helper": cmp.Or(o.Helper, helperOn)}
 }
+
+// FirstSeat is the seat the host picked to be the first active player; ok is false when the
+// first deal chooses.
+func (o Options) FirstSeat() (engine.Seat, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(o.First, "seat"))
+	if o.First == "" || err != nil {
+		return 0, false
+	}
+	return engine.Seat(n - 1), true
+}
+
+// HelperOff reports whether the host turned the deduction helper off for the table.
+func (o Options) HelperOff() bool { return o.Helper == "off" }
 
 // Deck returns the 22 cards in play, in id order.
 func (o Options) Deck() [DeckCards]CardID {
@@ -127,7 +163,11 @@ func (o Options) Deck() [DeckCards]CardID {
 // context is the deal context of a round: it binds the game, the round, the table size and the
 // deck composition, so a commitment can never be reused for another deal.
 func (o Options) context(players, round int) string {
+	first := ""
+	if o.First != "" {
+		first = " first=" + o.First // a host's pick is part of what the deal is for
+	}
 	return "arkham/v1 round=" + strconv.Itoa(round) + " players=" + strconv.Itoa(players) +
 		" event=" + o.Event + " character1=" + o.Character1 + " character2=" + o.Character2 +
-		" oldone=" + o.OldOne + " doom=" + o.Doom + " variant=" + o.Variant
+		" oldone=" + o.OldOne + " doom=" + o.Doom + " variant=" + o.Variant + first
 }

@@ -109,7 +109,9 @@ func FromView(v *arkham.View, legal []engine.Move, r Roster) Board {
 			b.YouWon = b.YouWon || w == me
 		}
 	}
-	if me >= 0 && !between {
+	// The host may turn the deduction helper off for the whole table (a table option every
+	// view carries, so guests follow it).
+	if me >= 0 && !between && !v.Options.HelperOff() {
 		o := OddsOf(v)
 		b.Odds = &o
 	}

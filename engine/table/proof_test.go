@@ -1,0 +1,60 @@
+package table
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/replay"
+	"miskatonic/engine/rituals"
+	"miskatonic/engine/shadows"
+)
+
+// TestProvenRecordVerifies plays each game with real guests (who sign their moves and deal
+// shares) and a bot, exports the host's proven record and checks it with engine/replay, as an
+// importing browser does. MISKATONIC_UPDATE_PROOFS=1 rewrites the fixtures engine/replay's
+// tamper tests start from.
+func TestProvenRecordVerifies(t *testing.T) {
+	defer checkNoLeak(t)()
+	for _, c := range []struct {
+		rules  engine.Rules
+		guests int
+		bots   int
+	}{{arkham.Rules{}, 3, 1}, {rituals.Rules{}, 2, 1}, {shadows.Rules{}, 2, 0}} {
+		t.Run(c.rules.Name(), func(t *testing.T) {
+			tt := newTable(t, tableOpts{rules: c.rules, guests: c.guests, bots: c.bots, seed: 26})
+			defer tt.close()
+			mid := tt.host.ProvenRecord()
+			if v := replay.Verify(c.rules, mid); v.Verified {
+				t.Fatalf("a game just started verified: %+v", v)
+			}
+			for _, d := range mid.Proof.Deals {
+				t.Fatalf("an unrevealed deal is in the proof: %+v", d)
+			}
+			tt.play()
+			tt.finish()
+			rec := tt.host.ProvenRecord()
+			b, err := json.Marshal(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := engine.DecodeRecord(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := replay.Verify(c.rules, back)
+			if !v.Verified || v.Deals == 0 || v.Signed == 0 {
+				t.Fatalf("verdict %+v", v)
+			}
+			t.Logf("%s: %d moves, %d deals, %d signed moves, %d bytes", c.rules.Name(), v.Moves, v.Deals, v.Signed, len(b))
+			if os.Getenv("MISKATONIC_UPDATE_PROOFS") != "" {
+				if err := os.WriteFile(filepath.Join("..", "replay", "testdata", c.rules.Name()+".json"), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
