@@ -6,11 +6,13 @@
 package session
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -297,13 +299,18 @@ func (s *Session) saver(meta saved) {
 			return
 		case <-s.save:
 		}
+		// Let what the change set going run first: the views the match goroutine has just
+		// queued go out to the guests and the page's own view renders before the whole table
+		// is serialised. In wasm (one thread) the saver, readied last, would otherwise run
+		// first and hold every guest's view back by a snapshot's encoding and a storage write;
+		// it still runs before the page returns to the browser's event loop.
+		runtime.Gosched()
 		snap, err := s.host.Snapshot()
 		if err != nil {
 			continue
 		}
-		meta.Snapshot = snap
 		meta.Hands = s.Hands()
-		b, err := json.Marshal(meta)
+		b, err := meta.encode(snap)
 		if err == nil {
 			err = s.store.Set(slot(s.kind), string(b))
 		}
@@ -311,6 +318,23 @@ func (s *Session) saver(meta saved) {
 			s.setProblem("conn.save_failed", false)
 		}
 	}
+}
+
+// encode is json.Marshal of m with snap as its Snapshot, without scanning snap again: the
+// table's snapshot is the bulk of it (the whole record) and is compact JSON already (Host's
+// Snapshot is json.Marshal output), which Marshal would only validate and copy once more.
+func (m saved) encode(snap []byte) ([]byte, error) {
+	m.Snapshot = nil
+	head, err := json.Marshal(m)
+	const tail = `"snapshot":null}`
+	if err != nil || len(snap) == 0 || !bytes.HasSuffix(head, []byte(tail)) {
+		m.Snapshot = snap
+		return json.Marshal(m)
+	}
+	out := make([]byte, 0, len(head)+len(snap))
+	out = append(out, head[:len(head)-len("null}")]...)
+	out = append(out, snap...)
+	return append(out, '}'), nil
 }
 
 func (s *Session) changed() {
