@@ -106,7 +106,9 @@ func (s *Session) Game() string {
 
 // Snapshot returns what the screens show now.
 func (s *Session) Snapshot() Snapshot {
+	start := traceNow()
 	snap := Snapshot{GuestState: s.acting().State(), Kind: s.kind}
+	defer traceSnapshot(snap.Seq, start)
 	s.mu.Lock()
 	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
 	s.mu.Unlock()
