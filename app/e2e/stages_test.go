@@ -20,7 +20,10 @@ import (
 // passed through unchanged.
 const channelTraceJS = `(() => {
   const now = () => performance.timeOrigin + performance.now();
-  window.__dcIn = []; window.__dcOut = []; window.__mkTrace = [];
+  window.__dcIn = []; window.__dcOut = []; window.__mkTrace = []; window.__long = [];
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.__long.length < 100000) window.__long.push([performance.timeOrigin + e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
+  } catch (e) {}
   const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
   Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
     configurable: true,
@@ -55,12 +58,18 @@ func snapshotAt(b *Browser, seq int) (start, end float64) {
 	return v[0], v[1]
 }
 
+// busy is how much of [from, to] page b spent in long tasks (50 ms or more of script at once).
+func busy(b *Browser, from, to float64) time.Duration {
+	v, _ := Eval[float64](b, fmt.Sprintf(`((a, f, t) => { let s = 0; for (const [st, d] of (a || [])) s += Math.max(0, Math.min(t, st + d) - Math.max(f, st)); return s; })(window.__long, %f, %f)`, from, to))
+	return time.Duration(v * float64(time.Millisecond))
+}
+
 // stages collects, per stage name, the durations of a move's path measured in the pages.
 type stages map[string][]time.Duration
 
 // stageOrder is the path of a move made in a guest's page.
 var stageOrder = []string{"click → sent (UI, sign, encode)", "to host (network)", "host: received → first view sent", "to guests (network)",
-	"guest page: received → shown", "  received → Snapshot (decode, audit)", "  Snapshot (Guest.State)", "  Snapshot → shown (frame, render)",
+	"guest page: received → shown", "  received → Snapshot (decode, audit)", "  Snapshot (Guest.State)", "  Snapshot → shown (frame, render)", "    of which in long tasks (≥50 ms)",
 	"host page: received → shown"}
 
 // measure splits the move clicked at click (page time) in mover into stages; pages[0] is
@@ -76,7 +85,7 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 	if out == 0 || in == 0 || viewOut == 0 {
 		return
 	}
-	var back, shown, toSnap, snap, render time.Duration
+	var back, shown, toSnap, snap, render, long time.Duration
 	traced := true
 	for _, g := range pages[1:] {
 		got := firstAfter(g, "In", viewOut)
@@ -86,6 +95,9 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 		}
 		back, shown = max(back, ms(viewOut, got)), max(shown, ms(got, seen))
 		if s0, s1 := snapshotAt(g, seq); s0 > 0 && s0 >= got && s1 <= seen {
+			if ms(s1, seen) > render {
+				long = busy(g, s1, seen)
+			}
 			toSnap, snap, render = max(toSnap, ms(got, s0)), max(snap, ms(s0, s1)), max(render, ms(s1, seen))
 		} else {
 			traced = false
@@ -100,9 +112,10 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 		st.add(stageOrder[5], toSnap)
 		st.add(stageOrder[6], snap)
 		st.add(stageOrder[7], render)
+		st.add(stageOrder[8], long)
 	}
 	if seen := seenAt(pages[0], seq); seen > 0 {
-		st.add(stageOrder[8], ms(in, seen))
+		st.add(stageOrder[9], ms(in, seen))
 	}
 }
 
