@@ -109,6 +109,9 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	bea := NewBrowser(t, "bea-phone", Phone)
 	cy := NewBrowser(t, "cy", Laptop)
 	players := []*Browser{host, bea, cy}
+	for _, b := range players {
+		traceChannels(b)
+	}
 
 	link := hostTable(t, host, srv.URL, "Ann")
 	host.Screenshot("lobby-empty")
@@ -137,6 +140,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 
 	var lat []time.Duration
+	stg := stages{}
 	shots := map[string]bool{}
 	deadline := time.Now().Add(12 * time.Minute)
 	over := 0
@@ -187,6 +191,9 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 				if ok && worst > 0 {
 					lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
 					progressed = true
+					if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > 0 {
+						stg.measure(players, b, c, before+1)
+					}
 				}
 			}
 		}
@@ -223,6 +230,8 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	t.Logf("FIGURE raw data-channel message (half a round trip): p50=%v p99=%v; move/raw: p50 %.1f×, p99 %.1f×",
 		p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond),
 		float64(pct(lat, .5))/float64(max(p50, 1)), float64(pct(lat, .99))/float64(max(p99, 1)))
+
+	stg.log(t, "move → all 3 browsers' views")
 
 	playAgain(t, host, []*Browser{bea, cy}, link)
 }

@@ -6,11 +6,13 @@
 package session
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -106,7 +108,9 @@ func (s *Session) Game() string {
 
 // Snapshot returns what the screens show now.
 func (s *Session) Snapshot() Snapshot {
+	start := traceNow()
 	snap := Snapshot{GuestState: s.acting().State(), Kind: s.kind}
+	defer traceSnapshot(snap.Seq, start)
 	s.mu.Lock()
 	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
 	s.mu.Unlock()
@@ -309,14 +313,19 @@ func (s *Session) saver(meta saved) {
 			return
 		case <-s.save:
 		}
+		// Let what the change set going run first: the views the match goroutine has just
+		// queued go out to the guests and the page's own view renders before the whole table
+		// is serialised. In wasm (one thread) the saver, readied last, would otherwise run
+		// first and hold every guest's view back by a snapshot's encoding and a storage write;
+		// it still runs before the page returns to the browser's event loop.
+		runtime.Gosched()
 		snap, err := s.host.Snapshot()
 		if err != nil {
 			continue
 		}
-		meta.Snapshot = snap
 		meta.Hands = s.Hands()
 		meta.Score = s.Score()
-		b, err := json.Marshal(meta)
+		b, err := meta.encode(snap)
 		if err == nil {
 			err = s.store.Set(slot(s.kind), string(b))
 		}
@@ -324,6 +333,23 @@ func (s *Session) saver(meta saved) {
 			s.setProblem("conn.save_failed", false)
 		}
 	}
+}
+
+// encode is json.Marshal of m with snap as its Snapshot, without scanning snap again: the
+// table's snapshot is the bulk of it (the whole record) and is compact JSON already (Host's
+// Snapshot is json.Marshal output), which Marshal would only validate and copy once more.
+func (m saved) encode(snap []byte) ([]byte, error) {
+	m.Snapshot = nil
+	head, err := json.Marshal(m)
+	const tail = `"snapshot":null}`
+	if err != nil || len(snap) == 0 || !bytes.HasSuffix(head, []byte(tail)) {
+		m.Snapshot = snap
+		return json.Marshal(m)
+	}
+	out := make([]byte, 0, len(head)+len(snap))
+	out = append(out, head[:len(head)-len("null}")]...)
+	out = append(out, snap...)
+	return append(out, '}'), nil
 }
 
 func (s *Session) changed() {
@@ -341,10 +367,11 @@ type saved struct {
 	Invite   json.RawMessage `json:"invite,omitempty"` // signal.Invite with the host token
 	BotDelay time.Duration   `json:"botDelay"`
 	Hands    int             `json:"hands,omitempty"` // seats the person holds (0 or 1: one)
-	Snapshot json.RawMessage `json:"snapshot"`
 	// Score is the running score across the games at this table (the UI's, as it gave it to
 	// SetScore): it lives and dies with the saved table, so a host reload keeps it.
 	Score json.RawMessage `json:"score,omitempty"`
+	// Snapshot stays last: encode splices the snapshot's bytes in at the end unparsed.
+	Snapshot json.RawMessage `json:"snapshot"`
 }
 
 // identity loads this browser's identity key, making one the first time.

@@ -17,7 +17,7 @@ func (g *Guest) standInMove(m *wire.View) {
 		!(g.standInRound[0] < m.Seq && m.Seq <= g.standInRound[1]) {
 		// A new move in our name, sent live while we are connected: we were here, so no
 		// stand-in could have been seated for us. The host made the move up.
-		g.failAll(fmt.Sprintf("the host played move %d (%s) for this seat as a stand-in while its player was at the table", m.Seq, mv))
+		g.failAll(mismatch(fmt.Errorf("the host played move %d (%s) for this seat as a stand-in while its player was at the table", m.Seq, mv)))
 		return
 	}
 	g.audit.StandIn(m.Seq)

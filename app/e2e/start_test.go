@@ -1,0 +1,129 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"miskatonic/app"
+)
+
+// startMinimal builds testdata/minimal (a first go-app + pion app) for the browser and for the
+// server with the flags `make wasm` uses, and serves it like ours (brotli app.wasm) behind a
+// Server, so Stop cuts it off as it does ours.
+func startMinimal(t *testing.T) (*Server, int64) {
+	t.Helper()
+	dir := t.TempDir()
+	web := filepath.Join(dir, "web")
+	if err := os.MkdirAll(web, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(RepoRoot(t), "app", "e2e", "testdata", "minimal")
+	build := func(out string, env ...string) {
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out, ".")
+		cmd.Dir, cmd.Env = src, append(os.Environ(), env...)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("build minimal app: %v\n%s", err, b)
+		}
+	}
+	build(filepath.Join(web, "app.wasm"), "GOOS=js", "GOARCH=wasm")
+	build(filepath.Join(dir, "minimal"))
+	wx, err := os.ReadFile(filepath.Join(WebDir(t), "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(web, "wasm_exec.js"), wx, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Precompress(web); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "minimal"), "-addr", addr, "-web", web)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if r, err := http.Get("http://" + addr + "/"); err == nil {
+			r.Body.Close()
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the minimal app's server did not answer")
+		}
+	}
+	u, _ := url.Parse("http://" + addr)
+	st, _ := os.Stat(filepath.Join(web, "app.wasm"))
+	return start(t, httputil.NewSingleHostReverseProxy(u)), st.Size()
+}
+
+// startTimes measures, in fresh browsers, cold load-to-home, warm (cached) reload and offline
+// reload (service worker, server cut off) of the app at srv.
+func startTimes(t *testing.T, srv *Server, runs int) (cold, warm, offline []time.Duration) {
+	t.Helper()
+	for i := 0; i < runs; i++ {
+		b := NewBrowser(t, "cold", Laptop)
+		b.Do()
+		start := time.Now()
+		b.Open(srv.URL + "/")
+		b.WaitApp()
+		b.WaitVisible("#home")
+		cold = append(cold, time.Since(start))
+	}
+	b := NewBrowser(t, "warm", Laptop)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	b.WaitServiceWorker()
+	for i := 0; i < runs; i++ {
+		start := time.Now()
+		b.Reload()
+		b.WaitApp()
+		b.WaitVisible("#home")
+		warm = append(warm, time.Since(start))
+	}
+	srv.Stop()
+	for i := 0; i < runs; i++ {
+		start := time.Now()
+		b.Reload()
+		b.WaitApp()
+		b.WaitVisible("#home")
+		offline = append(offline, time.Since(start))
+	}
+	return cold, warm, offline
+}
+
+// TestStartAgainstMinimal measures our start times beside those of the first go-app + pion app
+// anyone would write (testdata/minimal), in the same run and harness. Log lines only: speed is
+// never asserted.
+func TestStartAgainstMinimal(t *testing.T) {
+	const runs = 5
+	minSrv, minSize := startMinimal(t)
+	ours := StartApp(t)
+	st, err := os.Stat(filepath.Join(WebDir(t), "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, mw, mo := startTimes(t, minSrv, runs)
+	oc, ow, oo := startTimes(t, ours, runs)
+	ratio := func(a, b []time.Duration) float64 { return float64(median(a)) / float64(max(median(b), 1)) }
+	t.Logf("FIGURE app.wasm raw: ours %d B, minimal go-app + pion %d B", st.Size(), minSize)
+	t.Logf("FIGURE start, median of %d (ours / minimal = ratio): cold %v / %v = %.2f×; warm %v / %v = %.2f×; offline %v / %v = %.2f×", runs,
+		median(oc), median(mc), ratio(oc, mc), median(ow), median(mw), ratio(ow, mw), median(oo), median(mo), ratio(oo, mo))
+	t.Logf("runs: ours cold %v warm %v offline %v; minimal cold %v warm %v offline %v", oc, ow, oo, mc, mw, mo)
+}

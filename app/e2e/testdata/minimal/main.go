@@ -1,0 +1,64 @@
+// The yardstick for start times: the app anyone would write first with go-app v9 and pion, built
+// with the same flags as ours (the browser tests build and serve it beside ours). One page with a
+// button that opens a data channel, so pion is linked as it is in ours.
+package main
+
+import (
+	"flag"
+	"log"
+	"net/http"
+	"path/filepath"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+	"github.com/pion/webrtc/v3"
+)
+
+type home struct {
+	app.Compo
+	state string
+}
+
+func (h *home) Render() app.UI {
+	return app.Main().ID("home").Body(
+		app.H1().Text("Minimal"),
+		app.Button().ID("connect").Text("Open a data channel").OnClick(h.connect),
+		app.P().Text(h.state),
+	)
+}
+
+func (h *home) connect(ctx app.Context, e app.Event) {
+	pc, err := webrtc.NewPeerConnection(webrtc.Configuration{})
+	if err != nil {
+		h.state = err.Error()
+		return
+	}
+	if _, err := pc.CreateDataChannel("data", nil); err != nil {
+		h.state = err.Error()
+		return
+	}
+	h.state = "channel opened"
+}
+
+func main() {
+	app.Route("/", &home{})
+	app.RunWhenOnBrowser()
+	addr := flag.String("addr", "localhost:0", "address")
+	web := flag.String("web", "web", "directory with app.wasm and wasm_exec.js")
+	flag.Parse()
+	files := http.FileServer(http.Dir(*web))
+	mux := http.NewServeMux()
+	mux.Handle("/", &app.Handler{Name: "Minimal", Title: "Minimal", Resources: app.LocalDir(*web)})
+	// Served as ours is: Go 1.26's wasm_exec.js (go-app embeds an older one), and app.wasm as
+	// brotli when a compressed copy sits beside it, so only the apps differ.
+	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, filepath.Join(*web, "wasm_exec.js"))
+	})
+	mux.HandleFunc("/web/app.wasm", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/wasm")
+		w.Header().Set("Content-Encoding", "br")
+		w.Header().Set("Cache-Control", "no-cache")
+		r.URL.Path = "/app.wasm.br"
+		files.ServeHTTP(w, r)
+	})
+	log.Fatal(http.ListenAndServe(*addr, mux))
+}

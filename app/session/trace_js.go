@@ -1,0 +1,40 @@
+//go:build js && wasm
+
+package session
+
+import (
+	"sync"
+	"syscall/js"
+)
+
+// A page may ask (by setting window.__mkTrace to an array before the app starts, as the
+// browser tests' latency figures do) to be told when each Snapshot was taken and what it
+// cost: [seq, start, end] in ms since the epoch. Otherwise this costs one lookup per page.
+var (
+	traceOnce sync.Once
+	traceArr  js.Value
+	traceOn   bool
+	perf      js.Value
+	perfBase  float64
+)
+
+func traceNow() float64 {
+	traceOnce.Do(func() {
+		traceArr = js.Global().Get("__mkTrace")
+		traceOn = traceArr.Type() == js.TypeObject
+		if traceOn {
+			perf = js.Global().Get("performance")
+			perfBase = perf.Get("timeOrigin").Float()
+		}
+	})
+	if !traceOn {
+		return 0
+	}
+	return perfBase + perf.Call("now").Float()
+}
+
+func traceSnapshot(seq int, start float64) {
+	if traceOn && traceArr.Length() < 100000 {
+		traceArr.Call("push", []any{seq, start, traceNow()})
+	}
+}

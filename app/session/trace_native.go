@@ -1,0 +1,6 @@
+//go:build !(js && wasm)
+
+package session
+
+func traceNow() float64                    { return 0 }
+func traceSnapshot(seq int, start float64) {}
