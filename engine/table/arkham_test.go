@@ -17,12 +17,18 @@ import (
 func init() { extraRules["arkham"] = arkham.Rules{} }
 
 // randomOptions picks one choice of every option.
-func randomOptions(r engine.Rules, rr *randReader) map[string]string {
-	m := map[string]string{}
-	for _, o := range r.Options() {
-		m[o.Key] = o.Choices[rr.intn(len(o.Choices))]
+// randomOptions draws options a table of seats may be started with (some choices depend on
+// the seat count, as Arkham's first player does); the draw repeats until the rules accept it.
+func randomOptions(r engine.Rules, seats int, rr *randReader) map[string]string {
+	for {
+		m := map[string]string{}
+		for _, o := range r.Options() {
+			m[o.Key] = o.Choices[rr.intn(len(o.Choices))]
+		}
+		if _, err := r.New(engine.Config{Seats: seats, Options: m}); err == nil {
+			return m
+		}
 	}
-	return m
 }
 
 // A host with 6 guests plays whole Arkham Ritual games over links that drop, duplicate, delay
@@ -35,7 +41,7 @@ func TestArkhamSixGuestsFaultyLinks(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			opts := randomOptions(arkham.Rules{}, newRand(seed))
+			opts := randomOptions(arkham.Rules{}, 6, newRand(seed))
 			tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: 6, seed: seed, opts: opts,
 				faults: &Faults{Drop: 0.05, Dup: 0.05, MaxDelay: 2 * time.Millisecond}})
 			tt.play()
@@ -162,7 +168,7 @@ func TestNoLeaks(t *testing.T) {
 		seats := min + rr.intn(max-min+1)
 		bots := rr.intn(2)
 		recs := make([]*recorder, seats-bots)
-		tt := newTable(t, tableOpts{rules: rules, guests: seats - bots, bots: bots, seed: seed, opts: randomOptions(rules, rr), tick: 200 * time.Millisecond,
+		tt := newTable(t, tableOpts{rules: rules, guests: seats - bots, bots: bots, seed: seed, opts: randomOptions(rules, seats, rr), tick: 200 * time.Millisecond,
 			wrap: func(i int, c Conn) Conn { recs[i] = &recorder{Conn: c}; return recs[i] }})
 		tt.play()
 		tt.finish()

@@ -22,7 +22,7 @@ func TestShadowsThreeGuestsFaultyLinks(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			opts := randomOptions(shadows.Rules{}, newRand(seed))
+			opts := randomOptions(shadows.Rules{}, 3, newRand(seed))
 			tt := newTable(t, tableOpts{rules: shadows.Rules{}, guests: 3, seed: seed, opts: opts,
 				faults: &Faults{Drop: 0.05, Dup: 0.05, MaxDelay: 2 * time.Millisecond}})
 			tt.play()
