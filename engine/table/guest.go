@@ -113,6 +113,10 @@ type GuestState struct {
 	// PrevDeals are the final verdicts on the previous game at this table, kept across a
 	// rematch; a deal the host had not revealed when the new game began is failed.
 	PrevDeals []DealStatus
+	// Preview is the table as told before the hello (watch.go); Seating, for a guest without
+	// a seat, where its wish to play stands (wire.SeatWaiting, wire.SeatNext).
+	Preview *wire.Preview
+	Seating string
 }
 
 // Guest is one player's (or observer's) side of a table.
@@ -572,6 +576,10 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		}
 	case *wire.Bye:
 		g.st.Dropped, g.st.Connected = m, false
+	case *wire.Preview:
+		g.st.Preview = m
+	case *wire.Seating:
+		g.st.Seating = m.State
 	default:
 		g.logf("table: guest ignored a %s from the host", msg.Type())
 	}
