@@ -38,6 +38,10 @@ type Snapshot struct {
 	Invite  string // the invite URL of a hosted table
 	Problem string // message-catalog key of a problem, "" when all is well
 	Fatal   bool   // the session cannot go on (broken invite, full table, host gone)
+	// Watchers (host only) are those watching without a seat; Ask, whether new players wait
+	// for the host's approval (watch.go).
+	Watchers []table.Watcher
+	Ask      bool
 }
 
 // Session is this browser's seat at one table.
@@ -108,6 +112,10 @@ func (s *Session) Snapshot() Snapshot {
 	s.mu.Lock()
 	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
 	s.mu.Unlock()
+	if s.host != nil && s.kind == Host {
+		hs := s.host.State()
+		snap.Watchers, snap.Ask = hs.Watchers, hs.Ask
+	}
 	if snap.Problem == "" && snap.Dropped != nil {
 		snap.Problem, snap.Fatal = byeProblem(snap.Dropped), true
 	}
@@ -411,6 +419,8 @@ func byeProblem(bye *wire.Bye) string {
 		return ProblemElsewhere
 	case wire.ByeVersion:
 		return ProblemVersion
+	case wire.ByeRefused:
+		return ProblemRefused
 	}
 	return ProblemDropped
 }
