@@ -91,8 +91,8 @@ func TestLateJoinerWatchesThenPlays(t *testing.T) {
 	if gone, _ := Eval[bool](carl, `!document.querySelector('#watch-banner')`); !gone {
 		t.Error("Carl still watches in the game he is seated at")
 	}
-	if n, _ := Eval[int](carl, `document.querySelectorAll('.ark .seat').length`); n != 4 {
-		t.Errorf("the new game has %d seats, want 4", n)
+	if n, _ := Eval[int](carl, `document.querySelectorAll('.ark .seat.you').length`); n != 1 {
+		t.Errorf("Carl has %d seats of his own in the new game, want 1", n)
 	}
 	carl.Screenshot("late-playing")
 }

@@ -299,11 +299,17 @@ func (s *Session) pump() {
 // saver writes the host's snapshot to storage after every change, off the match goroutine.
 func (s *Session) saver(meta saved) {
 	defer s.wg.Done()
+	watched := ""
 	for {
 		select {
 		case <-s.quit:
 			return
 		case <-s.save:
+		}
+		// Watchers reach no guest's state, so the host's screens hear of them here.
+		if w := watchSig(s.host.State()); w != watched {
+			watched = w
+			s.notify()
 		}
 		snap, err := s.host.Snapshot()
 		if err != nil {

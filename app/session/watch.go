@@ -113,3 +113,19 @@ func (s *Session) Refuse(key []byte) error {
 	}
 	return s.host.Refuse(key)
 }
+
+// watchSig sums up what the host's screens show of watchers, to tell them when it changes.
+func watchSig(hs table.HostState) string {
+	var b strings.Builder
+	if hs.Ask {
+		b.WriteString("ask;")
+	}
+	for _, w := range hs.Watchers {
+		b.WriteString(w.Name)
+		if w.Next {
+			b.WriteString("+")
+		}
+		b.WriteString(";")
+	}
+	return b.String()
+}

@@ -598,7 +598,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
-		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev}
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {

@@ -117,7 +117,7 @@ func TestWatcherSeesOnlyPublic(t *testing.T) {
 			tt.play()
 			tt.waitFor("a few moves", func() bool { return tt.host.State().Seq >= 3 })
 			w, rec := joinWatcher(tt, "Carl", 40)
-			tt.waitFor("watcher welcomed", func() bool { return w.State().HasView })
+			tt.waitFor("watcher welcomed", func() bool { st := w.State(); return st.HasView && st.Seating != "" })
 			st := w.State()
 			if st.Seat != engine.Observer || st.Preview == nil || !st.Preview.Started || st.Seating != wire.SeatWaiting || len(st.Legal) != 0 {
 				t.Fatalf("watcher: seat %d preview %+v seating %q legal %v", st.Seat, st.Preview, st.Seating, st.Legal)
