@@ -96,3 +96,51 @@ func TestLateJoinerWatchesThenPlays(t *testing.T) {
 	}
 	carl.Screenshot("late-playing")
 }
+
+// TestAskBeforeJoining (issue 10, optional joiner approval): with "ask me before someone
+// joins", a joiner waits, told whom it waits for, until the host lets it in (seated in the
+// lobby); a refused joiner is told so, with a way forward.
+func TestAskBeforeJoining(t *testing.T) {
+	srv := StartApp(t)
+	ann := NewBrowser(t, "ann", Laptop)
+	dora := NewBrowser(t, "dora-phone", Phone)
+	eve := NewBrowser(t, "eve", Laptop)
+	link := hostTable(t, ann, srv.URL, "Ann")
+	ann.Click("#ask-to-join")
+	ann.WaitVisible("#ask-to-join:checked")
+
+	dora.Open(link)
+	dora.WaitApp()
+	dora.WaitVisible("#invite-ask")
+	if txt := dora.Text("#invite-preview"); !strings.Contains(txt, "Ann invites you to Arkham Ritual — 1 seated, 3–7 players") {
+		t.Errorf("invite preview says %q", txt)
+	}
+	dora.Screenshot("ask-invite")
+	typeInto(dora, "#player-name", "Dora")
+	dora.Click("#join-table")
+	dora.WaitText(`#watch-banner[data-state="lobby"]`, "Waiting for Ann to let you in")
+	dora.Screenshot("ask-waiting")
+	ann.WaitText("#host-watchers", "Dora asks to join")
+	ann.WaitText("#lobby .lobby-seats h2", "1 of 7")
+	ann.Screenshot("ask-host")
+	ann.Click("#watch-admit-0")
+	ann.WaitText("#lobby .lobby-seats h2", "2 of 7")
+	dora.WaitVisible("#lobby")
+	dora.WaitText("#lobby .seat-list", "Dora")
+	dora.Screenshot("ask-let-in")
+
+	eve.Open(link)
+	eve.WaitApp()
+	eve.WaitVisible("#invite-ask")
+	typeInto(eve, "#player-name", "Eve")
+	eve.Click("#join-table")
+	eve.WaitVisible("#watch-banner")
+	ann.WaitText("#host-watchers", "Eve asks to join")
+	ann.Click("#watch-refuse-0")
+	eve.WaitVisible(`#problem[data-problem="conn.refused"]`)
+	if txt := eve.Text("#problem"); !strings.Contains(txt, "The host did not let you in") {
+		t.Errorf("refused joiner told %q", txt)
+	}
+	eve.Screenshot("ask-refused")
+	ann.WaitText("#lobby .lobby-seats h2", "2 of 7")
+}

@@ -25,6 +25,7 @@ var enWatch = map[string]string{
 
 	// The host.
 	"watch.title":       "Watching",
+	"watch.title_lobby": "Asking to join",
 	"watch.is_watching": "%[1]v is watching",
 	"watch.asks":        "%[1]v asks to join",
 	"watch.seat_next":   "Seat in the next game",

@@ -21,6 +21,7 @@ var frWatch = map[string]string{
 	"watch.the_host":      "l’hôte",
 
 	"watch.title":       "Spectateurs",
+	"watch.title_lobby": "Demandes d’entrée",
 	"watch.is_watching": "%[1]v regarde la partie",
 	"watch.asks":        "%[1]v demande à entrer",
 	"watch.seat_next":   "Placer à la prochaine partie",

@@ -20,6 +20,7 @@ var jaWatch = map[string]string{
 	"watch.the_host":      "ホスト",
 
 	"watch.title":       "観戦中",
+	"watch.title_lobby": "参加の申し込み",
 	"watch.is_watching": "%[1]vさんが観戦中",
 	"watch.asks":        "%[1]vさんが参加を申し込んでいます",
 	"watch.seat_next":   "次のゲームで席に着ける",

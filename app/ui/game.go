@@ -154,6 +154,9 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		m.Seats = append(m.Seats, LobbySeat{Seat: int(s.Seat), Name: s.Name, Host: s.Seat == 0, Bot: s.Bot,
 			You: mine[s.Seat], Offline: !s.Bot && !s.Connected})
 	}
+	if snap.Seat < 0 && snap.Problem != "" {
+		return nil // turned away before a seat (refused, say): the problem alone, with its way out
+	}
 	if snap.Seat < 0 && snap.Problem == "" {
 		if b := watchBanner(snap); b != nil {
 			return b // waiting for the host to let us in (watch.go)

@@ -151,9 +151,9 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 		}
 		var acts app.UI
 		if w.Next {
-			acts = app.Span().Class("muted").Text(i18n.T("watch.will_play", w.Name))
+			acts = app.Span().Class("muted").Style("margin-inline-start", "0.6em").Text(i18n.T("watch.will_play", w.Name))
 		} else {
-			acts = app.Span().Body(
+			acts = app.Span().Style("margin-inline-start", "0.6em").Body(
 				app.Button().Type("button").Class("btn", "primary").ID("watch-admit-"+strconv.Itoa(i)).Text(admit).
 					OnClick(func(ctx app.Context, e app.Event) { g.try(ctx, func() error { return g.Sess.Admit(key) }) }),
 				app.Button().Type("button").Class("btn").ID("watch-refuse-"+strconv.Itoa(i)).Text(i18n.T("watch.refuse")).
@@ -177,11 +177,15 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 			app.P().Class("muted", "small").Text(i18n.T("watch.ask_help")),
 		)
 	}
+	title := "watch.title"
+	if !snap.Started {
+		title = "watch.title_lobby"
+	}
 	if len(rows) == 0 && ask == nil {
 		return nil
 	}
 	return app.Section().Class("panel", "host-watchers").ID("host-watchers").Attr("aria-live", "polite").Body(
-		app.If(len(rows) > 0, app.H2().Text(i18n.T("watch.title"))),
+		app.If(len(rows) > 0, app.H2().Text(i18n.T(title))),
 		app.If(len(rows) > 0, app.Ul().Class("watcher-list").Body(rows...)),
 		ask,
 	)
