@@ -135,3 +135,15 @@ func mustJSON(t *testing.T, v engine.View) []byte {
 	}
 	return b
 }
+
+// TestNoHostOffersAWayForward: an invite whose room nobody hosts says so, with a retry, a way
+// home and a way to start one's own table.
+func TestNoHostOffersAWayForward(t *testing.T) {
+	p := &Join{problem: session.ProblemNoHost}
+	out := app.HTMLString(p.welcome()) + app.HTMLString(problemBanner(session.ProblemNoHost, true))
+	for _, w := range []string{`id="peek-retry"`, `href="/"`, `href="/new?game=`, html.EscapeString(i18n.T("conn.no_host"))} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in %s", w, out)
+		}
+	}
+}
