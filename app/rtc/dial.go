@@ -2,12 +2,20 @@ package rtc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
 
 	"miskatonic/app/signal"
 )
+
+// AnswerWait is how long Dial waits for the host's first word through the relay. A host that is
+// there answers an offer in well under a second; silence this long means nobody hosts the room.
+var AnswerWait = 6 * time.Second
+
+// ErrNoHost: nobody answered in the invite's room within AnswerWait.
+var ErrNoHost = errors.New("rtc: nobody is hosting this table")
 
 // Dial joins the table of invite through the relay: it sends a sealed offer to the host, waits
 // to be admitted and returns the open connection. A refusal is a *RefusedError (see
@@ -38,6 +46,19 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	defer giveUp()
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
+	// A room nobody hosts never answers: give up after AnswerWait rather than the whole ctx,
+	// so the page says so in seconds (issue 18) and offers a retry.
+	heard, noHost := make(chan struct{}), make(chan struct{})
+	var heardOnce sync.Once
+	wait := time.AfterFunc(AnswerWait, func() {
+		select {
+		case <-heard:
+		default:
+			close(noHost)
+			giveUp()
+		}
+	})
+	defer wait.Stop()
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -61,6 +82,7 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 				if err != nil {
 					continue
 				}
+				heardOnce.Do(func() { close(heard) })
 				if signal.Signed(m.Kind) {
 					if err := signal.VerifyHost(inv, sid, m); err != nil {
 						// Whoever holds the room knows its secret but not the host's key:
@@ -99,6 +121,11 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 		select {
 		case ierr := <-impostor:
 			return nil, fmt.Errorf("rtc: refused the room's host: %w", ierr)
+		default:
+		}
+		select {
+		case <-noHost:
+			return nil, fmt.Errorf("%w (nothing in %v): %v", ErrNoHost, AnswerWait, err)
 		default:
 		}
 		select {

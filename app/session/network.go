@@ -41,6 +41,8 @@ const (
 	ProblemElsewhere   = "conn.elsewhere"
 	ProblemDropped     = "conn.dropped"
 	ProblemVersion     = "conn.version" // the host plays another version of the game's rules
+	ProblemNoHost      = "conn.no_host" // nobody answers in the invite's room (watch.go)
+	ProblemRefused     = "conn.refused" // the host did not let us in
 )
 
 // JoinError is a failed join with the catalog key of what to tell the player.
@@ -165,11 +167,11 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	if prev, ok := SavedJoin(st); ok && sameRoom(prev.Link, inv) {
 		token = prev.Token
 	}
-	c, err := dial(inv, cfg)
+	c, tc, err := joinLink(inv, cfg) // the link the invite page peeked through, if still fresh (watch.go)
 	if err != nil {
 		return nil, err
 	}
-	g, err := newGuest(c, cfg.Name, st, token)
+	g, err := newGuest(tc, cfg.Name, st, token)
 	if err != nil {
 		c.Close()
 		return nil, err
@@ -203,7 +205,8 @@ func (s *Session) JoinedTo(link string) bool {
 // silent for wait.
 func seatedGuest(g *table.Guest, name string, st Store, wait time.Duration, unseated string) (*Session, error) {
 	s := &Session{kind: Guest, name: name, store: st, guest: g, save: make(chan struct{}, 1), quit: make(chan struct{})}
-	if !waitFor(g, wait, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Dropped != nil }) {
+	// A watcher (a game is on, or the host approves joiners) is welcomed without a seat.
+	if !waitFor(g, wait, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Connected || gs.Dropped != nil }) {
 		s.Close()
 		return nil, &JoinError{Problem: unseated, Err: errors.New("the host did not seat us")}
 	}
@@ -235,6 +238,9 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 		return nil, &JoinError{Problem: ProblemHostClosed, Err: err}
 	case signal.ReasonKicked:
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
+	}
+	if errors.Is(err, rtc.ErrNoHost) {
+		return nil, &JoinError{Problem: ProblemNoHost, Err: err}
 	}
 	je := &JoinError{Problem: ProblemUnreachable, Err: err}
 	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {

@@ -40,6 +40,10 @@ type Snapshot struct {
 	Invite  string // the invite URL of a hosted table
 	Problem string // message-catalog key of a problem, "" when all is well
 	Fatal   bool   // the session cannot go on (broken invite, full table, host gone)
+	// Watchers (host only) are those watching without a seat; Ask, whether new players wait
+	// for the host's approval (watch.go).
+	Watchers []table.Watcher
+	Ask      bool
 }
 
 // Session is this browser's seat at one table.
@@ -114,6 +118,10 @@ func (s *Session) Snapshot() Snapshot {
 	s.mu.Lock()
 	snap.Invite, snap.Problem, snap.Fatal = s.invite, s.problem, s.fatal
 	s.mu.Unlock()
+	if s.host != nil && s.kind == Host {
+		hs := s.host.State()
+		snap.Watchers, snap.Ask = hs.Watchers, hs.Ask
+	}
 	if snap.Problem == "" && snap.Dropped != nil {
 		snap.Problem, snap.Fatal = byeProblem(snap.Dropped), true
 	}
@@ -307,6 +315,7 @@ func (s *Session) pump() {
 // saver writes the host's snapshot to storage after every change, off the match goroutine.
 func (s *Session) saver(meta saved) {
 	defer s.wg.Done()
+	watched := ""
 	for {
 		select {
 		case <-s.quit:
@@ -319,6 +328,11 @@ func (s *Session) saver(meta saved) {
 		// first and hold every guest's view back by a snapshot's encoding and a storage write;
 		// it still runs before the page returns to the browser's event loop.
 		runtime.Gosched()
+		// Watchers reach no guest's state, so the host's screens hear of them here.
+		if w := watchSig(s.host.State()); w != watched {
+			watched = w
+			s.notify()
+		}
 		snap, err := s.host.Snapshot()
 		if err != nil {
 			continue
@@ -460,6 +474,8 @@ func byeProblem(bye *wire.Bye) string {
 		return ProblemElsewhere
 	case wire.ByeVersion:
 		return ProblemVersion
+	case wire.ByeRefused:
+		return ProblemRefused
 	}
 	return ProblemDropped
 }

@@ -92,7 +92,7 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), g.board(snap), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap), g.board(snap), hostCodeRejoin(g.Sess, snap))
 }
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
@@ -173,7 +173,13 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		m.Seats = append(m.Seats, LobbySeat{Seat: int(s.Seat), Name: s.Name, Host: s.Seat == 0, Bot: s.Bot,
 			You: mine[s.Seat], Offline: !s.Bot && !s.Connected})
 	}
+	if snap.Seat < 0 && snap.Problem != "" {
+		return nil // turned away before a seat (refused, say): the problem alone, with its way out
+	}
 	if snap.Seat < 0 && snap.Problem == "" {
+		if b := watchBanner(snap); b != nil {
+			return b // waiting for the host to let us in (watch.go)
+		}
 		return app.P().Class("muted").Text(i18n.T("lobby.joining"))
 	}
 	return &Lobby{
@@ -184,7 +190,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		},
 		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
 		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
-		Extra:    app.Div().Body(g.handButton(snap), hostCodePanel(g.Sess, snap)),
+		Extra:    app.Div().Body(g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
 	}
 }
 

@@ -163,7 +163,9 @@ type Join struct {
 	tried   string // the transports a failed join went through
 	ctx     app.Context
 	auto    bool
-	mounted string // the link the screen was set up for
+	mounted string        // the link the screen was set up for
+	pk      *session.Peek // the table as its host described it before the name box (watch.go)
+	peeking bool
 }
 
 // OnUpdate handles a second invite link opened in the same tab: the page does not reload, the
@@ -175,7 +177,7 @@ func (p *Join) OnUpdate(ctx app.Context) {
 	if p.sess != nil && !p.sess.JoinedTo(p.Link) {
 		session.SetCurrent(nil) // closes the old table's session
 	}
-	p.name, p.sess, p.busy, p.problem, p.err, p.auto = "", nil, false, "", "", false
+	p.name, p.sess, p.busy, p.problem, p.err, p.auto, p.pk = "", nil, false, "", "", false, nil
 	p.OnMount(ctx)
 }
 
@@ -197,6 +199,7 @@ func (p *Join) OnMount(ctx app.Context) {
 		return
 	}
 	p.name = session.SavedName(st)
+	p.peekTable(ctx)
 }
 
 func (p *Join) Render() app.UI {
@@ -216,14 +219,14 @@ func (p *Join) Render() app.UI {
 			p.join(ctx)
 		}).Body(
 			nameField(p.name, func(v string) { p.name = v }),
-			app.Button().Type("submit").Class("btn", "primary").ID("join-table").Disabled(p.busy).Text(i18n.T("home.join")),
+			app.Button().Type("submit").Class("btn", "primary").ID("join-table").Disabled(p.busy).Text(p.joinLabel()),
 			app.If(p.busy, app.P().Class("muted").Text(i18n.T("lobby.joining"))),
 		)
 	}
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
 		&lang.Switch{},
 		app.H1().Text(i18n.T("invite.title")),
-		inviteWelcome(p.problem),
+		p.welcome(),
 		prob,
 		app.If(p.tried != "" && p.problem != "", app.P().Class("muted").ID("join-tried").Text(p.tried)),
 		codeJoinHint(p.problem),

@@ -134,6 +134,7 @@ func checkFrames(rules engine.Rules, rec engine.Record, seat engine.Seat, frames
 			}
 			seen = max(seen, m.Seq)
 		case *wire.Log:
+			seen = max(seen, m.From+len(m.Moves)) // public moves already applied (a late watcher's log)
 			for _, mv := range m.Moves {
 				if mv.Seed != "" {
 					return fmt.Errorf("log carries a deal key")

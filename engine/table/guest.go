@@ -127,6 +127,10 @@ type GuestState struct {
 	// PrevDeals are the final verdicts on the previous game at this table, kept across a
 	// rematch; a deal the host had not revealed when the new game began is failed.
 	PrevDeals []DealStatus
+	// Preview is the table as told before the hello (watch.go); Seating, for a guest without
+	// a seat, where its wish to play stands (wire.SeatWaiting, wire.SeatNext).
+	Preview *wire.Preview
+	Seating string
 }
 
 // Guest is one player's (or observer's) side of a table.
@@ -581,6 +585,10 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		g.st.Away, g.st.AwayAt = m, time.Now()
 	case *wire.Bye:
 		g.st.Dropped, g.st.Connected = m, false
+	case *wire.Preview:
+		g.st.Preview = m
+	case *wire.Seating:
+		g.st.Seating = m.State
 	default:
 		g.logf("table: guest ignored a %s from the host", msg.Type())
 	}
@@ -599,7 +607,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
-		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev}
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {

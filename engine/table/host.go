@@ -84,6 +84,8 @@ type HostConfig struct {
 	// Persist receives a Snapshot of the table (on the match goroutine) after every change and
 	// before guests hear of it; the app stores it so a reloaded host can Resume (optional).
 	Persist func(snapshot []byte)
+	// AskToJoin: a new player waits unseated until the host admits or refuses it (watch.go).
+	AskToJoin bool
 	// Changed is called (on the match goroutine; it must not block) after anything the host UI
 	// shows has changed: roster, status, a finished game (optional).
 	Changed func()
@@ -124,6 +126,7 @@ type Host struct {
 	banned     map[string]bool // identity keys the host refused
 	sealed     *sealedRound    // the open round of sealed moves, if any (sealed.go)
 	nonces     map[int][]byte  // the opening of each sealed move, by game seq
+	ask        bool            // new players wait for the host (watch.go)
 
 	chatLog  []chatLine          // the latest chat lines, replayed in welcomes (chat.go)
 	chatSeen map[string]*lineSet // line numbers relayed per identity key
@@ -215,7 +218,7 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	h := &Host{
 		rules: rules, cfg: cfg, maxSeats: cfg.Seats,
 		events: make(chan event, 64), quit: make(chan struct{}), ended: make(chan struct{}), done: make(chan struct{}),
-		options: map[string]string{}, peers: map[int]*peer{}, chatSeen: map[string]*lineSet{},
+		options: map[string]string{}, peers: map[int]*peer{}, chatSeen: map[string]*lineSet{}, ask: cfg.AskToJoin,
 	}
 	for _, o := range rules.Options() {
 		h.options[o.Key] = o.Default
@@ -339,13 +342,17 @@ type HostState struct {
 	Match   int // games played at this table before the current one
 	Seq     int
 	Status  engine.Status
+	// Watchers are the connections watching without a seat (late arrivals, joiners waiting
+	// for approval); Ask is whether new players wait for the host.
+	Watchers []Watcher
+	Ask      bool
 }
 
 // State returns a copy of the table's public state.
 func (h *Host) State() HostState {
 	var st HostState
 	h.do(func() {
-		st = HostState{Table: hex.EncodeToString(h.table), Game: h.rules.Name(), Seats: h.lobby().Seats, Options: copyMap(h.options), Started: h.started, Match: h.match, Seq: len(h.moves)}
+		st = HostState{Table: hex.EncodeToString(h.table), Game: h.rules.Name(), Seats: h.lobby().Seats, Options: copyMap(h.options), Started: h.started, Match: h.match, Seq: len(h.moves), Watchers: h.watchers(), Ask: h.ask}
 		if h.game != nil {
 			st.Status = h.game.Status()
 		}

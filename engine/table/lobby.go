@@ -43,6 +43,7 @@ func (h *Host) AddGuest(c Conn) error {
 		}
 		p.nonce, p.table = nonce, h.table
 		h.send(p, &wire.Challenge{Nonce: nonce, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table})
+		h.send(p, h.preview()) // what the invite page shows before the name box (watch.go)
 		p.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
 			select {
 			case h.events <- event{call: func() {
@@ -225,6 +226,7 @@ func (h *Host) rematch() error {
 			s.Ready = false // gone since: the lobby waits for them as for anyone
 		}
 	}
+	h.seatAdmitted() // watchers the host agreed to play now (watch.go)
 	h.persist()
 	for _, p := range h.peers {
 		if p.welcomed {
@@ -272,7 +274,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 			}
 		}
 	}
-	if seat == engine.Observer && !h.started {
+	if seat == engine.Observer && !h.started && !h.askFirst(m.Key) {
 		if len(h.seats) >= h.maxSeats {
 			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull, Reason: "the table is full"})
 			return
@@ -306,7 +308,8 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	p.seat, p.key, p.welcomed = seat, append([]byte(nil), m.Key...), true
 	h.welcome(p)
 	if seat == engine.Observer {
-		return // nothing anyone else sees changed: no lobby to everyone for a watcher
+		h.watching(p, m.Name)
+		return // nothing any guest sees changed: no lobby to everyone for a watcher
 	}
 	h.broadcastLobby()
 	if rekey {

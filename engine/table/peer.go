@@ -43,6 +43,10 @@ type peer struct {
 	lastResend time.Time
 	lastNeed   time.Time
 	helloTimer *time.Timer
+
+	// A watcher's name, and whether the host agreed to seat it at the next game (watch.go).
+	watchName string
+	seatNext  bool
 }
 
 type stored struct {

@@ -1,0 +1,131 @@
+package session
+
+// The invite page's look at a table before joining, and the host's side of watchers and of
+// joiners it lets in by hand (engine/table/watch.go).
+
+import (
+	"strings"
+	"sync"
+	"time"
+
+	"miskatonic/app/rtc"
+	"miskatonic/app/signal"
+	"miskatonic/engine/table"
+	"miskatonic/engine/wire"
+)
+
+// Peek is a table as its invite page shows it before the name box: which game, whose table,
+// how full, whether a game is on. The link it was read on is kept for Join, which goes on with
+// it (no second dial) while it is fresh.
+type Peek struct {
+	Game    string
+	Preview wire.Preview
+	Took    time.Duration // from dialing to the preview, for the record
+
+	room string
+	raw  *rtc.Conn
+	conn table.Conn
+	at   time.Time
+}
+
+// peekFresh is how long a peeked link is handed to Join: well within the host's hello
+// timeout (30 s), after which it drops a link that never said hello.
+const peekFresh = 20 * time.Second
+
+var (
+	peekMu sync.Mutex
+	kept   *Peek
+)
+
+// PeekTable dials the table of an invite link and reads what the host tells every new link
+// before its hello. A room nobody hosts fails within seconds with ProblemNoHost.
+func PeekTable(link string, n Net) (*Peek, error) {
+	inv, err := signal.ParseInvite(link)
+	if err != nil {
+		return nil, &JoinError{Problem: ProblemBadLink, Err: err}
+	}
+	start := time.Now()
+	c, err := dial(inv, JoinConfig{Net: n})
+	if err != nil {
+		return nil, err
+	}
+	game, pv, rest, err := table.Peek(c, 10*time.Second)
+	if err != nil {
+		return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
+	}
+	p := &Peek{Game: game, Preview: pv, Took: time.Since(start), room: roomOf(inv), raw: c, conn: rest, at: time.Now()}
+	peekMu.Lock()
+	old := kept
+	kept = p
+	peekMu.Unlock()
+	if old != nil {
+		old.raw.Close()
+	}
+	return p, nil
+}
+
+func roomOf(inv signal.Invite) string { return inv.Room + "." + strings.ToLower(inv.Secret) }
+
+// joinLink is the link Join goes on: the peeked one for this room if it is fresh and open,
+// else a new dial. raw is the WebRTC link (its Done says when it breaks); c is what the guest
+// reads, the peeked frames first.
+func joinLink(inv signal.Invite, cfg JoinConfig) (raw *rtc.Conn, c table.Conn, err error) {
+	peekMu.Lock()
+	p := kept
+	kept = nil
+	peekMu.Unlock()
+	if p != nil {
+		select {
+		case <-p.raw.Done():
+		default:
+			if p.room == roomOf(inv) && time.Since(p.at) < peekFresh {
+				return p.raw, p.conn, nil
+			}
+		}
+		p.raw.Close()
+	}
+	raw, err = dial(inv, cfg)
+	return raw, raw, err
+}
+
+// SetAskToJoin turns "ask me before someone joins" on or off (host only).
+func (s *Session) SetAskToJoin(on bool) error {
+	if s.host == nil {
+		return errNotHost
+	}
+	s.host.SetAskToJoin(on)
+	return nil
+}
+
+// Admit lets a watcher play: seated at once in the lobby, at the next game during one (host
+// only).
+func (s *Session) Admit(key []byte) error {
+	if s.host == nil {
+		return errNotHost
+	}
+	return s.host.Admit(key)
+}
+
+// Refuse sends a watcher or waiting joiner away, telling it the host said no (host only).
+func (s *Session) Refuse(key []byte) error {
+	if s.host == nil {
+		return errNotHost
+	}
+	return s.host.Refuse(key)
+}
+
+// watchSig sums up what the host's screens show of watchers, to tell them when it changes.
+func watchSig(hs table.HostState) string {
+	var b strings.Builder
+	if hs.Ask {
+		b.WriteString("ask;")
+	}
+	for _, w := range hs.Watchers {
+		b.WriteString(w.Name)
+		if w.Next {
+			b.WriteString("+")
+		}
+		b.WriteString(";")
+	}
+	return b.String()
+}
