@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -251,4 +252,47 @@ func TestStandInClaimedByHost(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// TestStandInRefusedAfterTheSet: a player committed to a sealed choice, the set went out, and
+// they left before opening it. Nobody else holds the opening, and a stand-in choosing now could
+// choose knowing the others' openings: the host refuses the stand-in and can only wait (or end).
+// When the player comes back their page opens the choice it committed to and the round goes on.
+func TestStandInRefusedAfterTheSet(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := awayTable(t, toy.SealedRules{}, 35, func(c *tamper) {
+		if c.seat == 2 {
+			c.in = func(_ engine.Seat, m wire.Message) bool { _, open := m.(*wire.Open); return open } // never opens
+		}
+	})
+	defer tt.close()
+	tt.play()
+	tt.waitFor("the set relayed without seat 2's opening", func() bool {
+		ok := false
+		tt.host.do(func() { r := tt.host.sealed; ok = r != nil && r.Relayed && len(r.Opens) == 2 })
+		return ok
+	})
+	gone := tt.guests[2]
+	gone.mu.Lock()
+	mem, _ := json.Marshal(Memory{Table: gone.st.Table, Sealed: gone.sealedMemory()})
+	gone.mu.Unlock()
+	close(tt.stop)
+	tt.wg.Wait()
+	gone.Close()
+	tt.expired(2)
+	err := tt.host.StandIn(2, "random", randomBot(1))
+	if err == nil || !strings.Contains(err.Error(), "only its player can open") {
+		t.Fatalf("stand-in for a seat whose commitment went out: %v", err)
+	}
+	if err := tt.host.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a, b := Pipe()
+	tt.host.AddGuest(a)
+	back, _ := NewGuest(b, GuestConfig{Name: "p2", Identity: identity(2), Rand: newRand(98), Rules: lookup, Tick: 10 * time.Millisecond, Memory: mem})
+	tt.guests[2] = back
+	tt.stop = make(chan struct{})
+	tt.play()
+	tt.finish()
+	tt.checkViews()
 }
