@@ -10,6 +10,8 @@ var enAway = map[string]string{
 	"away.standin":       "Let a bot play for %[1]v until they return",
 	"away.end":           "End the game",
 	"away.standing_in":   "%[1]v (a bot plays until they return)",
+	// The Fair play page: what a stand-in changes.
+	"fair.limits.away": "If a player's connection is gone when the table waits for them, everyone sees a countdown. When it runs out the host may wait longer, end the game, or let a bot play that seat until the player returns. Everyone sees the bot, and each of its moves is marked as the bot's: it is the host's doing, not the player's, and carries no signature of theirs. While the bot plays, that seat adds nothing to new shuffles, like any bot. A player who returns takes the seat back at once, and a player's page that sees such a move in its own name while it was connected rejects the deal.",
 }
 
 // awayKeyClashes lists keys of enAway that en already had; a test insists it stays empty.

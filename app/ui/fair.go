@@ -60,6 +60,7 @@ func fairSections() []doc.Section {
 		{ID: "limits", TitleKey: "fair.limits.title", Body: []app.UI{
 			doc.Terms("fair.limits.see", "fair.limits.abort", "fair.limits.relay"),
 			doc.Para("fair.limits.solo"),
+			doc.Para("fair.limits.away"),
 		}},
 		{ID: "links", TitleKey: "fair.link.title", Body: []app.UI{
 			doc.Para("fair.link.p1"), doc.Para("fair.link.p2"), doc.Para("fair.link.p3"),

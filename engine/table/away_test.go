@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/fair/toy"
+	"miskatonic/engine/rituals"
 	"miskatonic/engine/wire"
 )
 
@@ -16,8 +18,8 @@ import (
 // wrap, if set, sits on each guest's end.
 func awayTable(t *testing.T, rules engine.Rules, seed uint64, wrap func(c *tamper)) *testTable {
 	t.Helper()
-	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{})}
-	h, err := NewHost(rules, HostConfig{Rand: newRand(seed + 1), RatePerSecond: 5000, Burst: 5000, TurnTimeout: 30 * time.Millisecond,
+	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{}), mem: []*memBox{{}}} // mem[0]: the host's snapshots
+	h, err := NewHost(rules, HostConfig{Rand: newRand(seed + 1), RatePerSecond: 5000, Burst: 5000, TurnTimeout: 30 * time.Millisecond, Persist: tt.mem[0].save,
 		Bots: func(string) BotFunc { return randomBot(seed + 2) }, Logf: debugLogf})
 	if err != nil {
 		t.Fatal(err)
@@ -54,9 +56,16 @@ func (tt *testTable) expired(seat engine.Seat) {
 // moves for the seat (marked as a stand-in's for everyone, the next deal dealt without the seat)
 // until the player comes back with their identity key and takes the seat at once. The game then
 // finishes and every guest, the returning one included, verifies every deal.
+//
+// In the "reload" cases the host page reloads while the stand-in plays: the resumed host keeps
+// the stand-in (its bot rebuilt from its level) and the moves it made.
 func TestStandInAndReturn(t *testing.T) {
-	for _, rules := range []engine.Rules{toy.Rules{}, toy.SealedRules{}} {
-		t.Run(rules.Name(), func(t *testing.T) {
+	for _, c := range []struct {
+		rules  engine.Rules
+		reload bool
+	}{{toy.Rules{}, false}, {toy.SealedRules{}, false}, {toy.Rules{}, true}, {rituals.Rules{}, true}} {
+		rules := c.rules
+		t.Run(fmt.Sprintf("%s/reload=%v", rules.Name(), c.reload), func(t *testing.T) {
 			defer checkNoLeak(t)()
 			tt := awayTable(t, rules, 31, nil)
 			gone := tt.guests[2]
@@ -84,6 +93,26 @@ func TestStandInAndReturn(t *testing.T) {
 				tt.host.do(func() { stood = len(tt.host.standIns) })
 				return stood >= 2
 			})
+			if c.reload {
+				tt.host.Close()
+				h2, err := Resume(rules, tt.mem[0].get(), HostConfig{Rand: newRand(88), RatePerSecond: 5000, Burst: 5000, TurnTimeout: 30 * time.Millisecond, Persist: tt.mem[0].save,
+					Bots: func(string) BotFunc { return randomBot(89) }, Logf: debugLogf})
+				if err != nil {
+					t.Fatal(err)
+				}
+				tt.host = h2
+				for _, g := range tt.guests {
+					a, b := Pipe()
+					h2.AddGuest(a)
+					g.Reconnect(b)
+				}
+				before := stood
+				tt.waitFor("the stand-in plays on after the reload", func() bool {
+					over := false
+					tt.host.do(func() { stood, over = len(tt.host.standIns), tt.host.game.Status().Over })
+					return stood > before || over // a short toy game may end first
+				})
+			}
 			tt.host.do(func() {
 				for seq := range tt.host.standIns {
 					if m := tt.host.moves[seq-1]; m.Seat != 2 || tt.host.sigs[seq-1] != nil {
@@ -223,4 +252,47 @@ func TestStandInClaimedByHost(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// TestStandInRefusedAfterTheSet: a player committed to a sealed choice, the set went out, and
+// they left before opening it. Nobody else holds the opening, and a stand-in choosing now could
+// choose knowing the others' openings: the host refuses the stand-in and can only wait (or end).
+// When the player comes back their page opens the choice it committed to and the round goes on.
+func TestStandInRefusedAfterTheSet(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := awayTable(t, toy.SealedRules{}, 35, func(c *tamper) {
+		if c.seat == 2 {
+			c.in = func(_ engine.Seat, m wire.Message) bool { _, open := m.(*wire.Open); return open } // never opens
+		}
+	})
+	defer tt.close()
+	tt.play()
+	tt.waitFor("the set relayed without seat 2's opening", func() bool {
+		ok := false
+		tt.host.do(func() { r := tt.host.sealed; ok = r != nil && r.Relayed && len(r.Opens) == 2 })
+		return ok
+	})
+	gone := tt.guests[2]
+	gone.mu.Lock()
+	mem, _ := json.Marshal(Memory{Table: gone.st.Table, Sealed: gone.sealedMemory()})
+	gone.mu.Unlock()
+	close(tt.stop)
+	tt.wg.Wait()
+	gone.Close()
+	tt.expired(2)
+	err := tt.host.StandIn(2, "random", randomBot(1))
+	if err == nil || !strings.Contains(err.Error(), "only its player can open") {
+		t.Fatalf("stand-in for a seat whose commitment went out: %v", err)
+	}
+	if err := tt.host.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a, b := Pipe()
+	tt.host.AddGuest(a)
+	back, _ := NewGuest(b, GuestConfig{Name: "p2", Identity: identity(2), Rand: newRand(98), Rules: lookup, Tick: 10 * time.Millisecond, Memory: mem})
+	tt.guests[2] = back
+	tt.stop = make(chan struct{})
+	tt.play()
+	tt.finish()
+	tt.checkViews()
 }
