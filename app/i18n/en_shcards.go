@@ -5,6 +5,8 @@ package i18n
 // engine's data (engine/shadows/data) holds the same English for its tools; a test in
 // app/ui/shadowsboard keeps the two equal. Merged into en by init.
 var enShCards = map[string]string{
+	// A character's advantage: its name, then what it does.
+	"sh.adv_line":                       "%[1]v: %[2]v",
 	"shc.char.hale.name":                "Prof. Ambrose Hale",
 	"shc.char.hale.title":               "antiquities professor",
 	"shc.char.hale.adv":                 "Scholar",

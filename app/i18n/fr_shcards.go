@@ -3,6 +3,8 @@ package i18n
 // frShCards is enShCards in French: the card names and texts of Ring of Shadows,
 // in our own words, with the terms of the board's catalog.
 var frShCards = map[string]string{
+	// A character's advantage: its name, then what it does.
+	"sh.adv_line":                       "%[1]v : %[2]v",
 	"shc.char.hale.name":                "Pr Ambrose Hale",
 	"shc.char.hale.title":               "professeur d’antiquités",
 	"shc.char.hale.adv":                 "Érudit",

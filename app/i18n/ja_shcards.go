@@ -3,6 +3,8 @@ package i18n
 // jaShCards is enShCards in Japanese: the card names and texts of Ring of Shadows,
 // in our own words, with the terms of the board's catalog.
 var jaShCards = map[string]string{
+	// A character's advantage: its name, then what it does.
+	"sh.adv_line":                       "%[1]v：%[2]v",
 	"shc.char.hale.name":                "アンブローズ・ヘイル教授",
 	"shc.char.hale.title":               "古美術学の教授",
 	"shc.char.hale.adv":                 "学究",

@@ -321,7 +321,7 @@ func (t *Table) chars(n Names) app.UI {
 		title, adv := "", ""
 		if ch != nil {
 			title = ch.Title
-			adv = ch.Advantage.Name + ": " + ch.Advantage.Text
+			adv = i18n.T("sh.adv_line", ch.Advantage.Name, ch.Advantage.Text)
 		}
 		var marks []app.UI
 		if c.Seat == v.Ring {
