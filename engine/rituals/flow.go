@@ -53,10 +53,13 @@ func (g *Game) draw(s int8) {
 // removeFromHand takes card c out of s's hand.
 func (g *Game) removeFromHand(s int8, c CardID) {
 	n := g.handN[s]
+	h := &g.hand[s]
 	for i := int8(0); i < n; i++ {
-		if g.hand[s][i].open() == c {
-			copy(g.hand[s][i:n-1], g.hand[s][i+1:n])
-			g.hand[s][n-1] = 0
+		if h[i].open() == c {
+			for ; i < n-1; i++ { // at most 6 bytes: a loop, not a call to memmove
+				h[i] = h[i+1]
+			}
+			h[n-1] = 0
 			g.handN[s]--
 			if isEvent[c] {
 				g.evHeld[s] &^= evBit(c)
@@ -225,22 +228,22 @@ func (g *Game) openWindow(kind uint8) {
 		g.closeWindow()
 		return
 	}
-	n := int8(0)
-	if kind == win1 {
-		n = g.players
-		copy(g.wOrder[:], g.order[:n])
-	} else {
-		start := g.next
-		if start >= g.nPlace {
-			start = 0
+	// Every seat is asked. The window after phase 1 asks in placement order; a phase-2 window
+	// in that order rotated to start at the next to place, then the seats without a cultist.
+	// The arrays are copied whole and rotated by hand: five bytes do not need memmove.
+	g.wOrder = g.order
+	if start := g.next; kind == win2 && start > 0 && start < g.nPlace {
+		k := int8(0)
+		for i := start; i < g.nPlace; i++ {
+			g.wOrder[k] = g.order[i]
+			k++
 		}
-		// order[start:nPlace], order[:start], then the seats without a cultist: the placement
-		// order rotated to start at the next to place (copies, not a modulo per seat).
-		n += int8(copy(g.wOrder[n:], g.order[start:g.nPlace]))
-		n += int8(copy(g.wOrder[n:], g.order[:start]))
-		n += int8(copy(g.wOrder[n:], g.order[g.nPlace:g.players]))
+		for i := int8(0); i < start; i++ {
+			g.wOrder[k] = g.order[i]
+			k++
+		}
 	}
-	g.wN, g.wAsk, g.wPass = n, 0, 0
+	g.wN, g.wAsk, g.wPass = g.players, 0, 0
 	g.phase = phWindow
 }
 
