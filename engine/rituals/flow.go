@@ -22,7 +22,12 @@ func (g *Game) deal(key [32]byte) {
 	n := len(ids)
 	r := &g.scratch
 	r.Reseed(rng.Derive(key, labelDeck))
-	r.Shuffle(n, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
+	// rng.Shuffle's own Fisher–Yates, written out: no call through a swap closure per card
+	// (TestGoldenPlayouts pins the order it deals).
+	for i := n - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
+	}
 	g.deckEnd = int8(n)
 	for s := int8(0); s < g.players; s++ {
 		for k := 0; k < HandSize; k++ {
