@@ -204,19 +204,17 @@ func (g *Game) useful(kind uint8) bool {
 	if !rearr && !mistake {
 		return false
 	}
+	// One pass over the places without a branch per cultist: a place holds two cultists iff its
+	// second slot is filled, and Embarrassing Mistake has a target iff some known place other
+	// than a cultist's own shows one of its symbols (empty slots are 0, whose mask is empty).
+	var second CardID
+	var elsewhere uint16
 	for p := range g.slots {
-		if rearr && g.slotN[p] >= 2 {
-			return true
-		}
-		if mistake {
-			for _, c := range g.slots[p][:g.slotN[p]] {
-				if g.mistakeTargets(c, known) != 0 {
-					return true
-				}
-			}
-		}
+		sl := &g.slots[p]
+		second |= sl[1]
+		elsewhere |= (symMask[sl[0]] | symMask[sl[1]] | symMask[sl[2]] | symMask[sl[3]]) &^ (1 << p)
 	}
-	return false
+	return (rearr && second != 0) || (mistake && known&elsewhere != 0)
 }
 
 // openWindow opens (or reopens, after an event resolved) a window of this kind (ruling 17): the
