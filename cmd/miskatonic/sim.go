@@ -125,6 +125,12 @@ func simulate(sp simSpec) (simStats, error) {
 				}
 			}
 		}
+		// A random seat draws an index and builds only that move where the game can count its
+		// moves (engine.LegalIndexer); the draw is the same as from the listed moves.
+		idx, _ := g.(engine.LegalIndexer)
+		if sp.bot != nil {
+			idx = nil
+		}
 		prog, _ := g.(progresser)
 		ender, _ := g.(roundEnder)
 		lastRound, lastTurn, counted := 0, 0, 0
@@ -156,16 +162,28 @@ func simulate(sp simSpec) (simStats, error) {
 					err = g.Apply(m)
 				}
 			} else {
-				if fast != nil {
-					buf = fast.AppendLegal(buf[:0], seat)
-				} else {
-					buf = g.Legal(seat)
-				}
-				choose := chooser(randomChooser)
+				var choose chooser
 				if int(seat) < len(seatChoosers) && seatChoosers[seat] != nil {
 					choose = seatChoosers[seat]
 				}
-				m = choose(g, seat, buf, rnd)
+				switch {
+				case choose == nil && idx != nil:
+					n := idx.NumLegal(seat)
+					if n == 0 {
+						return st, fmt.Errorf("game %d: seat %d must move but has no legal move", i, seat)
+					}
+					m = idx.LegalAt(seat, rnd.Intn(n))
+				default:
+					if fast != nil {
+						buf = fast.AppendLegal(buf[:0], seat)
+					} else {
+						buf = g.Legal(seat)
+					}
+					if choose == nil {
+						choose = randomChooser
+					}
+					m = choose(g, seat, buf, rnd)
+				}
 				err = g.Apply(m)
 			}
 			if err == nil && botErr != nil {

@@ -22,7 +22,12 @@ func (g *Game) deal(key [32]byte) {
 	n := len(ids)
 	r := &g.scratch
 	r.Reseed(rng.Derive(key, labelDeck))
-	r.Shuffle(n, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
+	// rng.Shuffle's own Fisher–Yates, written out: no call through a swap closure per card
+	// (TestGoldenPlayouts pins the order it deals).
+	for i := n - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
+	}
 	g.deckEnd = int8(n)
 	for s := int8(0); s < g.players; s++ {
 		for k := 0; k < HandSize; k++ {
@@ -53,10 +58,13 @@ func (g *Game) draw(s int8) {
 // removeFromHand takes card c out of s's hand.
 func (g *Game) removeFromHand(s int8, c CardID) {
 	n := g.handN[s]
+	h := &g.hand[s]
 	for i := int8(0); i < n; i++ {
-		if g.hand[s][i].open() == c {
-			copy(g.hand[s][i:n-1], g.hand[s][i+1:n])
-			g.hand[s][n-1] = 0
+		if h[i].open() == c {
+			for ; i < n-1; i++ { // at most 6 bytes: a loop, not a call to memmove
+				h[i] = h[i+1]
+			}
+			h[n-1] = 0
 			g.handN[s]--
 			if isEvent[c] {
 				g.evHeld[s] &^= evBit(c)
@@ -196,19 +204,17 @@ func (g *Game) useful(kind uint8) bool {
 	if !rearr && !mistake {
 		return false
 	}
+	// One pass over the places without a branch per cultist: a place holds two cultists iff its
+	// second slot is filled, and Embarrassing Mistake has a target iff some known place other
+	// than a cultist's own shows one of its symbols (empty slots are 0, whose mask is empty).
+	var second CardID
+	var elsewhere uint16
 	for p := range g.slots {
-		if rearr && g.slotN[p] >= 2 {
-			return true
-		}
-		if mistake {
-			for _, c := range g.slots[p][:g.slotN[p]] {
-				if g.mistakeTargets(c, known) != 0 {
-					return true
-				}
-			}
-		}
+		sl := &g.slots[p]
+		second |= sl[1]
+		elsewhere |= (symMask[sl[0]] | symMask[sl[1]] | symMask[sl[2]] | symMask[sl[3]]) &^ (1 << p)
 	}
-	return false
+	return (rearr && second != 0) || (mistake && known&elsewhere != 0)
 }
 
 // openWindow opens (or reopens, after an event resolved) a window of this kind (ruling 17): the
@@ -225,22 +231,22 @@ func (g *Game) openWindow(kind uint8) {
 		g.closeWindow()
 		return
 	}
-	n := int8(0)
-	if kind == win1 {
-		n = g.players
-		copy(g.wOrder[:], g.order[:n])
-	} else {
-		start := g.next
-		if start >= g.nPlace {
-			start = 0
+	// Every seat is asked. The window after phase 1 asks in placement order; a phase-2 window
+	// in that order rotated to start at the next to place, then the seats without a cultist.
+	// The arrays are copied whole and rotated by hand: five bytes do not need memmove.
+	g.wOrder = g.order
+	if start := g.next; kind == win2 && start > 0 && start < g.nPlace {
+		k := int8(0)
+		for i := start; i < g.nPlace; i++ {
+			g.wOrder[k] = g.order[i]
+			k++
 		}
-		// order[start:nPlace], order[:start], then the seats without a cultist: the placement
-		// order rotated to start at the next to place (copies, not a modulo per seat).
-		n += int8(copy(g.wOrder[n:], g.order[start:g.nPlace]))
-		n += int8(copy(g.wOrder[n:], g.order[:start]))
-		n += int8(copy(g.wOrder[n:], g.order[g.nPlace:g.players]))
+		for i := int8(0); i < start; i++ {
+			g.wOrder[k] = g.order[i]
+			k++
+		}
 	}
-	g.wN, g.wAsk, g.wPass = n, 0, 0
+	g.wN, g.wAsk, g.wPass = g.players, 0, 0
 	g.phase = phWindow
 }
 
