@@ -19,3 +19,9 @@ func TestTableKeysNew(t *testing.T) {
 		t.Fatalf("en_table.go redefines keys of en.go: %v", tableKeyClashes)
 	}
 }
+
+func TestReplayKeysNew(t *testing.T) {
+	if len(replayKeyClashes) > 0 {
+		t.Fatalf("en_replay.go redefines keys of en.go: %v", replayKeyClashes)
+	}
+}

@@ -33,6 +33,7 @@ type Table struct {
 	OnChatSeen func(ctx app.Context)
 	Score      []board.Score // running score at this table
 	Host       string
+	Record     app.UI // the finished game's record panel, shown with the game over
 
 	helperHidden  bool
 	explain       string // the card whose rule text is open ("" for none)
@@ -177,6 +178,7 @@ func (t *Table) endBanner(b Board) app.UI {
 			verifiedLine(b.Verified),
 			scoreLine(t.Score),
 			again,
+			t.Record,
 		)
 	}
 	return nil

@@ -63,6 +63,10 @@ type Props struct {
 	// first), counted by the shared screen; empty before the first game ends.
 	Score []Score
 	Host  string // the host's name, for "waiting for Ann to start the next game"
+	// Record is the finished game's record panel (export and replay), or nil. A board whose
+	// game over covers the table shows it there (Game.ShowsRecord); else the screen shows it
+	// under the board.
+	Record app.UI
 }
 
 // Score is one player's wins at this table.
@@ -82,6 +86,8 @@ type Game struct {
 	// Hands is the most seats one person may play at once (a co-operative game's characters);
 	// 0 or 1: one seat a person.
 	Hands int
+	// ShowsRecord says the board shows Props.Record itself, in its game-over box.
+	ShowsRecord bool
 }
 
 var registry = map[string]Game{}
