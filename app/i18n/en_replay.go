@@ -12,6 +12,8 @@ var enReplay = map[string]string{
 	"record.copy":     "Copy the link",
 	"record.too_long": "This game is too long to fit in a link: share the downloaded file instead.",
 
+	"history.earlier": "Earlier rounds (%[1]v)",
+
 	"replay.title":        "Replay a game",
 	"replay.lead":         "Open a game record (a file, or a replay link) to watch it again and check it: the deals are recomputed from their proofs and every player's moves from their signatures.",
 	"replay.home_link":    "Replay a game",

@@ -10,6 +10,8 @@ var frReplay = map[string]string{
 	"record.copy":     "Copier le lien",
 	"record.too_long": "Cette partie est trop longue pour tenir dans un lien : partagez plutôt le fichier téléchargé.",
 
+	"history.earlier": "Rounds précédents (%[1]v)",
+
 	"replay.title":        "Revoir une partie",
 	"replay.lead":         "Ouvrez l’enregistrement d’une partie (un fichier ou un lien) pour la revoir et la vérifier : les donnes sont recalculées à partir de leurs preuves et les coups de chaque joueur vérifiés par leur signature.",
 	"replay.home_link":    "Revoir une partie",

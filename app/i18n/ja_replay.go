@@ -10,6 +10,8 @@ var jaReplay = map[string]string{
 	"record.copy":     "リンクをコピー",
 	"record.too_long": "このゲームは長すぎてリンクに入りません。ダウンロードしたファイルを共有してください。",
 
+	"history.earlier": "前のラウンド（%[1]v）",
+
 	"replay.title":        "ゲームをリプレイ",
 	"replay.lead":         "ゲームの記録（ファイルかリプレイのリンク）を開くと、見直しと検証ができます。ディールは証明から計算し直され、各プレイヤーの手は署名で確かめられます。",
 	"replay.home_link":    "ゲームをリプレイ",
