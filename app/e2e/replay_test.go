@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"miskatonic/app/ui"
 )
 
 // TestReplayExportImportVerified: a finished game is exported (file and link) from the table,
@@ -133,4 +136,48 @@ func replayEnd(t *testing.T, b *Browser) int {
 		t.Fatalf("replay length %q: %v", s, err)
 	}
 	return n
+}
+
+// TestReplayScreens: the replay page at laptop size from a link (a real table's record with
+// real guests' signatures, engine/replay's fixture), and the host options in the lobby on a
+// phone; screenshots for review.
+func TestReplayScreens(t *testing.T) {
+	srv := StartApp(t)
+	raw, err := os.ReadFile(filepath.Join(RepoRoot(t), "engine", "replay", "testdata", "arkham.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ui.RecordFromFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := ui.RecordLink(srv.URL, rec)
+	if link == "" {
+		t.Fatal("the fixture does not fit in a link")
+	}
+	b := NewBrowser(t, "laptop", Laptop)
+	b.Open(link)
+	b.WaitApp()
+	b.WaitText("#replay-verdict", "Verified")
+	b.Screenshot("start")
+	for i := 0; i < 12; i++ {
+		b.Click("#replay-forward")
+	}
+	b.WaitText("#replay-at", "Move 12 of")
+	b.Screenshot("move-12")
+	b.Click("#replay-end")
+	b.WaitText("#replay-at", fmt.Sprintf("Move %d of %d", len(rec.Moves), len(rec.Moves)))
+	b.Screenshot("end")
+	b.Do(chromedp.ScrollIntoView(chromedp.CSS("#replay-summary")))
+	b.Screenshot("summary")
+
+	p := NewBrowser(t, "phone", Phone)
+	hostTable(t, p, srv.URL, "Ann")
+	for _, id := range []string{"#opt-first", "#opt-helper"} {
+		p.WaitVisible(id)
+	}
+	setSelect(p, "#opt-first", "seat1")
+	setSelect(p, "#opt-helper", "off")
+	p.Do(chromedp.ScrollIntoView(chromedp.CSS("#opt-first")))
+	p.Screenshot("lobby-host-options")
 }
