@@ -42,6 +42,7 @@ const (
 	PathNotFound = "/not-found"
 	PathFair     = board.HrefFair  // the trust model
 	PathCode     = ui.HrefCodeJoin // join a table by pass and code (no relay, no internet)
+	PathReplay   = ui.HrefReplay   // replay and verify a game record (file or link)
 )
 
 // pages maps every routed path to its component. Adding a screen means adding a line here; the
@@ -53,6 +54,7 @@ var pages = map[string]func() app.Composer{
 	PathNew:      func() app.Composer { return &ui.NewTable{} },
 	PathFair:     func() app.Composer { return &ui.Fair{} },
 	PathCode:     func() app.Composer { return &ui.CodeJoin{} },
+	PathReplay:   func() app.Composer { return &ui.Replay{} },
 	// Ring of Shadows' "rules completed by Miskatonic" page, linked from its board and rules.
 	shadowsboard.OursPath: func() app.Composer { return &shadowsboard.Ours{} },
 }

@@ -31,3 +31,9 @@ func TestAwayCatalogMerged(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayKeysNew(t *testing.T) {
+	if len(replayKeyClashes) > 0 {
+		t.Fatalf("en_replay.go redefines keys of en.go: %v", replayKeyClashes)
+	}
+}

@@ -28,6 +28,7 @@ type GameScreen struct {
 	ctx     app.Context // the component's own context (an element's goes stale when redrawn)
 	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
 	score   tally       // wins per player across the games at this table
+	rec     exported    // the finished game's record, as offered (recordpanel.go)
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -92,7 +93,7 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap), g.board(snap), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap), g.board(snap), g.belowBoard(), hostCodeRejoin(g.Sess, snap))
 }
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
@@ -225,6 +226,7 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
 		Unread:  g.al.unread(),
+		Record:  g.insideBoard(game),
 		Score:   g.score.scores(),
 		OnChatSeen: func(ctx app.Context) {
 			g.al.seen()

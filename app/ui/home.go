@@ -86,6 +86,7 @@ func (h *Home) Render() app.UI {
 				app.A().ID("home-rules").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.how_to_play")),
 				app.A().ID("home-fair").Href(board.HrefFair).Text(i18n.T("pages.fair_play")),
 				app.A().ID("home-code").Href(HrefCodeJoin).Text(i18n.T("code.join_link")),
+				app.A().ID("home-replay").Href(HrefReplay).Text(i18n.T("replay.home_link")),
 			),
 			app.Span().Text(i18n.T("app.offline_ready")),
 			app.Span().Class("mk-version").Text(version()),

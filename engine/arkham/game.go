@@ -244,7 +244,9 @@ func New(cfg engine.Config) (*Game, error) {
 		return nil, err
 	}
 	if s, ok := o.FirstSeat(); ok && !s.Valid(cfg.Seats) {
-		return nil, engine.Errorf(engine.KindBadConfig, "arkham: new", "first player: no seat %d at a %d-player table", s+1, cfg.Seats)
+		// The lobby offers every seat whatever the table's size: a pick of a seat the table
+		// does not have (someone left after the host chose) leaves the choice to the deal.
+		o.First = ""
 	}
 	g := &Game{opts: o, competitive: o.Variant == "competitive", deckIDs: o.Deck(), active: -1, holder: -1, peeker: -1,
 		scoreTable: scoreTable{doomOn: o.Doom == "on", players: int8(cfg.Seats), positions: int8(max(cfg.Seats, MinPositions))}}

@@ -50,14 +50,25 @@ func TestHostPicksFirstPlayer(t *testing.T) {
 }
 
 func TestFirstPlayerOptionRefused(t *testing.T) {
-	for _, c := range []struct {
-		seats int
-		first string
-	}{{3, "seat4"}, {5, "seat7"}, {4, "seat0"}, {5, "5"}, {5, "Seat1"}} {
-		g, err := Rules{}.New(engine.Config{Seats: c.seats, Options: map[string]string{"first": c.first}})
+	for _, first := range []string{"seat0", "seat8", "5", "Seat1", "random"} {
+		g, err := Rules{}.New(engine.Config{Seats: 5, Options: map[string]string{"first": first}})
 		if err == nil || g != nil || engine.KindOf(err) != engine.KindBadConfig {
-			t.Fatalf("%d seats first=%s: %v, %v", c.seats, c.first, g, err)
+			t.Fatalf("first=%s: %v, %v", first, g, err)
 		}
+	}
+}
+
+// TestFirstPlayerBeyondTheTable: the lobby offers seats 1-7 whatever the table's size; a pick
+// of a seat the table does not have (a player left after the host chose) leaves the choice to
+// the deal, exactly as if the host had not picked, instead of refusing to start.
+func TestFirstPlayerBeyondTheTable(t *testing.T) {
+	key := rng.FromInt(9).Seed()
+	picked := dealFirst(t, engine.Config{Seats: 3, Options: map[string]string{"first": "seat5"}}, key)
+	dealt := dealFirst(t, engine.Config{Seats: 3}, key)
+	a, _ := json.Marshal(picked.View(engine.Observer))
+	b, _ := json.Marshal(dealt.View(engine.Observer))
+	if string(a) != string(b) {
+		t.Fatalf("an impossible pick changed the game:\n%s\n%s", a, b)
 	}
 }
 

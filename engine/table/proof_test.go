@@ -58,3 +58,38 @@ func TestProvenRecordVerifies(t *testing.T) {
 		})
 	}
 }
+
+// TestChatKeptAcrossReconnect: a guest whose link drops and redials keeps the table talk it had
+// and hears what is said after it is back (issue 18: history across reconnects).
+func TestChatKeptAcrossReconnect(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := newTable(t, tableOpts{guests: 2, seed: 5})
+	defer tt.close()
+	said := func(g *Guest, text string) bool {
+		for _, c := range g.State().Chat {
+			if c.Text == text {
+				return true
+			}
+		}
+		return false
+	}
+	if err := tt.guests[0].Say("before the drop"); err != nil {
+		t.Fatal(err)
+	}
+	tt.waitFor("chat heard", func() bool { return said(tt.guests[1], "before the drop") })
+	tt.conns[1].Close()
+	tt.waitFor("host saw the drop", func() bool { return !tt.host.State().Seats[1].Connected })
+	a, b := Pipe()
+	if err := tt.host.AddGuest(a); err != nil {
+		t.Fatal(err)
+	}
+	tt.guests[1].Reconnect(b)
+	tt.waitFor("back in its seat", func() bool { return tt.guests[1].State().Connected })
+	if !said(tt.guests[1], "before the drop") {
+		t.Fatal("the talk before the drop is gone after the reconnect")
+	}
+	if err := tt.guests[0].Say("after the drop"); err != nil {
+		t.Fatal(err)
+	}
+	tt.waitFor("chat after the reconnect", func() bool { return said(tt.guests[1], "after the drop") })
+}

@@ -20,6 +20,8 @@ var Game = board.Game{
 	Board: Draw,
 	Rules: func() app.Composer { return &Rules{} },
 	Order: 1,
+	// The game over covers the table (an overlay), so the record panel goes inside it.
+	ShowsRecord: true,
 }
 
 // Draw is the board for the game screen: the view adapted to what the table draws.
@@ -38,7 +40,7 @@ func Draw(p board.Props) app.UI {
 	b.Verified = board.WithTableCode(verdict(p.Deals, v), p.Code)
 	b.Seq = p.Seq
 	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat, Unread: p.Unread, OnChatSeen: p.OnChatSeen,
-		Score: p.Score, Host: p.Host}
+		Score: p.Score, Host: p.Host, Record: p.Record}
 	if b.Over {
 		t.OnAgain = p.OnAgain
 	}

@@ -25,3 +25,21 @@ func TestHelperTableOption(t *testing.T) {
 		t.Fatal("the helper never shows by default")
 	}
 }
+
+// TestWholeGameLog: the table keeps each earlier round's log as last seen, oldest first, and
+// forgets them when the host deals a new game.
+func TestWholeGameLog(t *testing.T) {
+	tb := &Table{Game: "g1"}
+	tb.wholeLog(Board{Round: 1, Log: []string{"r1 a"}})
+	tb.wholeLog(Board{Round: 1, Log: []string{"r1 a", "r1 b"}})
+	if got := tb.wholeLog(Board{Round: 2, Log: []string{"r2 a"}}); len(got) != 1 || len(got[0]) != 2 || got[0][1] != "r1 b" {
+		t.Fatalf("earlier rounds %v", got)
+	}
+	if got := tb.wholeLog(Board{Round: 3}); len(got) != 2 || got[1][0] != "r2 a" {
+		t.Fatalf("earlier rounds %v", got)
+	}
+	tb.Game = "g2"
+	if got := tb.wholeLog(Board{Round: 2, Log: []string{"x"}}); len(got) != 0 {
+		t.Fatalf("a new game kept the old one's log: %v", got)
+	}
+}

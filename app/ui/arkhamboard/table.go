@@ -33,6 +33,7 @@ type Table struct {
 	OnChatSeen func(ctx app.Context)
 	Score      []board.Score // running score at this table
 	Host       string
+	Record     app.UI // the finished game's record panel, shown with the game over
 
 	helperHidden  bool
 	explain       string // the card whose rule text is open ("" for none)
@@ -41,6 +42,27 @@ type Table struct {
 	staying       bool   // a guest chose to stay for the next game
 	seenResult    int    // the last round whose reveal the viewer dismissed
 	seenGame      string // the game seenResult belongs to
+	// earlier keeps each round's log as last seen, so the whole game's log stays on the table
+	// (the view carries only the current round's); logGame is the game it belongs to.
+	earlier map[int][]string
+	logGame string
+}
+
+// wholeLog notes the current round's log and returns the earlier rounds', oldest first.
+func (t *Table) wholeLog(b Board) [][]string {
+	if t.earlier == nil || t.logGame != t.Game {
+		t.earlier, t.logGame = map[int][]string{}, t.Game
+	}
+	if b.Round > 0 {
+		t.earlier[b.Round] = b.Log
+	}
+	var out [][]string
+	for r := 1; r < b.Round; r++ {
+		if l, ok := t.earlier[r]; ok {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func (t *Table) Render() app.UI {
@@ -74,7 +96,7 @@ func (t *Table) Render() app.UI {
 				t.helperHidden = !t.helperHidden
 			}),
 			playSheet(b),
-			gameLog(b.Log),
+			gameLog(b.Log, t.wholeLog(b)),
 			t.chat(),
 		),
 	)
@@ -177,6 +199,7 @@ func (t *Table) endBanner(b Board) app.UI {
 			verifiedLine(b.Verified),
 			scoreLine(t.Score),
 			again,
+			t.Record,
 		)
 	}
 	return nil

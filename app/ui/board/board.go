@@ -66,6 +66,10 @@ type Props struct {
 	// Locked are the seats that have locked in their choice in the sealed round now open (the
 	// table's public progress: who has chosen, never what); empty outside sealed rounds.
 	Locked []engine.Seat
+	// Record is the finished game's record panel (export and replay), or nil. A board whose
+	// game over covers the table shows it there (Game.ShowsRecord); else the screen shows it
+	// under the board.
+	Record app.UI
 }
 
 // Score is one player's wins at this table.
@@ -85,6 +89,8 @@ type Game struct {
 	// Hands is the most seats one person may play at once (a co-operative game's characters);
 	// 0 or 1: one seat a person.
 	Hands int
+	// ShowsRecord says the board shows Props.Record itself, in its game-over box.
+	ShowsRecord bool
 }
 
 var registry = map[string]Game{}

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"encoding/json"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+)
+
+// exported is the finished game's record as the table offers it: a file to download, a link
+// when it fits, and the replay page. Made once per game (the table id names it).
+type exported struct {
+	table string
+	file  string // blob: URL of the JSON
+	name  string
+	link  string // "" when too long for a link
+}
+
+// insideBoard is the record panel for a board that shows it in its game over, else nil.
+func (g *GameScreen) insideBoard(game board.Game) app.UI {
+	if !game.ShowsRecord {
+		return nil
+	}
+	return g.recordPanel()
+}
+
+// belowBoard is the record panel under a board that does not show it itself.
+func (g *GameScreen) belowBoard() app.UI {
+	if game, ok := board.Lookup(g.Sess.Game()); ok && game.ShowsRecord {
+		return nil
+	}
+	return g.recordPanel()
+}
+
+// recordPanel offers the finished game's record with its proofs (host and solo tables: the
+// host's page holds every deal's transcript). It also keeps the record as this browser's last
+// game, for the replay page.
+func (g *GameScreen) recordPanel() app.UI {
+	snap := g.snap
+	if !snap.Status.Over || !app.IsClient {
+		return nil
+	}
+	if g.rec.table != snap.Table {
+		rec := g.Sess.ProvenRecord()
+		if rec == nil {
+			return nil
+		}
+		raw, err := json.Marshal(rec)
+		if err != nil {
+			return nil
+		}
+		if g.rec.file != "" {
+			app.Window().Get("URL").Call("revokeObjectURL", g.rec.file)
+		}
+		blob := app.Window().Get("Blob").New([]any{string(raw)}, map[string]any{"type": "application/json"})
+		g.rec = exported{table: snap.Table, file: app.Window().Get("URL").Call("createObjectURL", blob).String(),
+			name: RecordFileName(*rec), link: RecordLink(app.Window().Get("location").Get("origin").String(), *rec)}
+		app.Window().Get("localStorage").Call("setItem", keyLastRecord, string(raw))
+	}
+	replayHref := HrefReplay
+	if g.rec.link != "" {
+		replayHref = g.rec.link
+	}
+	var link app.UI = app.P().Class("muted", "small").ID("record-no-link").Text(i18n.T("record.too_long"))
+	if g.rec.link != "" {
+		link = app.Div().Class("record-link").Body(
+			app.Label().For("record-link").Text(i18n.T("record.link")),
+			app.Input().ID("record-link").ReadOnly(true).Value(g.rec.link).OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
+			app.Button().Class("btn").ID("record-copy").Text(i18n.T("record.copy")).OnClick(func(ctx app.Context, e app.Event) {
+				if c := app.Window().Get("navigator").Get("clipboard"); c.Truthy() {
+					c.Call("writeText", g.rec.link)
+				}
+			}),
+		)
+	}
+	return app.Section().Class("record-panel").ID("record-panel").Body(
+		app.H2().Text(i18n.T("record.title")),
+		app.P().Class("muted").Text(i18n.T("record.lead")),
+		app.Div().Class("record-actions").Body(
+			app.A().Class("btn", "primary").ID("record-download").Href(g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
+			app.A().Class("btn").ID("record-replay").Href(replayHref).Text(i18n.T("record.replay")),
+		),
+		link,
+	)
+}

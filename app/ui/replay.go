@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/lang"
+	"miskatonic/engine"
+	"miskatonic/engine/games"
+	"miskatonic/engine/replay"
+	"miskatonic/engine/table"
+)
+
+// keyLastRecord is where the table keeps the last finished game's record (History: the
+// replay page offers it without a file).
+const keyLastRecord = "miskatonic.lastRecord"
+
+// Replay is the page that imports a game record (a file, or a link's fragment), verifies it
+// against its deal proofs (engine/replay) and steps through it on the game's own board, through
+// the shared game contract only: any game plays back.
+type Replay struct {
+	app.Compo
+
+	rec     *engine.Record
+	steps   *replay.Steps
+	verdict replay.Verdict
+	at      int
+	seat    engine.Seat
+	err     string
+	last    bool // a record of this browser's last game is in storage
+}
+
+func (r *Replay) OnNav(ctx app.Context) {
+	r.seat = engine.Observer
+	if frag := app.Window().URL().Fragment; frag != "" {
+		rec, err := RecordFromFragment(frag)
+		r.load(rec, err)
+		return
+	}
+	var raw string
+	ctx.LocalStorage().Get(keyLastRecord, &raw)
+	r.last = raw != ""
+}
+
+// load checks rec and shows it from its first position.
+func (r *Replay) load(rec engine.Record, err error) {
+	r.rec, r.steps, r.err, r.at = nil, nil, "", 0
+	if err != nil {
+		r.err = i18n.T("replay.bad_record", err.Error())
+		return
+	}
+	rules, ok := games.Lookup(rec.Game)
+	if !ok {
+		r.err = i18n.T("replay.bad_record", "unknown game "+strconv.Quote(rec.Game))
+		return
+	}
+	r.verdict = replay.Verify(rules, rec)
+	steps, err := replay.NewSteps(rules, replay.Fill(rules, rec))
+	if steps == nil {
+		r.err = i18n.T("replay.bad_record", err.Error())
+		return
+	}
+	r.rec, r.steps = &rec, steps
+}
+
+func (r *Replay) loadText(text string) {
+	rec, err := RecordFromFile([]byte(text))
+	r.load(rec, err)
+}
+
+func (r *Replay) Render() app.UI {
+	var player app.UI
+	if r.steps != nil {
+		player = r.player()
+	}
+	return app.Main().ID("replay").Class("mk-page", "replay-page").Body(
+		&lang.Switch{},
+		app.H1().Text(i18n.T("replay.title")),
+		app.P().Class("muted").Text(i18n.T("replay.lead")),
+		r.importer(),
+		app.If(r.err != "", app.P().Class("problem").ID("replay-error").Attr("role", "alert").Text(r.err)),
+		player,
+		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+	)
+}
+
+func (r *Replay) importer() app.UI {
+	return app.Div().Class("replay-import").Body(
+		app.Label().For("replay-file").Text(i18n.T("replay.open_file")),
+		app.Input().Type("file").ID("replay-file").Accept(".json,application/json").OnChange(func(ctx app.Context, e app.Event) {
+			files := ctx.JSSrc().Get("files")
+			if files.Length() == 0 {
+				return
+			}
+			files.Index(0).Call("text").Then(func(v app.Value) {
+				ctx.Dispatch(func(ctx app.Context) { r.loadText(v.String()) })
+			})
+		}),
+		app.If(r.last && r.rec == nil, app.Button().Class("btn").ID("replay-last").Text(i18n.T("replay.last")).OnClick(func(ctx app.Context, e app.Event) {
+			var raw string
+			ctx.LocalStorage().Get(keyLastRecord, &raw)
+			r.loadText(raw)
+		})),
+	)
+}
+
+func (r *Replay) player() app.UI {
+	rules, _ := games.Lookup(r.rec.Game)
+	n := r.steps.Len()
+	return app.Div().Class("replay-player").Body(
+		r.verdictBanner(n),
+		app.Div().Class("replay-controls").Attr("role", "group").Attr("aria-label", i18n.T("replay.controls")).Body(
+			r.step("replay-start", "«", "replay.to_start", func(int) int { return 0 }),
+			r.step("replay-back", "◀", "replay.back", func(at int) int { return at - 1 }),
+			r.step("replay-forward", "▶", "replay.forward", func(at int) int { return at + 1 }),
+			r.step("replay-end", "»", "replay.to_end", func(int) int { return r.steps.Len() }),
+			app.Input().Type("range").ID("replay-slider").Min(0).Max(n).Value(r.at).Attr("aria-label", i18n.T("replay.position")).
+				OnInput(func(ctx app.Context, e app.Event) {
+					i, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+					r.at = i
+				}),
+			app.Span().ID("replay-at").DataSet("at", r.at).DataSet("end", n).Attr("aria-live", "polite").Text(r.where(n)),
+			r.seatPicker(rules),
+		),
+		r.board(rules),
+		r.summary(rules),
+	)
+}
+
+func (r *Replay) verdictBanner(n int) app.UI {
+	v := r.verdict
+	if v.Verified {
+		return app.P().Class("replay-verdict", "ok").ID("replay-verdict").DataSet("verified", "true").
+			Text(i18n.T("replay.verified", v.Deals, v.Signed, n))
+	}
+	return app.P().Class("replay-verdict", "bad").ID("replay-verdict").DataSet("verified", "false").Attr("role", "alert").
+		Text(i18n.T("replay.not_verified", v.Problem))
+}
+
+// step is one control button; to computes the target from the position at click time (go-app
+// may keep an earlier render's handler, so nothing from this render is captured).
+func (r *Replay) step(id, glyph, label string, to func(at int) int) app.UI {
+	n := r.steps.Len()
+	t := to(r.at)
+	disabled := t < 0 || t > n || t == r.at
+	return app.Button().Class("btn").ID(id).Title(i18n.T(label)).Attr("aria-label", i18n.T(label)).Disabled(disabled).Text(glyph).
+		OnClick(func(ctx app.Context, e app.Event) {
+			if r.steps != nil {
+				r.at = min(max(to(r.at), 0), r.steps.Len())
+			}
+		})
+}
+
+// where says which move the replay stands after, and what it was.
+func (r *Replay) where(n int) string {
+	m, ok := r.steps.Move(r.at)
+	if !ok {
+		return i18n.T("replay.at_start", n)
+	}
+	if m.Seat == engine.Dealer {
+		return i18n.T("replay.at_deal", r.at, n)
+	}
+	return i18n.T("replay.at", r.at, n, r.mover(m.Seat), m.Kind)
+}
+
+func (r *Replay) mover(s engine.Seat) string {
+	switch {
+	case s == engine.Dealer:
+		return i18n.T("replay.dealer")
+	case s >= 0 && int(s) < len(r.rec.Names):
+		return r.rec.Names[s]
+	}
+	return i18n.T("replay.seat", int(s)+1)
+}
+
+// seatPicker chooses whose eyes the replay shows: the public view, or one player's.
+func (r *Replay) seatPicker(rules engine.Rules) app.UI {
+	opts := []app.UI{app.Option().Value("-1").Selected(r.seat == engine.Observer).Text(i18n.T("replay.public"))}
+	for s := 0; s < r.rec.Config.Seats; s++ {
+		opts = append(opts, app.Option().Value(strconv.Itoa(s)).Selected(r.seat == engine.Seat(s)).Text(r.mover(engine.Seat(s))))
+	}
+	return app.Span().Body(
+		app.Label().For("replay-seat").Text(i18n.T("replay.seen_by")),
+		app.Select().ID("replay-seat").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
+			i, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+			r.seat = engine.Seat(i)
+		}),
+	)
+}
+
+// board draws the position on the game's own board, with no moves to make.
+func (r *Replay) board(rules engine.Rules) app.UI {
+	game, ok := board.Lookup(r.rec.Game)
+	if !ok || game.Board == nil {
+		return nil
+	}
+	v, err := r.steps.View(r.at, r.seat)
+	if err != nil {
+		return app.P().Class("problem").Text(i18n.T("replay.bad_record", err.Error()))
+	}
+	p := board.Props{View: v, Seq: r.at, Table: "replay",
+		OnAct:      func(app.Context, engine.Move) {},
+		OnChat:     func(app.Context, string) {},
+		OnChatSeen: func(app.Context) {},
+	}
+	for s := 0; s < r.rec.Config.Seats; s++ {
+		p.Seats = append(p.Seats, board.Seat{Name: r.mover(engine.Seat(s))})
+	}
+	if r.verdict.Verified {
+		for e := 1; e <= r.verdict.Deals; e++ {
+			p.Deals = append(p.Deals, table.DealStatus{Epoch: e, State: table.DealVerified})
+		}
+	}
+	return app.Div().Class("replay-board").Body(game.Board(p))
+}
