@@ -139,6 +139,7 @@ type Game struct {
 	slotN  [NumPlaces]int8
 	risen  [NumPlaces]int16  // round in which Rise Up made the place known (0: never)
 	at     [maxCard + 1]int8 // place+1 of a cultist at a ritual place, else 0
+	from   [maxCard + 1]int8 // who sent a cultist at a ritual place (public: it was revealed)
 	left   [MaxPlayers][2]uint64
 	right  [MaxPlayers][2]uint64
 	lSigns [MaxPlayers]int16

@@ -205,3 +205,45 @@ func TestRulesPageCoversEveryCard(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacesNameEachCultistsSender: every position taken at a ritual place names whose cultist
+// it is, in later rounds too (the log that once said so restarts each round).
+func TestPlacesNameEachCultistsSender(t *testing.T) {
+	whoRE := regexp.MustCompile(`class="rit-who">([^<]*)<`)
+	names := Names{Seats: []string{"Ann", "Bea", "Cy", "Dee"}, Me: 0}
+	checked, later := 0, 0
+	eachState(t, 4, 3, func(g *rituals.Game) {
+		v := g.ViewOf(0)
+		html := render(g, 0)
+		for _, p := range v.Places {
+			start := strings.Index(html, `data-place="`+p.Key+`"`)
+			end := strings.Index(html[start+1:], `data-place="`)
+			tile := html[start:]
+			if end >= 0 {
+				tile = html[start : start+1+end]
+			}
+			got := whoRE.FindAllStringSubmatch(tile, -1)
+			if len(got) != len(p.Cultists) {
+				t.Fatalf("%s: %d names for %d cultists", p.Key, len(got), len(p.Cultists))
+			}
+			inLog := map[rituals.CardID]bool{}
+			for _, e := range v.Log {
+				if e.Kind == "place" {
+					inLog[e.Card] = true
+				}
+			}
+			for i, c := range p.Cultists {
+				if want := names.Seat(p.Senders[i]); got[i][1] != want {
+					t.Fatalf("%s #%d: shows %q, sent by %q", p.Key, i+1, got[i][1], want)
+				}
+				checked++
+				if !inLog[c] {
+					later++
+				}
+			}
+		}
+	})
+	if checked < 100 || later < 10 {
+		t.Fatalf("only %d positions checked, %d of them from an earlier round", checked, later)
+	}
+}
