@@ -243,6 +243,13 @@ func NewBrowser(t testing.TB, name string, vp Viewport) *Browser {
 		cancel()
 		cancelAlloc()
 	})
+	return attach(t, name, ctx, vp)
+}
+
+// attach wraps a chromedp context (a tab) as a Browser: it starts the tab, records its console
+// and sizes its viewport.
+func attach(t testing.TB, name string, ctx context.Context, vp Viewport) *Browser {
+	t.Helper()
 	b := &Browser{Name: name, Ctx: ctx, t: t}
 	messages := chromedp.Console(ctx) // starts the browser
 	go func() {

@@ -5,10 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
+	"miskatonic/app/rtc"
+	"miskatonic/app/signal"
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
@@ -52,37 +56,65 @@ func handIdentity(st Store, n int) (fair.Identity, error) {
 	return fair.NewIdentity(out), nil
 }
 
-// AddHand seats the person at one more seat of this browser's own table (host only, in the
-// lobby). It is named like the person (the host numbers the repeat).
+// AddHand seats the person at one more seat (in the lobby): over an in-memory pipe at the
+// host's own table, or, for a guest who joined by invite, over a second WebRTC link to the host
+// made with that seat's own key. It is named like the person (the host numbers the repeat).
 func (s *Session) AddHand() error {
-	if s.host == nil {
-		return errNotHost
-	}
 	s.mu.Lock()
 	n := len(s.hands) + 1
+	rj := s.remote
 	s.mu.Unlock()
+	if s.host == nil && rj == nil {
+		return errNotHost
+	}
 	if n >= MaxHands {
 		return errHands
 	}
-	if err := s.seatHand(n); err != nil {
+	var err error
+	if s.host != nil {
+		err = s.seatHand(n)
+	} else {
+		err = s.joinHand(rj, n)
+	}
+	if err != nil {
 		return err
 	}
 	s.changed()
 	return nil
 }
 
-// seatHand seats (or, after a reload, reseats) extra seat n over an in-memory pipe.
-func (s *Session) seatHand(n int) error {
+// CanAddHand reports whether this session can take more seats for its person at all: the host
+// of a table, or a guest who joined one by invite.
+func (s *Session) CanAddHand() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.host != nil || s.remote != nil
+}
+
+// handGuest is extra seat n's guest on c. Its fair-play verdicts are kept under a key of its
+// own, so a reload loses none of them: a host may tell each link a different story, and each
+// seat checks its own.
+func (s *Session) handGuest(c table.Conn, n int) (*table.Guest, error) {
 	id, err := handIdentity(s.store, n)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	key := handMemoryKey(n)
+	mem, _ := s.store.Get(key)
+	return table.NewGuest(c, table.GuestConfig{Name: s.name, Identity: id, Rand: rand.Reader, Rules: games.Lookup,
+		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }})
+}
+
+// handMemoryKey is where extra seat n keeps its verdicts.
+func handMemoryKey(n int) string { return keyMemory + ".hand" + strconv.Itoa(n) }
+
+// seatHand seats (or, after a reload, reseats) extra seat n over an in-memory pipe.
+func (s *Session) seatHand(n int) error {
 	hostEnd, guestEnd := table.Pipe()
 	if err := s.host.AddGuest(hostEnd); err != nil {
 		return err
 	}
-	// Fair-play verdicts are the person's, kept once by their first seat's guest.
-	g, err := table.NewGuest(guestEnd, table.GuestConfig{Name: s.name, Identity: id, Rand: rand.Reader, Rules: games.Lookup})
+	g, err := s.handGuest(guestEnd, n)
 	if err != nil {
 		return err
 	}
@@ -90,13 +122,112 @@ func (s *Session) seatHand(n int) error {
 		g.Close()
 		return fmt.Errorf("session: the table did not seat this player's extra character")
 	}
+	s.keepHand(g)
+	return nil
+}
+
+// remoteJoin is how a guest reached its host: the invite and the join settings, for dialling
+// again and for its extra seats' own links.
+type remoteJoin struct {
+	inv signal.Invite
+	cfg JoinConfig
+}
+
+// joinHand seats (or reseats) extra seat n of a guest over its own WebRTC link to the host,
+// redialled whenever it breaks, as the first seat's is (keepJoined). The host tells the seats
+// apart by key only; a reload derives the same key and gets the same seat back.
+func (s *Session) joinHand(rj *remoteJoin, n int) error {
+	c, err := dial(rj.inv, rj.cfg)
+	if err != nil {
+		return err
+	}
+	g, err := s.handGuest(c, n)
+	if err != nil {
+		c.Close()
+		return err
+	}
+	if !waitFor(g, 20*time.Second, func(st table.GuestState) bool { return st.Seat >= 0 || st.Dropped != nil }) {
+		g.Close()
+		return &JoinError{Problem: ProblemUnreachable, Err: errors.New("the host did not seat this player's extra character")}
+	}
+	if d := g.State().Dropped; d != nil {
+		g.Close()
+		return &JoinError{Problem: byeProblem(d), Err: errors.New(d.Reason)}
+	}
+	s.keepHand(g)
+	s.wg.Add(1)
+	go s.redialHand(rj, g, c)
+	s.saveHands()
+	return nil
+}
+
+// rejoinHands reseats a guest's extra seats after a reload (hands is the saved count). A seat
+// that cannot be had now is left: the table shows it offline, and its character waits.
+func (s *Session) rejoinHands(hands int) {
+	s.mu.Lock()
+	rj := s.remote
+	s.mu.Unlock()
+	for n := 1; n < hands && n < MaxHands; n++ {
+		if err := s.joinHand(rj, n); err != nil {
+			break
+		}
+	}
+}
+
+// saveHands records in the joined table's record how many seats this browser holds there.
+func (s *Session) saveHands() {
+	j, ok := SavedJoin(s.store)
+	if !ok {
+		return
+	}
+	j.Hands = s.Hands()
+	if b, err := json.Marshal(j); err == nil {
+		_ = s.store.Set(keyJoined, string(b))
+	}
+}
+
+// redialHand dials the host again for extra seat g whenever its link breaks, until the session
+// closes or the host sends the seat away. Problems are reported by the first seat's loop, which
+// sees the same host.
+func (s *Session) redialHand(rj *remoteJoin, g *table.Guest, c *rtc.Conn) {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-c.Done():
+		}
+		if g.State().Dropped != nil {
+			return
+		}
+		for wait := 500 * time.Millisecond; ; wait = min(2*wait, 5*time.Second) {
+			select {
+			case <-s.quit:
+				return
+			case <-time.After(wait):
+			}
+			nc, err := dial(rj.inv, rj.cfg)
+			if err == nil {
+				c = nc
+				g.Reconnect(c)
+				break
+			}
+			var je *JoinError
+			if errors.As(err, &je) && (je.Problem == ProblemFull || je.Problem == ProblemRemoved) {
+				return
+			}
+		}
+	}
+}
+
+// keepHand makes a seated extra seat one of the person's: ready, listed, its updates watched.
+func (s *Session) keepHand(g *table.Guest) {
 	g.SetReady(true)
 	s.mu.Lock()
 	s.hands = append(s.hands, g)
 	s.mu.Unlock()
 	s.wg.Add(1)
 	go s.pumpHand(g)
-	return nil
 }
 
 // pumpHand turns an extra seat's updates into notifications.

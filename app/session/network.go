@@ -145,6 +145,7 @@ type joined struct {
 	Link  string `json:"link"`
 	Name  string `json:"name"`
 	Token string `json:"token,omitempty"`
+	Hands int    `json:"hands,omitempty"` // seats this browser holds there (hands.go); 0 or 1: one
 }
 
 // JoinConfig joins someone else's table.
@@ -182,9 +183,15 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	}
 	s.mu.Lock()
 	s.joinRoom = inv.Room + "." + strings.ToLower(inv.Secret)
+	s.remote = &remoteJoin{inv: inv, cfg: cfg}
 	s.mu.Unlock()
+	hands := 0
+	if prev, ok := SavedJoin(st); ok && sameRoom(prev.Link, inv) {
+		hands = prev.Hands // read before keepJoined saves the record afresh
+	}
 	s.wg.Add(1)
 	go s.keepJoined(inv, cfg, c)
+	s.rejoinHands(hands)
 	return s, nil
 }
 
@@ -260,6 +267,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 		if t := s.guest.State().Token; t != "" {
 			rec.Token = t
 		}
+		rec.Hands = s.Hands()
 		if b, err := json.Marshal(rec); err == nil {
 			_ = s.store.Set(keyJoined, string(b))
 		}

@@ -64,7 +64,9 @@ type Session struct {
 	fatal   bool
 	// joinRoom is "<room>.<secret>" of the invite a guest joined by ("" otherwise).
 	joinRoom string
-	closed   bool
+	// remote is how a guest reached the host, so an extra seat can dial it too (hands.go).
+	remote *remoteJoin
+	closed bool
 
 	save chan struct{}
 	quit chan struct{}

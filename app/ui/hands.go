@@ -35,7 +35,7 @@ func (p *Solo) handsField() app.UI {
 func (g *GameScreen) handButton(snap session.Snapshot) app.UI {
 	s := g.Sess
 	game, ok := board.Lookup(s.Game())
-	if !ok || game.Hands < 2 || !s.IsHost() || snap.Started || s.Hands() >= game.Hands {
+	if !ok || game.Hands < 2 || !s.CanAddHand() || snap.Started || s.Hands() >= game.Hands {
 		return nil
 	}
 	return app.P().Body(

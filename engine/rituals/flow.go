@@ -448,6 +448,7 @@ func (g *Game) placeCultist(p int8) {
 		g.addLog(evDiscover, s, -1, 0, p, 0)
 	}
 	g.addToPlace(c, p)
+	g.from[c] = s // kept when Embarrassing Mistake moves it: still s's cultist
 	g.placed[s] = true
 	g.next++
 	g.turn++

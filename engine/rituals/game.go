@@ -141,6 +141,7 @@ type Game struct {
 	// risenNow has bit p set while risen[p] is this round (placing a cultist looks only there).
 	risenNow uint16
 	at       [maxCard + 1]int8 // place+1 of a cultist at a ritual place, else 0
+	from     [maxCard + 1]int8 // who sent a cultist at a ritual place (public: it was revealed)
 	left     [MaxPlayers][2]uint64
 	right    [MaxPlayers][2]uint64
 	lSigns   [MaxPlayers]int16

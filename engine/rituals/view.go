@@ -93,10 +93,11 @@ type SeatView struct {
 
 // Place is one ritual place.
 type Place struct {
-	Key      string      `json:"key"`
-	Owner    engine.Seat `json:"owner"`    // -1: forgotten, in the middle of the table
-	Cultists []CardID    `json:"cultists"` // positions #1 (left), #2 (top), #3 (right)
-	RisenBy  engine.Seat `json:"risenBy"`  // who gained it by Rise Up this round, else -1
+	Key      string        `json:"key"`
+	Owner    engine.Seat   `json:"owner"`    // -1: forgotten, in the middle of the table
+	Cultists []CardID      `json:"cultists"` // positions #1 (left), #2 (top), #3 (right)
+	Senders  []engine.Seat `json:"senders"`  // who sent each of Cultists, position by position
+	RisenBy  engine.Seat   `json:"risenBy"`  // who gained it by Rise Up this round, else -1
 }
 
 // Play is an event on the stack or in the log of plays.
@@ -205,6 +206,10 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	}
 	for p := int8(0); p < NumPlaces; p++ {
 		pl := Place{Key: Places[p].Key, Owner: engine.Seat(g.owner[p]), Cultists: append([]CardID{}, g.slots[p][:g.slotN[p]]...), RisenBy: -1}
+		pl.Senders = make([]engine.Seat, len(pl.Cultists))
+		for i, c := range pl.Cultists {
+			pl.Senders[i] = engine.Seat(g.from[c])
+		}
 		if g.owner[p] >= 0 && g.risen[p] == g.round && g.round > 0 {
 			pl.RisenBy = engine.Seat(g.owner[p])
 		}

@@ -78,12 +78,6 @@ func (t *Table) seats(n Names) app.UI {
 // places is the twelve ritual places with their owner and positions.
 func (t *Table) places(n Names) app.UI {
 	v := t.V
-	sentBy := map[rituals.CardID]engine.Seat{}
-	for _, e := range v.Log {
-		if e.Kind == "place" {
-			sentBy[e.Card] = e.Seat
-		}
-	}
 	canPlace := map[string]engine.Move{}
 	for _, m := range t.P.Legal {
 		if m.Kind == rituals.MovePlace {
@@ -102,9 +96,11 @@ func (t *Table) places(n Names) app.UI {
 			var body app.UI = app.Span().Class("rit-empty").Text("—")
 			if k < len(p.Cultists) {
 				c := p.Cultists[k]
+				// Whose cultist it is: the engine keeps each position's sender across rounds
+				// (the log, which restarts every round, would forget it).
 				who := ""
-				if s, ok := sentBy[c]; ok {
-					who = n.Seat(s)
+				if k < len(p.Senders) {
+					who = n.Seat(p.Senders[k])
 				}
 				body = app.Span().Body(cardChip(c, "rit-at"), app.If(who != "", app.Span().Class("rit-who").Text(who)))
 			}

@@ -217,7 +217,8 @@ func TestWaitingCountsLockedSeats(t *testing.T) {
 			return
 		}
 		done = true
-		p := board.Props{View: v, Legal: nil, // seat 0 waits for the others Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}, {Name: "Dee"}},
+		// Legal is nil: seat 0 waits for the others.
+		p := board.Props{View: v, Legal: nil, Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}, {Name: "Dee"}},
 			OnAct: func(app.Context, engine.Move) {}, OnAgain: func(app.Context) {}, Locked: []engine.Seat{1, 2}}
 		html := app.HTMLString(Draw(p))
 		if want := i18n.T("rit.waiting_n", 2, 4) + " " + strings.SplitN(i18n.T("rit.done_who", "\x00"), "\x00", 2)[0]; !strings.Contains(html, want) {
@@ -229,5 +230,47 @@ func TestWaitingCountsLockedSeats(t *testing.T) {
 	})
 	if !done {
 		t.Fatal("no sealed step with every seat choosing")
+	}
+}
+
+// TestPlacesNameEachCultistsSender: every position taken at a ritual place names whose cultist
+// it is, in later rounds too (the log that once said so restarts each round).
+func TestPlacesNameEachCultistsSender(t *testing.T) {
+	whoRE := regexp.MustCompile(`class="rit-who">([^<]*)<`)
+	names := Names{Seats: []string{"Ann", "Bea", "Cy", "Dee"}, Me: 0}
+	checked, later := 0, 0
+	eachState(t, 4, 3, func(g *rituals.Game) {
+		v := g.ViewOf(0)
+		html := render(g, 0)
+		for _, p := range v.Places {
+			start := strings.Index(html, `data-place="`+p.Key+`"`)
+			end := strings.Index(html[start+1:], `data-place="`)
+			tile := html[start:]
+			if end >= 0 {
+				tile = html[start : start+1+end]
+			}
+			got := whoRE.FindAllStringSubmatch(tile, -1)
+			if len(got) != len(p.Cultists) {
+				t.Fatalf("%s: %d names for %d cultists", p.Key, len(got), len(p.Cultists))
+			}
+			inLog := map[rituals.CardID]bool{}
+			for _, e := range v.Log {
+				if e.Kind == "place" {
+					inLog[e.Card] = true
+				}
+			}
+			for i, c := range p.Cultists {
+				if want := names.Seat(p.Senders[i]); got[i][1] != want {
+					t.Fatalf("%s #%d: shows %q, sent by %q", p.Key, i+1, got[i][1], want)
+				}
+				checked++
+				if !inLog[c] {
+					later++
+				}
+			}
+		}
+	})
+	if checked < 100 || later < 10 {
+		t.Fatalf("only %d positions checked, %d of them from an earlier round", checked, later)
 	}
 }

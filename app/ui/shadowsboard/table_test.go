@@ -134,3 +134,31 @@ func TestPagesRender(t *testing.T) {
 		}
 	}
 }
+
+// TestButtonsShowRulesPrices: over whole games, every move button's label carries the price the
+// engine's CostOf gives for it (shadows and advantages included), never a base number the rules
+// have changed.
+func TestButtonsShowRulesPrices(t *testing.T) {
+	n := Names{Players: []string{"Ann", "Bea", "Cy"}}
+	checked := 0
+	for _, seed := range []uint64{4, 5} {
+		eachState(t, 3, seed, func(g *shadows.Game) {
+			for me := engine.Seat(0); me < 3; me++ {
+				v := g.ViewOf(me)
+				for _, m := range g.Legal(me) {
+					if m.Kind == shadows.MoveRetainer || m.Kind == shadows.MoveCharacter || m.Kind == shadows.MoveRing || m.Kind == shadows.MoveEnd || m.Kind == shadows.MoveLeave {
+						continue
+					}
+					label := n.MoveLabel(m, v)
+					if want := PriceText(m.Kind, g.CostOf(m)); !strings.Contains(label, want) {
+						t.Fatalf("%v: label %q lacks the price %q", m, label, want)
+					}
+					checked++
+				}
+			}
+		})
+	}
+	if checked < 200 {
+		t.Fatalf("only %d labels checked", checked)
+	}
+}

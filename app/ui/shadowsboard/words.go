@@ -2,6 +2,7 @@ package shadowsboard
 
 import (
 	"strconv"
+	"strings"
 
 	"miskatonic/app/i18n"
 	"miskatonic/engine"
@@ -94,7 +95,18 @@ func (n Names) Player(s engine.Seat) string {
 func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 	act := i18n.T("sh.cost.action")
 	free := i18n.T("sh.cost.free")
-	with := func(what, cost string) string { return i18n.T("sh.move.with_cost", what, cost) }
+	// The price comes from the rules (shadows.CostInView: shadows and advantages change it);
+	// the base numbers below stand in only where the view cannot rebuild a game.
+	price, priced := shadows.Cost{}, false
+	if v != nil {
+		price, priced = shadows.CostInView(v, m)
+	}
+	with := func(what, cost string) string {
+		if priced {
+			cost = PriceText(m.Kind, price)
+		}
+		return i18n.T("sh.move.with_cost", what, cost)
+	}
 	switch m.Kind {
 	case shadows.MoveCharacter:
 		if c := character(m.Option); c != nil {
@@ -125,7 +137,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 			what = i18n.T("sh.move.give", i18n.T("sh.cost."+m.Option, m.N), n.Char(m.To))
 		}
 		if m.Kind == shadows.MoveRetainer {
-			return with(what, free+" · "+i18n.T("sh.move.retainer"))
+			return i18n.T("sh.move.with_cost", what, free+" · "+i18n.T("sh.move.retainer"))
 		}
 		return with(what, act)
 	case shadows.MovePassRing:
@@ -178,6 +190,39 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 		return i18n.T("sh.move.leave")
 	}
 	return m.Kind
+}
+
+// PriceText words a move's price: whether it spends an action (a banish never does, and says
+// only its knowledge), then what it takes.
+func PriceText(kind string, c shadows.Cost) string {
+	sep := i18n.T("app.list_sep")
+	var parts []string
+	if kind != shadows.MoveBanish {
+		if c.Action {
+			parts = append(parts, i18n.T("sh.cost.action"))
+		} else {
+			parts = append(parts, i18n.T("sh.cost.free"))
+		}
+	}
+	if c.Knowledge > 0 || kind == shadows.MoveBanish {
+		parts = append(parts, i18n.T("sh.cost.knowledge", c.Knowledge))
+	}
+	if c.Bills > 0 {
+		parts = append(parts, i18n.T("sh.cost.bills", c.Bills))
+	}
+	if c.Muscle > 0 {
+		parts = append(parts, i18n.T("sh.cost.muscle", c.Muscle))
+	}
+	if c.Madness > 0 {
+		parts = append(parts, i18n.T("sh.cost.madness", c.Madness))
+	}
+	if c.Shadow > 0 || kind == shadows.MoveAbility {
+		parts = append(parts, i18n.T("sh.cost.shadow", c.Shadow))
+	}
+	if c.Discard {
+		parts = append(parts, i18n.T("sh.cost.discard"))
+	}
+	return strings.Join(parts, sep)
 }
 
 // threatName names a log event's threat card ("" unknown); -1 is the elder.
