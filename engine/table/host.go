@@ -124,6 +124,10 @@ type Host struct {
 
 	chatLog  []chatLine          // the latest chat lines, replayed in welcomes (chat.go)
 	chatSeen map[string]*lineSet // line numbers relayed per identity key
+	// padSize is the size of every view frame of game seq padSeq (send.go).
+	padSeq   int
+	padTable []byte
+	padSize  int
 }
 
 type seatState struct {

@@ -82,9 +82,32 @@ var registry = map[Type]func() Message{}
 
 func register(f func() Message) { registry[f().Type()] = f }
 
-// Encode builds one frame. It refuses a message that fails its own Check or a frame above
-// MaxFrame, so a host can never emit what a guest would refuse.
-func Encode(seq uint64, m Message) ([]byte, error) {
+// Encode builds one frame, padded to its size bucket (see Bucket). It refuses a message that
+// fails its own Check or a frame above MaxFrame, so a host can never emit what a guest would
+// refuse.
+func Encode(seq uint64, m Message) ([]byte, error) { return EncodePadded(seq, m, 0) }
+
+// EncodePadded builds one frame padded to size bytes when it fits in them (a size worked out
+// from public facts alone, such as the public view's frame), else to its bucket.
+func EncodePadded(seq uint64, m Message, size int) ([]byte, error) {
+	frame, err := encode(seq, m, size)
+	if err != nil {
+		return nil, err
+	}
+	if size = min(size, MaxFrame); len(frame) > size {
+		size = Bucket(len(frame))
+	}
+	return Pad(frame, size), nil
+}
+
+// Size is the length of m's frame before padding.
+func Size(seq uint64, m Message) (int, error) {
+	f, err := encode(seq, m, 0)
+	return len(f), err
+}
+
+// encode builds the unpadded frame, with room for padding to size.
+func encode(seq uint64, m Message, size int) ([]byte, error) {
 	if m == nil {
 		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "nil message")
 	}
@@ -100,7 +123,7 @@ func Encode(seq uint64, m Message) ([]byte, error) {
 	}
 	// The envelope is written by hand: body is already compact JSON from Marshal, and
 	// re-marshalling it as a RawMessage would only scan it again.
-	frame := make([]byte, 0, len(body)+64)
+	frame := make([]byte, 0, max(min(size, MaxFrame), Bucket(len(body)+64)))
 	frame = append(frame, `{"v":`...)
 	frame = strconv.AppendInt(frame, Version, 10)
 	frame = append(frame, `,"type":"`...)
@@ -150,6 +173,37 @@ func Decode(frame []byte) (uint64, Message, error) {
 	return env.Seq, m, nil
 }
 
+// Frames are padded so that their sizes, which anyone on the path sees even through DTLS, say
+// nothing hidden: a view's length would otherwise carry the length of every card key in it.
+// Padding is JSON whitespace after the envelope, which every decoder of this version skips.
+const minBucket = 256
+
+// Bucket is the size a frame of n bytes is padded to: the next power of two from 256 bytes,
+// and MaxFrame above the largest power of two below it.
+func Bucket(n int) int {
+	b := minBucket
+	for b < n {
+		b *= 2
+	}
+	return min(b, MaxFrame)
+}
+
+// Pad appends spaces to frame up to size bytes (a longer frame is returned as it is).
+func Pad(frame []byte, size int) []byte {
+	if len(frame) >= size {
+		return frame
+	}
+	if cap(frame) < size {
+		frame = append(make([]byte, 0, size), frame...)
+	}
+	n := len(frame)
+	frame = frame[:size]
+	for i := n; i < size; i++ {
+		frame[i] = ' '
+	}
+	return frame
+}
+
 var canonicalPrefix = []byte(`{"v":` + strconv.Itoa(Version) + `,"type":"`)
 
 // canonical reads the envelope as Encode writes it without a JSON pass over the whole frame,
@@ -157,7 +211,7 @@ var canonicalPrefix = []byte(`{"v":` + strconv.Itoa(Version) + `,"type":"`)
 // path; the body is decoded strictly either way, so both accept the same frames.
 func canonical(frame []byte) (Envelope, bool) {
 	var env Envelope
-	rest, ok := bytes.CutPrefix(frame, canonicalPrefix)
+	rest, ok := bytes.CutPrefix(bytes.TrimRight(frame, " "), canonicalPrefix)
 	if !ok || len(rest) == 0 || rest[len(rest)-1] != '}' {
 		return env, false
 	}
