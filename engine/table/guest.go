@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -107,9 +108,15 @@ type GuestState struct {
 	// Code is a short fingerprint of everything public this guest has been told up to Seq: the
 	// table id, every move and every deal's commitment. Players compare codes across the
 	// table (aloud, or in the chat): equal codes mean the host told everyone the same story.
-	Code   string
-	Deals  []DealStatus
-	Reject *wire.Reject // the latest refusal of something we sent
+	Code string
+	// Head is the host's latest signed head this guest checked against its own record (Code
+	// comes from it); Evidence holds heads the host signed that contradict that record. Two
+	// players' heads for one seq that differ prove the host told two stories
+	// (fair.Equivocation), whoever shows them.
+	Head     *fair.SignedHead
+	Evidence []fair.SignedHead
+	Deals    []DealStatus
+	Reject   *wire.Reject // the latest refusal of something we sent
 	// PrevDeals are the final verdicts on the previous game at this table, kept across a
 	// rematch; a deal the host had not revealed when the new game began is failed.
 	PrevDeals []DealStatus
@@ -142,7 +149,16 @@ type Guest struct {
 	chatN    int                 // the number of our latest chat line
 	chatSeen map[string]*lineSet // chat line numbers seen per speaker
 	says     []*saying           // our chat lines the host has not relayed back yet
-	memory   Memory              // as loaded: its deals are restored when that game is welcomed again
+	// The signed log head (head.go): heads held until their moves are known, the latest one
+	// checked, heads that contradict our record, the key the host signs with, and our chain.
+	heads      []heldHead
+	head       *fair.SignedHead
+	evidence   []fair.SignedHead
+	pinnedKey  []byte
+	chain      [32]byte
+	chainAt    int
+	chainEpoch int
+	memory     Memory // as loaded: its deals are restored when that game is welcomed again
 }
 
 type link struct {
@@ -292,6 +308,11 @@ func (g *Guest) State() GuestState {
 	s.Deals = g.sortedDeals()
 	s.PrevDeals = append([]DealStatus(nil), g.st.PrevDeals...)
 	s.Code = g.code()
+	if g.head != nil {
+		h := *g.head
+		s.Head = &h
+	}
+	s.Evidence = append([]fair.SignedHead(nil), g.evidence...)
 	return s
 }
 
@@ -402,6 +423,13 @@ func (g *Guest) receive(f inFrame) bool {
 		return false
 	}
 	seq, msg, err := wire.Decode(f.frame)
+	if errors.Is(err, wire.ErrVersion) && !l.welcomed {
+		// Another build of the app: say so, rather than wait for a table that never answers.
+		g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
+			Reason: clipText(fmt.Sprintf("the host speaks protocol version %d; this app speaks %d", wire.FrameVersion(f.frame), wire.Version), wire.MaxReason)}
+		l.nonce = nil
+		return true
+	}
 	if err != nil {
 		g.logf("table: guest refused a frame from the host: %v", err)
 		return false
@@ -536,6 +564,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 			}
 		}
 		g.settleIfWaiting()
+		g.checkHeads()
 	case *wire.View:
 		g.view(m)
 	case *wire.Reject:
@@ -552,6 +581,8 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		g.reveal(m)
 	case *wire.Chat:
 		g.chat(m)
+	case *wire.Head:
+		g.takeHead(m)
 	case *wire.Bye:
 		g.st.Dropped, g.st.Connected = m, false
 	default:
@@ -572,6 +603,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
+		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
@@ -626,6 +658,7 @@ func (g *Guest) view(m *wire.View) {
 			g.failAll(err.Error())
 		}
 		g.settleIfWaiting()
+		g.checkHeads()
 	}
 	if g.st.HasView && m.Seq < g.st.Seq {
 		return
@@ -1027,9 +1060,13 @@ func (g *Guest) askMissing(now time.Time) bool {
 
 // code hashes the public record up to the latest view into the short table code (GuestState.Code).
 func (g *Guest) code() string {
+	if g.head != nil {
+		return g.head.Code()
+	}
 	if g.audit == nil || !g.st.HasView {
 		return ""
 	}
+	// A host that signs no head (no identity given): the same kind of chain, unsigned.
 	h := sha256.New()
 	h.Write(g.tableID)
 	epoch := 0

@@ -128,6 +128,7 @@ func (h *Host) advance() {
 	for h.started {
 		st := h.game.Status()
 		if st.Over {
+			h.signHead()
 			h.revealOpen()
 			if !h.overSent {
 				h.overSent = true

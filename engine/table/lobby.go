@@ -324,6 +324,7 @@ func (h *Host) welcome(p *peer) {
 		h.sendDeal(p, d)
 	}
 	h.sendView(p, nil)
+	h.sendHead(p)
 }
 
 // cleanName strips what could make a name lie about itself: control and format characters

@@ -19,7 +19,10 @@ import (
 )
 
 // Version is the protocol version carried in every envelope. A peer refuses other versions.
-const Version = 2 // 2: sealed shares, signed moves and chat, move requests (issue 10)
+// 2: sealed shares, signed moves and chat, move requests; 3: the host's signed log head (both
+// issue 10). A frame of another version decodes to a KindVersion error naming both versions,
+// and a Bye in the sender's own version tells it (see EncodeVersion, FrameVersion).
+const Version = 3
 
 // Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
 // exactly 64 KiB, so nothing near that size is ever produced or accepted.
@@ -139,6 +142,27 @@ func encode(seq uint64, m Message, size int) ([]byte, error) {
 	return frame, nil
 }
 
+// FrameVersion is the protocol version a frame claims, or 0 if it names none.
+func FrameVersion(frame []byte) int {
+	var env struct {
+		V int `json:"v"`
+	}
+	if json.Unmarshal(frame, &env) != nil {
+		return 0
+	}
+	return env.V
+}
+
+// EncodeVersion builds a Bye in the envelope of protocol version v, which every version down
+// to 2 reads alike: how a peer that speaks another version is told so, in words it reads.
+func EncodeVersion(v int, seq uint64, m *Bye) ([]byte, error) {
+	f, err := Encode(seq, m)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.Replace(f, canonicalPrefix, []byte(`{"v":`+strconv.Itoa(v)+`,"type":"`), 1), nil
+}
+
 // Decode reads one frame strictly and returns its seq and typed body.
 func Decode(frame []byte) (uint64, Message, error) {
 	if len(frame) > MaxFrame {
@@ -151,7 +175,7 @@ func Decode(frame []byte) (uint64, Message, error) {
 		}
 	}
 	if env.V != Version {
-		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "protocol version %d, want %d", env.V, Version)
+		return 0, nil, engine.Errorf(KindVersion, "wire: decode", "protocol version %d, this app speaks %d", env.V, Version)
 	}
 	mk, ok := registry[env.Type]
 	if !ok {
