@@ -545,7 +545,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 			}
 		}
 	case *wire.Log:
-		if g.audit == nil {
+		if g.audit == nil || g.beyond(m.From+len(m.Moves)) {
 			return
 		}
 		for i, mv := range m.Moves {
@@ -642,6 +642,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 }
 
 func (g *Guest) view(m *wire.View) {
+	if g.audit != nil && g.beyond(m.Seq) {
+		return
+	}
 	if g.audit != nil {
 		if m.Move != nil {
 			if err := g.audit.Move(m.Seq, *m.Move); err != nil {

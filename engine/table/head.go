@@ -107,8 +107,8 @@ func (g *Guest) hostKey(m *wire.Head) []byte {
 
 // takeHead checks a signed head's signature and holds it until the moves it covers are known.
 func (g *Guest) takeHead(m *wire.Head) {
-	if g.audit == nil {
-		return // not started: nothing to check it against
+	if g.audit == nil || g.beyond(m.Seq) {
+		return // not started (nothing to check it against), or past the game's end
 	}
 	key := g.hostKey(m)
 	sh := fair.SignedHead{Table: g.tableID, Seq: m.Seq, Key: m.Key, Sig: m.Sig}
