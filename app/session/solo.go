@@ -78,8 +78,11 @@ func newHostSession(kind Kind, game, name string, st Store) *Session {
 }
 
 func (s *Session) hostConfig(botDelay time.Duration, seats int, opts map[string]string) table.HostConfig {
+	// The host signs the game's record with its player's identity (the table code): a
+	// browser without one (storage refused) hosts unsigned, and guests show the unsigned code.
+	signer, _ := identity(s.store)
 	return table.HostConfig{
-		Rand: rand.Reader, Seats: seats, Options: opts, BotDelay: botDelay,
+		Rand: rand.Reader, Seats: seats, Options: opts, BotDelay: botDelay, Signer: signer,
 		Bots: func(level string) table.BotFunc {
 			fn, err := newBot(s.game, level, seedSalt())
 			if err != nil {

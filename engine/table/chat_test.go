@@ -7,7 +7,6 @@ import (
 
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/fair/toy"
-	"miskatonic/engine/wire"
 )
 
 // shownTimes counts how often a guest shows a chat line.
@@ -159,10 +158,7 @@ func TestChatReplayShownOnce(t *testing.T) {
 		}
 	})
 	tt.waitChat("I fold")
-	var hits []wire.Chat
-	for _, c := range tt.guests[0].State().Chat {
-		hits = append(hits, c)
-	}
+	hits := tt.guests[0].State().Chat
 	if len(hits) != 1 {
 		t.Fatalf("guest 0 shows %d lines, want 1: %+v", len(hits), hits)
 	}

@@ -91,6 +91,7 @@ func (h *Host) dealFor(req engine.DealRequest) bool {
 		h.deals = append(h.deals, d)
 		h.persist()
 		h.broadcast(commitMsg(d))
+		h.signHead() // the previous deal's moves are all in: the record so far, and this commitment
 		if len(d.context(h.rules.Name(), h.table).Contributors()) == 0 {
 			d.SealsSent = true // nobody to wait for (a table of bots)
 			h.broadcast(sealList(d))
@@ -142,6 +143,7 @@ func (h *Host) rekey() {
 	}
 	h.persist()
 	h.broadcast(commitMsg(d))
+	h.signHead()
 }
 
 func (h *Host) contrib(p *peer, seq uint64, m *wire.Contrib) {

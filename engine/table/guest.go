@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -113,9 +114,15 @@ type GuestState struct {
 	// Code is a short fingerprint of everything public this guest has been told up to Seq: the
 	// table id, every move and every deal's commitment. Players compare codes across the
 	// table (aloud, or in the chat): equal codes mean the host told everyone the same story.
-	Code   string
-	Deals  []DealStatus
-	Reject *wire.Reject // the latest refusal of something we sent
+	Code string
+	// Head is the host's latest signed head this guest checked against its own record (Code
+	// comes from it); Evidence holds heads the host signed that contradict that record. Two
+	// players' heads for one seq that differ prove the host told two stories
+	// (fair.Equivocation), whoever shows them.
+	Head     *fair.SignedHead
+	Evidence []fair.SignedHead
+	Deals    []DealStatus
+	Reject   *wire.Reject // the latest refusal of something we sent
 	// Away is the latest turn deadline for absent players (nil or no Seats: none), received at
 	// AwayAt; its Millis count from then.
 	Away   *wire.Away
@@ -160,7 +167,16 @@ type Guest struct {
 	chatN    int                 // the number of our latest chat line
 	chatSeen map[string]*lineSet // chat line numbers seen per speaker
 	says     []*saying           // our chat lines the host has not relayed back yet
-	memory   Memory              // as loaded: its deals are restored when that game is welcomed again
+	// The signed log head (head.go): heads held until their moves are known, the latest one
+	// checked, heads that contradict our record, the key the host signs with, and our chain.
+	heads      []heldHead
+	head       *fair.SignedHead
+	evidence   []fair.SignedHead
+	pinnedKey  []byte
+	chain      [32]byte
+	chainAt    int
+	chainEpoch int
+	memory     Memory // as loaded: its deals are restored when that game is welcomed again
 	// catchUp: welcomed to a started game, the current view not yet received. What comes
 	// meanwhile happened while this guest was away (a stand-in may have played its seat).
 	catchUp bool
@@ -316,6 +332,11 @@ func (g *Guest) State() GuestState {
 	s.Deals = g.sortedDeals()
 	s.PrevDeals = append([]DealStatus(nil), g.st.PrevDeals...)
 	s.Code = g.code()
+	if g.head != nil {
+		h := *g.head
+		s.Head = &h
+	}
+	s.Evidence = append([]fair.SignedHead(nil), g.evidence...)
 	return s
 }
 
@@ -426,6 +447,13 @@ func (g *Guest) receive(f inFrame) bool {
 		return false
 	}
 	seq, msg, err := wire.Decode(f.frame)
+	if errors.Is(err, wire.ErrVersion) && !l.welcomed {
+		// Another build of the app: say so, rather than wait for a table that never answers.
+		g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
+			Reason: clipText(fmt.Sprintf("the host speaks protocol version %d; this app speaks %d", wire.FrameVersion(f.frame), wire.Version), wire.MaxReason)}
+		l.nonce = nil
+		return true
+	}
 	if err != nil {
 		g.logf("table: guest refused a frame from the host: %v", err)
 		return false
@@ -541,7 +569,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 			}
 		}
 	case *wire.Log:
-		if g.audit == nil {
+		if g.audit == nil || g.beyond(m.From+len(m.Moves)) {
 			return
 		}
 		for i, mv := range m.Moves {
@@ -563,6 +591,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 			g.audit.StandIn(m.From + i + 1)
 		}
 		g.settleIfWaiting()
+		g.checkHeads()
 	case *wire.View:
 		g.view(m)
 	case *wire.Reject:
@@ -583,6 +612,8 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		g.st.Locked, g.st.LockedBase = m.Seats, m.Base
 	case *wire.Away:
 		g.st.Away, g.st.AwayAt = m, time.Now()
+	case *wire.Head:
+		g.takeHead(m)
 	case *wire.Bye:
 		g.st.Dropped, g.st.Connected = m, false
 	case *wire.Preview:
@@ -607,6 +638,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
+		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
@@ -646,6 +678,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 }
 
 func (g *Guest) view(m *wire.View) {
+	if g.audit != nil && g.beyond(m.Seq) {
+		return
+	}
 	if g.audit != nil {
 		if m.Move != nil && m.StandIn {
 			g.standInMove(m)
@@ -666,6 +701,7 @@ func (g *Guest) view(m *wire.View) {
 		}
 		g.catchUp = false
 		g.settleIfWaiting()
+		g.checkHeads()
 	}
 	if g.st.HasView && m.Seq < g.st.Seq {
 		return
@@ -1068,9 +1104,13 @@ func (g *Guest) askMissing(now time.Time) bool {
 
 // code hashes the public record up to the latest view into the short table code (GuestState.Code).
 func (g *Guest) code() string {
+	if g.head != nil {
+		return g.head.Code()
+	}
 	if g.audit == nil || !g.st.HasView {
 		return ""
 	}
+	// A host that signs no head (no identity given): the same kind of chain, unsigned.
 	h := sha256.New()
 	h.Write(g.tableID)
 	epoch := 0

@@ -148,7 +148,7 @@ func newTable(t testing.TB, o tableOpts) *testTable {
 		o.tick = 20 * time.Millisecond
 	}
 	tt := &testTable{t: t, rand: newRand(o.seed), stop: make(chan struct{})}
-	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000, Logf: debugLogf})
+	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000, Logf: debugLogf, Signer: identity(900)})
 	if err != nil {
 		t.Fatal(err)
 	}

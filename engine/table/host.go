@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"miskatonic/engine"
+	"miskatonic/engine/fair"
 	"miskatonic/engine/wire"
 )
 
@@ -51,6 +52,10 @@ type HostConfig struct {
 	Rand io.Reader
 	// HostKey is the identity key of the host's own player, marked as host in the lobby.
 	HostKey []byte
+	// Signer is the host's own player's identity (optional): with it the host signs the head
+	// of the game's hash chain at every deal's end and the game's, which every guest checks
+	// and derives the table code from (head.go). HostKey defaults to its key.
+	Signer fair.Identity
 	// Seats caps the lobby (0: the rules' maximum).
 	Seats int
 	// Options are the initial game options (the rules' defaults fill the rest).
@@ -137,6 +142,16 @@ type Host struct {
 	awayGen     int
 	awayUntil   time.Time
 	awayExpired bool
+	// padSize is the size of every view frame of game seq padSeq (send.go).
+	padSeq   int
+	padTable []byte
+	padSize  int
+	// The hash chain over the public record (head.go): its head after chainAt moves of the game
+	// chainTable, and the latest head signed.
+	chain      [32]byte
+	chainAt    int
+	chainTable []byte
+	head       *wire.Head
 }
 
 type seatState struct {
@@ -161,6 +176,8 @@ type event struct {
 	call  func()
 	reply chan struct{}
 	bot   bool
+
+	version int // the protocol version of a frame of another version (err says so)
 }
 
 // NewHost opens a lobby for a game of rules.
@@ -190,6 +207,9 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	}
 	if cfg.Seats > wire.MaxSeats {
 		cfg.Seats = wire.MaxSeats
+	}
+	if cfg.Signer.Public() != nil && len(cfg.HostKey) == 0 {
+		cfg.HostKey = cfg.Signer.Public()
 	}
 	if cfg.RatePerSecond <= 0 {
 		cfg.RatePerSecond = 50
@@ -296,6 +316,8 @@ func (h *Host) loop() {
 				h.advance()
 			case ev.gone:
 				h.dropPeer(ev.peer, nil)
+			case ev.version != 0 && !ev.peer.welcomed: // another build; once welcomed, an attack
+				h.versionBye(ev.peer, ev.version)
 			case ev.err != nil:
 				h.refuse(ev.peer, ev.seq, 0, ev.err, true)
 			default:

@@ -134,6 +134,7 @@ func (h *Host) advanceGame() {
 	for h.started {
 		st := h.game.Status()
 		if st.Over {
+			h.signHead()
 			h.revealOpen()
 			if !h.overSent {
 				h.overSent = true

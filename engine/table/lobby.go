@@ -345,6 +345,7 @@ func (h *Host) welcome(p *peer) {
 		h.sendDeal(p, d)
 	}
 	h.sendView(p, nil)
+	h.sendHead(p)
 	if r := h.sealed; r != nil && r.Base == len(h.moves) {
 		if r.Relayed {
 			h.send(p, h.pledgeSet())

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"time"
 
 	"miskatonic/engine"
@@ -87,7 +88,11 @@ func (p *peer) reader() {
 		tokens--
 		seq, msg, err := wire.Decode(f)
 		if err != nil {
-			if !p.post(event{peer: p, seq: seq, err: err}) {
+			ev := event{peer: p, seq: seq, err: err}
+			if errors.Is(err, wire.ErrVersion) {
+				ev.version = max(wire.FrameVersion(f), 1)
+			}
+			if !p.post(ev) {
 				return
 			}
 			continue

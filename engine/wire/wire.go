@@ -19,7 +19,10 @@ import (
 )
 
 // Version is the protocol version carried in every envelope. A peer refuses other versions.
-const Version = 2 // 2: sealed shares, signed moves and chat, move requests (issue 10)
+// 2: sealed shares, signed moves and chat, move requests; 3: the host's signed log head (both
+// issue 10). A frame of another version decodes to a KindVersion error naming both versions,
+// and a Bye in the sender's own version tells it (see EncodeVersion, FrameVersion).
+const Version = 3
 
 // Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
 // exactly 64 KiB, so nothing near that size is ever produced or accepted.
@@ -82,9 +85,32 @@ var registry = map[Type]func() Message{}
 
 func register(f func() Message) { registry[f().Type()] = f }
 
-// Encode builds one frame. It refuses a message that fails its own Check or a frame above
-// MaxFrame, so a host can never emit what a guest would refuse.
-func Encode(seq uint64, m Message) ([]byte, error) {
+// Encode builds one frame, padded to its size bucket (see Bucket). It refuses a message that
+// fails its own Check or a frame above MaxFrame, so a host can never emit what a guest would
+// refuse.
+func Encode(seq uint64, m Message) ([]byte, error) { return EncodePadded(seq, m, 0) }
+
+// EncodePadded builds one frame padded to size bytes when it fits in them (a size worked out
+// from public facts alone, such as the public view's frame), else to its bucket.
+func EncodePadded(seq uint64, m Message, size int) ([]byte, error) {
+	frame, err := encode(seq, m, size)
+	if err != nil {
+		return nil, err
+	}
+	if size = min(size, MaxFrame); len(frame) > size {
+		size = Bucket(len(frame))
+	}
+	return Pad(frame, size), nil
+}
+
+// Size is the length of m's frame before padding.
+func Size(seq uint64, m Message) (int, error) {
+	f, err := encode(seq, m, 0)
+	return len(f), err
+}
+
+// encode builds the unpadded frame, with room for padding to size.
+func encode(seq uint64, m Message, size int) ([]byte, error) {
 	if m == nil {
 		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "nil message")
 	}
@@ -100,7 +126,7 @@ func Encode(seq uint64, m Message) ([]byte, error) {
 	}
 	// The envelope is written by hand: body is already compact JSON from Marshal, and
 	// re-marshalling it as a RawMessage would only scan it again.
-	frame := make([]byte, 0, len(body)+64)
+	frame := make([]byte, 0, max(min(size, MaxFrame), Bucket(len(body)+64)))
 	frame = append(frame, `{"v":`...)
 	frame = strconv.AppendInt(frame, Version, 10)
 	frame = append(frame, `,"type":"`...)
@@ -116,6 +142,27 @@ func Encode(seq uint64, m Message) ([]byte, error) {
 	return frame, nil
 }
 
+// FrameVersion is the protocol version a frame claims, or 0 if it names none.
+func FrameVersion(frame []byte) int {
+	var env struct {
+		V int `json:"v"`
+	}
+	if json.Unmarshal(frame, &env) != nil {
+		return 0
+	}
+	return env.V
+}
+
+// EncodeVersion builds a Bye in the envelope of protocol version v, which every version down
+// to 2 reads alike: how a peer that speaks another version is told so, in words it reads.
+func EncodeVersion(v int, seq uint64, m *Bye) ([]byte, error) {
+	f, err := Encode(seq, m)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.Replace(f, canonicalPrefix, []byte(`{"v":`+strconv.Itoa(v)+`,"type":"`), 1), nil
+}
+
 // Decode reads one frame strictly and returns its seq and typed body.
 func Decode(frame []byte) (uint64, Message, error) {
 	if len(frame) > MaxFrame {
@@ -128,7 +175,7 @@ func Decode(frame []byte) (uint64, Message, error) {
 		}
 	}
 	if env.V != Version {
-		return 0, nil, engine.Errorf(engine.KindMalformed, "wire: decode", "protocol version %d, want %d", env.V, Version)
+		return 0, nil, engine.Errorf(KindVersion, "wire: decode", "protocol version %d, this app speaks %d", env.V, Version)
 	}
 	mk, ok := registry[env.Type]
 	if !ok {
@@ -150,6 +197,37 @@ func Decode(frame []byte) (uint64, Message, error) {
 	return env.Seq, m, nil
 }
 
+// Frames are padded so that their sizes, which anyone on the path sees even through DTLS, say
+// nothing hidden: a view's length would otherwise carry the length of every card key in it.
+// Padding is JSON whitespace after the envelope, which every decoder of this version skips.
+const minBucket = 256
+
+// Bucket is the size a frame of n bytes is padded to: the next power of two from 256 bytes,
+// and MaxFrame above the largest power of two below it.
+func Bucket(n int) int {
+	b := minBucket
+	for b < n {
+		b *= 2
+	}
+	return min(b, MaxFrame)
+}
+
+// Pad appends spaces to frame up to size bytes (a longer frame is returned as it is).
+func Pad(frame []byte, size int) []byte {
+	if len(frame) >= size {
+		return frame
+	}
+	if cap(frame) < size {
+		frame = append(make([]byte, 0, size), frame...)
+	}
+	n := len(frame)
+	frame = frame[:size]
+	for i := n; i < size; i++ {
+		frame[i] = ' '
+	}
+	return frame
+}
+
 var canonicalPrefix = []byte(`{"v":` + strconv.Itoa(Version) + `,"type":"`)
 
 // canonical reads the envelope as Encode writes it without a JSON pass over the whole frame,
@@ -157,7 +235,7 @@ var canonicalPrefix = []byte(`{"v":` + strconv.Itoa(Version) + `,"type":"`)
 // path; the body is decoded strictly either way, so both accept the same frames.
 func canonical(frame []byte) (Envelope, bool) {
 	var env Envelope
-	rest, ok := bytes.CutPrefix(frame, canonicalPrefix)
+	rest, ok := bytes.CutPrefix(bytes.TrimRight(frame, " "), canonicalPrefix)
 	if !ok || len(rest) == 0 || rest[len(rest)-1] != '}' {
 		return env, false
 	}

@@ -51,6 +51,7 @@ func samples() []Message {
 		&View{Seq: 6, Move: &mv, StandIn: true, View: json.RawMessage(`{}`), Legal: []engine.Move{}},
 		&Log{From: 4, Moves: []engine.Move{mv, mv}, StandIns: []int{1}},
 		&Lobby{Seats: []SeatInfo{{Seat: 0, Name: "Ann", Key: key(1, KeySize), StandIn: true, Level: "heuristic"}}},
+		&Head{Seq: 12, H: key(8, SecretSize), Key: key(1, KeySize), Sig: key(4, SigSize)},
 		&Bye{Kind: KindFlood, Reason: "too fast"},
 		&Bye{Kind: KindState, Code: ByeFull, Reason: "the table is full"},
 	}
@@ -75,7 +76,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestDecodeRefuses(t *testing.T) {
-	big := `{"v":2,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
+	big := `{"v":3,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
 	cases := []struct {
 		name  string
 		frame string
@@ -86,30 +87,30 @@ func TestDecodeRefuses(t *testing.T) {
 		{"null", `null`, engine.KindMalformed},
 		{"array", `[]`, engine.KindMalformed},
 		{"oversized frame", big, KindOversized},
-		{"other version", `{"v":9,"type":"ready","seq":1,"body":{"ready":true}}`, engine.KindMalformed},
-		{"missing version", `{"type":"ready","seq":1,"body":{"ready":true}}`, engine.KindMalformed},
-		{"unknown type", `{"v":2,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
-		{"unknown envelope field", `{"v":2,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
-		{"unknown body field", `{"v":2,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
-		{"missing body", `{"v":2,"type":"ready","seq":1}`, engine.KindMalformed},
-		{"null body", `{"v":2,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
-		{"trailing data", `{"v":2,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
-		{"negative seq", `{"v":2,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
-		{"wrong field type", `{"v":2,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
-		{"unknown move field", `{"v":2,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
-		{"move without kind", `{"v":2,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
-		{"move seat out of range", `{"v":2,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
-		{"negative basedOn", `{"v":2,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
-		{"short key", `{"v":2,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
-		{"long name", `{"v":2,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
-		{"empty chat", `{"v":2,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
-		{"long chat", `{"v":2,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
-		{"contrib epoch 0", `{"v":2,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
-		{"view without move", `{"v":2,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
-		{"oversized view", `{"v":2,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
-		{"long bye code", `{"v":2,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
-		{"negative match", `{"v":2,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
-		{"bad base64", `{"v":2,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
+		{"other version", `{"v":9,"type":"ready","seq":1,"body":{"ready":true}}`, KindVersion},
+		{"missing version", `{"type":"ready","seq":1,"body":{"ready":true}}`, KindVersion},
+		{"unknown type", `{"v":3,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
+		{"unknown envelope field", `{"v":3,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
+		{"unknown body field", `{"v":3,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
+		{"missing body", `{"v":3,"type":"ready","seq":1}`, engine.KindMalformed},
+		{"null body", `{"v":3,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
+		{"trailing data", `{"v":3,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
+		{"negative seq", `{"v":3,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
+		{"wrong field type", `{"v":3,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"unknown move field", `{"v":3,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
+		{"move without kind", `{"v":3,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
+		{"move seat out of range", `{"v":3,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
+		{"negative basedOn", `{"v":3,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"short key", `{"v":3,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
+		{"long name", `{"v":3,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
+		{"empty chat", `{"v":3,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
+		{"long chat", `{"v":3,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
+		{"contrib epoch 0", `{"v":3,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
+		{"view without move", `{"v":3,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
+		{"oversized view", `{"v":3,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
+		{"long bye code", `{"v":3,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
+		{"negative match", `{"v":3,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
+		{"bad base64", `{"v":3,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -142,7 +143,7 @@ func TestEncodeRefusesWhatDecodeWould(t *testing.T) {
 }
 
 func TestViewIsCompacted(t *testing.T) {
-	f := []byte(`{"v":2,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
+	f := []byte(`{"v":3,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
 	_, m, err := Decode(f)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +162,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"v":2,"type":"ready","seq":1,"body":{}}`))
+	f.Add([]byte(`{"v":3,"type":"ready","seq":1,"body":{}}`))
 	f.Fuzz(func(t *testing.T, frame []byte) {
 		seq, m, err := Decode(frame)
 		if err != nil {
