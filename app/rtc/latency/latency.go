@@ -67,9 +67,8 @@ type frame struct {
 }
 
 type recorder struct {
-	mu     sync.Mutex
-	frames []frame
-	raw    []rawFrame
+	mu  sync.Mutex
+	raw []rawFrame
 }
 
 type rawFrame struct {
