@@ -66,7 +66,9 @@ func startMinimal(t *testing.T) (*Server, int64) {
 	addr := ln.Addr().String()
 	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, filepath.Join(dir, "minimal"), "-addr", addr, "-web", web)
+	// go-app serves ./web at /web/ by default: run the server beside it.
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "minimal"), "-addr", addr, "-web", "web")
+	cmd.Dir = dir
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
