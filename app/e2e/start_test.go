@@ -38,12 +38,14 @@ func startMinimal(t *testing.T) (*Server, int64) {
 	}
 	build(filepath.Join(web, "app.wasm"), "GOOS=js", "GOARCH=wasm")
 	build(filepath.Join(dir, "minimal"))
-	wx, err := os.ReadFile(filepath.Join(WebDir(t), "wasm_exec.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(web, "wasm_exec.js"), wx, 0o644); err != nil {
-		t.Fatal(err)
+	for from, to := range map[string]string{"wasm_exec.js": "wasm_exec.js", "icon-192.png": "icon.png"} {
+		b, err := os.ReadFile(filepath.Join(WebDir(t), from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(web, to), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// Brotli at a middle quality: the top one takes many minutes for this 20 MB file on a busy
 	// machine, and over loopback a few hundred kilobytes more cost nothing measurable.
