@@ -37,7 +37,9 @@ type Config struct {
 	Guests int    // seats over pion besides the host's own seat over a pipe (default 2)
 	Moves  int    // moves to measure (default 200; games are replayed until there are enough)
 	Pings  int    // raw messages to measure (default 200)
-	Seed   uint64
+	// PingBytes is the size of a raw message (default 64; a view frame is about 2 KB).
+	PingBytes int
+	Seed      uint64
 }
 
 // Stage names, in path order (measured for moves of seats other than the host's own).
@@ -45,12 +47,13 @@ var Stages = []string{"sign+send", "to host", "host", "to guest", "guest"}
 
 // Report is what one Measure run saw.
 type Report struct {
-	Raw    []time.Duration            // half a round trip of a bare rtc.Conn message
-	Total  []time.Duration            // Send called → every seat's State shows the move
-	Stage  map[string][]time.Duration // per Stages, for moves by seats over pion
-	Views  []int                      // bytes of each view frame sent
-	Games  int
-	Movers map[string]int // measured moves by the host's own seat ("own") and the others ("guest")
+	Raw       []time.Duration            // half a round trip of a bare rtc.Conn message
+	PingBytes int                        // its size
+	Total     []time.Duration            // Send called → every seat's State shows the move
+	Stage     map[string][]time.Duration // per Stages, for moves by seats over pion
+	Views     []int                      // bytes of each view frame sent
+	Games     int
+	Movers    map[string]int // measured moves by the host's own seat ("own") and the others ("guest")
 }
 
 // frame is one timestamped frame on a link.
@@ -64,9 +67,8 @@ type frame struct {
 }
 
 type recorder struct {
-	mu     sync.Mutex
-	frames []frame
-	raw    []rawFrame
+	mu  sync.Mutex
+	raw []rawFrame
 }
 
 type rawFrame struct {
@@ -193,6 +195,9 @@ func defaults(cfg *Config) {
 	}
 	if cfg.Pings <= 0 {
 		cfg.Pings = 200
+	}
+	if cfg.PingBytes <= 0 {
+		cfg.PingBytes = 64
 	}
 }
 
@@ -479,7 +484,7 @@ func (r *Report) Lines() []string {
 	t50, t99 := Pct(r.Total, .5), Pct(r.Total, .99)
 	var out []string
 	if len(r.Raw) > 0 {
-		out = append(out, fmt.Sprintf("raw rtc message (half a round trip): n=%d p50=%v p99=%v", len(r.Raw), rnd(raw50), rnd(raw99)))
+		out = append(out, fmt.Sprintf("raw rtc message of %d B (half a round trip): n=%d p50=%v p99=%v", r.PingBytes, len(r.Raw), rnd(raw50), rnd(raw99)))
 	}
 	l := fmt.Sprintf("move → every seat's State: n=%d (%d games; movers %v) p50=%v p99=%v", len(r.Total), r.Games, r.Movers, rnd(t50), rnd(t99))
 	if len(r.Raw) > 0 {

@@ -27,11 +27,11 @@ func Measure(ctx context.Context, cfg Config) (*Report, error) {
 	url := "ws" + strings.TrimPrefix(srv.URL, "http")
 
 	rep := &Report{Stage: map[string][]time.Duration{}, Movers: map[string]int{}}
-	raw, err := ping(ctx, url, cfg.Pings)
+	raw, err := ping(ctx, url, cfg.Pings, cfg.PingBytes)
 	if err != nil {
 		return nil, err
 	}
-	rep.Raw = raw
+	rep.Raw, rep.PingBytes = raw, cfg.PingBytes
 	err = run(ctx, cfg, func(uint64) (linker, func(), error) { return pionLinker(ctx, url) }, rep)
 	return rep, err
 }
@@ -81,7 +81,7 @@ func pionLinker(ctx context.Context, url string) (linker, func(), error) {
 }
 
 // ping measures a bare rtc.Conn: one side echoes, the other times round trips.
-func ping(ctx context.Context, url string, n int) ([]time.Duration, error) {
+func ping(ctx context.Context, url string, n, size int) ([]time.Duration, error) {
 	inv, err := signal.NewInvite()
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func ping(ctx context.Context, url string, n int) ([]time.Duration, error) {
 		return nil, err
 	}
 	defer c.Close()
-	msg := make([]byte, 64)
+	msg := make([]byte, size)
 	out := make([]time.Duration, 0, n)
 	for i := 0; i < n+10; i++ {
 		t0 := time.Now()
