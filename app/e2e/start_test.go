@@ -105,7 +105,15 @@ func startTimes(t *testing.T, srv *Server, runs int) (cold, warm, offline []time
 	b := NewBrowser(t, "warm", Laptop)
 	b.Open(srv.URL + "/")
 	b.WaitApp()
-	b.WaitServiceWorker()
+	// go-app's own worker takes control only from the next load (ours claims the page at once):
+	// reload until a worker controls the page, or measure no offline start.
+	controlled := false
+	for i := 0; i < 5 && !controlled; i++ {
+		time.Sleep(time.Second)
+		b.Reload()
+		b.WaitApp()
+		controlled, _ = Eval[bool](b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
+	}
 	for i := 0; i < runs; i++ {
 		start := time.Now()
 		b.Reload()
@@ -114,6 +122,10 @@ func startTimes(t *testing.T, srv *Server, runs int) (cold, warm, offline []time
 		warm = append(warm, time.Since(start))
 	}
 	srv.Stop()
+	if !controlled {
+		t.Logf("%s: no service worker took control: no offline start", srv.URL)
+		return cold, warm, nil
+	}
 	for i := 0; i < runs; i++ {
 		start := time.Now()
 		b.Reload()
@@ -126,7 +138,9 @@ func startTimes(t *testing.T, srv *Server, runs int) (cold, warm, offline []time
 
 // TestStartAgainstMinimal measures our start times beside those of the first go-app + pion app
 // anyone would write (testdata/minimal), in the same run and harness. Log lines only: speed is
-// never asserted.
+// never asserted. First run (2 cores, load average ~30, so absolute times are several-fold
+// inflated): ours/minimal cold 9.78/7.45 s = 1.31×, warm 3.04/2.75 s = 1.10×, offline
+// 4.45/3.47 s = 1.28×; app.wasm 13.8 MB vs 19.7 MB (the minimal one links go-app's server too).
 func TestStartAgainstMinimal(t *testing.T) {
 	const runs = 5
 	minSrv, minSize := startMinimal(t)
@@ -137,9 +151,15 @@ func TestStartAgainstMinimal(t *testing.T) {
 	}
 	mc, mw, mo := startTimes(t, minSrv, runs)
 	oc, ow, oo := startTimes(t, ours, runs)
-	ratio := func(a, b []time.Duration) float64 { return float64(median(a)) / float64(max(median(b), 1)) }
+	med := func(ds []time.Duration) time.Duration {
+		if len(ds) == 0 {
+			return 0
+		}
+		return median(ds)
+	}
+	ratio := func(a, b []time.Duration) float64 { return float64(med(a)) / float64(max(med(b), 1)) }
 	t.Logf("FIGURE app.wasm raw: ours %d B, minimal go-app + pion %d B", st.Size(), minSize)
 	t.Logf("FIGURE start, median of %d (ours / minimal = ratio): cold %v / %v = %.2f×; warm %v / %v = %.2f×; offline %v / %v = %.2f×", runs,
-		median(oc), median(mc), ratio(oc, mc), median(ow), median(mw), ratio(ow, mw), median(oo), median(mo), ratio(oo, mo))
+		med(oc), med(mc), ratio(oc, mc), med(ow), med(mw), ratio(ow, mw), med(oo), med(mo), ratio(oo, mo))
 	t.Logf("runs: ours cold %v warm %v offline %v; minimal cold %v warm %v offline %v", oc, ow, oo, mc, mw, mo)
 }
