@@ -39,6 +39,9 @@ var watcherFrames = map[wire.Type]bool{
 	wire.TChallenge: true, wire.TPreview: true, wire.TWelcome: true, wire.TLobby: true, wire.TSeating: true,
 	wire.TLog: true, wire.TView: true, wire.TCommit: true, wire.TSeals: true, wire.TContribs: true,
 	wire.TReveal: true, wire.TPledges: true, wire.TChat: true, wire.TReject: true,
+	// The signed head covers the public record only; who has locked in and who is away name
+	// seats, never a choice or a card.
+	wire.THead: true, wire.TLocked: true, wire.TAway: true,
 }
 
 // stringsIn collects every JSON string value in b.
