@@ -77,12 +77,15 @@ func TestLateJoinerWatchesThenPlays(t *testing.T) {
 	carl.WaitText("#lobby .seat-list", "Carl")
 	carl.Screenshot("late-seated-lobby")
 	for start := time.Now(); ; {
-		ann.Click("#start") // Carl's ready flag may still be on its way
+		// Carl's ready flag may still be on its way (the button may be disabled or redrawn):
+		// press it whenever it can be pressed.
+		_, _ = Eval[bool](ann, `(() => { const b = document.querySelector('#start'); if (b && !b.disabled) b.click(); return true; })()`)
 		if ok, _ := Eval[bool](ann, `!!document.querySelector('.ark')`); ok {
 			break
 		}
-		if time.Since(start) > 30*time.Second {
+		if time.Since(start) > 60*time.Second {
 			ann.Screenshot("no-start")
+			carl.Screenshot("no-start")
 			t.Fatal("the next game with Carl did not start")
 		}
 		time.Sleep(300 * time.Millisecond)
