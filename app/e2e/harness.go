@@ -370,9 +370,20 @@ func (b *Browser) Text(css string) string {
 }
 
 // Click clicks the first visible element matching css.
+// go-app may redraw the element between finding and clicking it (the node id then names
+// nothing): that is retried, a few times, as a person's second tap would.
 func (b *Browser) Click(css string) {
 	b.t.Helper()
-	b.Do(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
+	var err error
+	for try := 0; try < 3; try++ {
+		if err = b.Try(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible)); err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		b.t.Fatalf("e2e %s: %v", b.Name, err)
+	}
 }
 
 // Eval evaluates a JavaScript expression in b's page (promises are awaited).

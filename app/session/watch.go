@@ -32,9 +32,17 @@ type Peek struct {
 // timeout (30 s), after which it drops a link that never said hello.
 const peekFresh = 20 * time.Second
 
+// peekWait bounds how long a join waits for a peek in flight (the peek's own dial gives up on
+// a room nobody hosts within the rtc answer wait).
+const peekWait = 12 * time.Second
+
 var (
 	peekMu sync.Mutex
 	kept   *Peek
+	// peeking is closed when the peek in flight ends (nil: none). A join clicked while the
+	// invite page still peeks waits for that link instead of dialing the same room a second
+	// time from the same page at once.
+	peeking chan struct{}
 )
 
 // PeekTable dials the table of an invite link and reads what the host tells every new link
@@ -45,6 +53,18 @@ func PeekTable(link string, n Net) (*Peek, error) {
 		return nil, &JoinError{Problem: ProblemBadLink, Err: err}
 	}
 	start := time.Now()
+	done := make(chan struct{})
+	peekMu.Lock()
+	peeking = done
+	peekMu.Unlock()
+	defer func() {
+		peekMu.Lock()
+		if peeking == done {
+			peeking = nil
+		}
+		peekMu.Unlock()
+		close(done)
+	}()
 	c, err := dial(inv, JoinConfig{Net: n})
 	if err != nil {
 		return nil, err
@@ -70,6 +90,15 @@ func roomOf(inv signal.Invite) string { return inv.Room + "." + strings.ToLower(
 // else a new dial. raw is the WebRTC link (its Done says when it breaks); c is what the guest
 // reads, the peeked frames first.
 func joinLink(inv signal.Invite, cfg JoinConfig) (raw *rtc.Conn, c table.Conn, err error) {
+	peekMu.Lock()
+	inFlight := peeking
+	peekMu.Unlock()
+	if inFlight != nil {
+		select {
+		case <-inFlight:
+		case <-time.After(peekWait):
+		}
+	}
 	peekMu.Lock()
 	p := kept
 	kept = nil
