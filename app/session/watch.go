@@ -25,12 +25,7 @@ type Peek struct {
 	room string
 	raw  *rtc.Conn
 	conn table.Conn
-	at   time.Time
 }
-
-// peekFresh is how long a peeked link is handed to Join: well within the host's hello
-// timeout (30 s), after which it drops a link that never said hello.
-const peekFresh = 20 * time.Second
 
 // peekWait bounds how long a join waits for a peek in flight (the peek's own dial gives up on
 // a room nobody hosts within the rtc answer wait).
@@ -40,7 +35,7 @@ var (
 	peekMu sync.Mutex
 	kept   *Peek
 	// peeking is closed when the peek in flight ends (nil: none). A join clicked while the
-	// invite page still peeks waits for that link instead of dialing the same room a second
+	// invite page still peeks waits for the peek to end instead of dialing the same room a second
 	// time from the same page at once.
 	peeking chan struct{}
 )
@@ -73,7 +68,7 @@ func PeekTable(link string, n Net) (*Peek, error) {
 	if err != nil {
 		return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
 	}
-	p := &Peek{Game: game, Preview: pv, Took: time.Since(start), room: roomOf(inv), raw: c, conn: rest, at: time.Now()}
+	p := &Peek{Game: game, Preview: pv, Took: time.Since(start), room: roomOf(inv), raw: c, conn: rest}
 	peekMu.Lock()
 	old := kept
 	kept = p
@@ -86,9 +81,10 @@ func PeekTable(link string, n Net) (*Peek, error) {
 
 func roomOf(inv signal.Invite) string { return inv.Room + "." + strings.ToLower(inv.Secret) }
 
-// joinLink is the link Join goes on: the peeked one for this room if it is fresh and open,
-// else a new dial. raw is the WebRTC link (its Done says when it breaks); c is what the guest
-// reads, the peeked frames first.
+// joinLink is the link Join goes on: always a fresh dial. The link the invite page peeked
+// through is closed rather than reused: joining on it failed now and then in the browser (the
+// host's page saw a message on a channel pion had already released, and the join was never
+// seated), and a fresh dial costs a few hundred milliseconds once. c is what the guest reads.
 func joinLink(inv signal.Invite, cfg JoinConfig) (raw *rtc.Conn, c table.Conn, err error) {
 	peekMu.Lock()
 	inFlight := peeking
@@ -104,13 +100,6 @@ func joinLink(inv signal.Invite, cfg JoinConfig) (raw *rtc.Conn, c table.Conn, e
 	kept = nil
 	peekMu.Unlock()
 	if p != nil {
-		select {
-		case <-p.raw.Done():
-		default:
-			if p.room == roomOf(inv) && time.Since(p.at) < peekFresh {
-				return p.raw, p.conn, nil
-			}
-		}
 		p.raw.Close()
 	}
 	raw, err = dial(inv, cfg)
