@@ -41,7 +41,7 @@ func TestArkhamBadInput(t *testing.T) {
 		b.WaitApp()
 		b.WaitVisible("#join")
 		typeInto(b, "#player-name", "Dan")
-		b.Click("#join-table")
+		b.ClickJoin()
 		// The invite page itself finds out that nobody answers in the room (within the rtc
 		// answer wait, seconds rather than the half minute a join used to take) and says so,
 		// with a way forward and a button to look again.
@@ -61,7 +61,7 @@ func TestArkhamBadInput(t *testing.T) {
 		late.WaitApp()
 		late.WaitVisible("#join")
 		typeInto(late, "#player-name", "Eve")
-		late.Click("#join-table")
+		late.ClickJoin()
 		expectProblem(t, late, "conn.full")
 		host.WaitText("#lobby .lobby-seats h2", "7 of 7")
 	})

@@ -86,7 +86,7 @@ func joinTable(t *testing.T, b *Browser, link, name string) (total, afterClick t
 	b.WaitVisible("#join")
 	typeInto(b, "#player-name", name)
 	clicked := time.Now()
-	b.Click("#join-table")
+	b.ClickJoin()
 	b.WaitVisible("#lobby")
 	return time.Since(start), time.Since(clicked)
 }

@@ -120,7 +120,7 @@ func TestArkhamThreeLanguages(t *testing.T) {
 	waitLang(t, bea, "fr")
 	bea.WaitText("#join h1", "Vous êtes invité")
 	typeInto(bea, "#player-name", "Béa")
-	bea.Click("#join-table")
+	bea.ClickJoin()
 	bea.WaitVisible("#lobby")
 	joinTable(t, cy, link, "Cy")
 	waitLang(t, cy, "en")

@@ -386,6 +386,17 @@ func (b *Browser) Click(css string) {
 	}
 }
 
+// ClickJoin presses the invite page's join button once the page has stopped looking at the
+// table: the host's preview arriving grows the panel above the button, and a click aimed while
+// that happens lands where the button was (a person would see the button move and aim again).
+func (b *Browser) ClickJoin() {
+	b.t.Helper()
+	if err := b.Try(poll(`!document.querySelector('#invite-looking')`, 20*time.Millisecond)); err != nil {
+		b.t.Fatalf("e2e %s: the invite page never stopped looking at the table: %v", b.Name, err)
+	}
+	b.Click("#join-table")
+}
+
 // Eval evaluates a JavaScript expression in b's page (promises are awaited).
 func Eval[T any](b *Browser, js string) (T, error) {
 	ctx, cancel := context.WithTimeout(b.Ctx, Timeout)

@@ -47,7 +47,7 @@ func TestInviteOverPublicTransportOnly(t *testing.T) {
 		guest.WaitVisible("#join")
 		typeInto(guest, "#player-name", "Bea")
 		start := time.Now()
-		guest.Click("#join-table")
+		guest.ClickJoin()
 		guest.WaitVisible("#join-tried")
 		took := time.Since(start)
 		text := guest.Text("#join-tried")

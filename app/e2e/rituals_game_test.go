@@ -367,7 +367,7 @@ func ritNetGame(t *testing.T, n int) {
 	for i, g := range players[1:] {
 		g.WaitVisible("#join")
 		typeInto(g, "#player-name", names[i])
-		g.Click("#join-table")
+		g.ClickJoin()
 		g.WaitVisible("#lobby")
 	}
 	host.WaitText("#lobby .lobby-seats h2", fmt.Sprintf("%d of 5", n))

@@ -26,7 +26,7 @@ func TestInviteSecondLinkSameTab(t *testing.T) {
 	}
 	bea.Screenshot("invite")
 	typeInto(bea, "#player-name", "Bea")
-	bea.Click("#join-table")
+	bea.ClickJoin()
 	bea.WaitVisible("#lobby")
 	ann.WaitText("#lobby .lobby-seats h2", "2 of 7")
 
@@ -38,7 +38,7 @@ func TestInviteSecondLinkSameTab(t *testing.T) {
 	}
 	bea.WaitVisible("#invite-welcome")
 	typeInto(bea, "#player-name", "Bea")
-	bea.Click("#join-table")
+	bea.ClickJoin()
 	bea.WaitVisible("#lobby")
 	dan.WaitText("#lobby .lobby-seats h2", "2 of 7")
 	if same, _ := Eval[bool](bea, `window.__same === true`); !same {
