@@ -139,7 +139,8 @@ func byeDetail(snap session.Snapshot) app.UI {
 	if snap.Dropped == nil || snap.Problem != session.ProblemDropped {
 		return nil
 	}
-	return app.P().Class("small").ID("bye-reason").Text(i18n.Why(i18n.Current(), wire.ByeReasonCode(snap.Dropped.Code), nil, snap.Dropped.Reason))
+	// By code only: an old host's English Reason is never shown (every code it sent is known).
+	return app.P().Class("small").ID("bye-reason").Text(i18n.Why(i18n.Current(), wire.ByeReasonCode(snap.Dropped.Code), nil, ""))
 }
 
 // waitNote tells a guest whose host is out of reach what is going on and how long the page

@@ -449,8 +449,8 @@ func (g *Guest) receive(f inFrame) bool {
 	seq, msg, err := wire.Decode(f.frame)
 	if errors.Is(err, wire.ErrVersion) && !l.welcomed {
 		// Another build of the app: say so, rather than wait for a table that never answers.
-		g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
-			Reason: clipText(fmt.Sprintf("the host speaks protocol version %d; this app speaks %d", wire.FrameVersion(f.frame), wire.Version), wire.MaxReason)}
+		g.logf("table: the host speaks protocol version %d; this app speaks %d", wire.FrameVersion(f.frame), wire.Version)
+		g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
 		l.nonce = nil
 		return true
 	}
@@ -550,8 +550,8 @@ func (g *Guest) process(l *link, msg wire.Message) {
 			l.rules = r.Version()
 			if r.Version() != m.Rules {
 				// Told before anything of the game: another build, not a dishonest host.
-				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
-					Reason: clipText(fmt.Sprintf("the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version()), wire.MaxReason)}
+				g.logf("table: the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version())
+				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
 				l.nonce = nil
 				return
 			}

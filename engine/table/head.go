@@ -77,8 +77,9 @@ func (h *Host) versionBye(p *peer, v int) {
 		return
 	}
 	h.logf("table: guest %d speaks protocol version %d, this host %d", p.id, v, wire.Version)
-	bye := &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
-		Reason: clipText(fmt.Sprintf("this table speaks protocol version %d; your app speaks %d", wire.Version, v), wire.MaxReason)}
+	// The code alone tells it: every build since version 2 words ByeVersion in its own player's
+	// language (see wire.EncodeVersion).
+	bye := &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
 	p.outSeq++
 	if f, err := wire.EncodeVersion(v, p.outSeq, bye); err == nil {
 		p.queue(f)

@@ -340,7 +340,7 @@ func (h *Host) Close() error {
 func (h *Host) End() error {
 	h.do(func() {
 		for _, p := range h.peers {
-			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeClosed, Reason: "the host closed the table"})
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeClosed})
 		}
 	})
 	return h.Close()

@@ -76,11 +76,11 @@ func (h *Host) refuse(p *peer, ref uint64, basedOn int, err error, strike bool) 
 		kind = engine.KindMalformed
 	}
 	h.logf("table: guest %d (seat %d): refused message %d: %v", p.id, p.seat, ref, err)
-	h.send(p, &wire.Reject{Kind: kind, Msg: clipText(err.Error(), wire.MaxReason), Ref: ref, BasedOn: basedOn})
+	h.send(p, &wire.Reject{Kind: kind, Ref: ref, BasedOn: basedOn}) // the detail stays in our log
 	if strike {
 		p.strikes++
 		if p.strikes > h.cfg.MaxStrikes {
-			h.dropPeer(p, &wire.Bye{Kind: kind, Code: wire.ByeFlood, Reason: "too many refused messages"})
+			h.dropPeer(p, &wire.Bye{Kind: kind, Code: wire.ByeFlood})
 		}
 	}
 }

@@ -48,7 +48,7 @@ func (h *Host) AddGuest(c Conn) error {
 			select {
 			case h.events <- event{call: func() {
 				if !p.welcomed {
-					h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeAuth, Reason: "no identity proof in time"})
+					h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeAuth})
 				}
 			}, reply: make(chan struct{})}:
 			case <-h.quit:
@@ -105,7 +105,7 @@ func (h *Host) Remove(seat engine.Seat) error {
 		s := h.seats[seat]
 		h.seats = append(h.seats[:seat], h.seats[seat+1:]...)
 		if s.peer != nil {
-			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeKicked, Reason: "removed from the table by the host"})
+			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeKicked})
 		}
 		for i, o := range h.seats { // seats moved: tell their guests
 			if o.peer != nil && int(seat) <= i {
@@ -250,12 +250,12 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		return
 	}
 	if m.Rules != h.rules.Version() {
-		h.dropPeer(p, &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion,
-			Reason: clipText(fmt.Sprintf("this table plays %s rules version %d; your app has version %d", h.rules.Name(), h.rules.Version(), m.Rules), wire.MaxReason)})
+		h.logf("table: guest %d plays %s rules version %d, this table %d", p.id, h.rules.Name(), m.Rules, h.rules.Version())
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion})
 		return
 	}
 	if h.banned[string(m.Key)] {
-		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked, Reason: "the host refused this player"})
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked})
 		return
 	}
 	seat, rekey, back := engine.Observer, false, false
@@ -276,12 +276,12 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	}
 	if seat == engine.Observer && !h.started && !h.askFirst(m.Key) {
 		if len(h.seats) >= h.maxSeats {
-			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull, Reason: "the table is full"})
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull})
 			return
 		}
 		tok := make([]byte, 16)
 		if _, err := io.ReadFull(h.cfg.Rand, tok); err != nil {
-			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped, Reason: "host has no randomness"})
+			h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped})
 			return
 		}
 		h.seats = append(h.seats, &seatState{Key: append([]byte(nil), m.Key...), Token: hex.EncodeToString(tok)})
@@ -290,7 +290,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	if seat.Valid(len(h.seats)) {
 		s := h.seats[seat]
 		if s.peer != nil && s.peer != p {
-			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere, Reason: "this seat connected again elsewhere"})
+			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere})
 		}
 		s.peer = p
 		if s.StandIn {
@@ -302,7 +302,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		}
 	}
 	if seat == engine.Observer && h.observers() >= h.cfg.MaxObservers {
-		h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull, Reason: "too many are watching already"})
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeFull})
 		return
 	}
 	p.seat, p.key, p.welcomed = seat, append([]byte(nil), m.Key...), true
@@ -414,7 +414,7 @@ func (h *Host) Ban(key []byte) error {
 		h.banned[string(key)] = true
 		for _, p := range h.peers {
 			if string(p.key) == string(key) {
-				h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked, Reason: "the host refused this player"})
+				h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked})
 			}
 		}
 		if h.started {

@@ -41,7 +41,7 @@ func Peek(c Conn, timeout time.Duration) (game string, pv wire.Preview, rest Con
 			case *wire.Preview:
 				pv = *m
 			case *wire.Bye:
-				g.err = engine.Errorf(wire.KindState, "table: peek", "the host said bye: %s", m.Reason)
+				g.err = engine.Errorf(wire.KindState, "table: peek", "the host said bye: %s", m.Code)
 			}
 			if g.err != nil {
 				break

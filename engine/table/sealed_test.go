@@ -126,7 +126,8 @@ func TestSealedGuestOpensAnotherMove(t *testing.T) {
 	g := tt.guests[1]
 	tt.waitFor("the forged opening refused", func() bool {
 		r := g.State().Reject
-		return r != nil && strings.Contains(r.Msg, "is not the choice seat 1 committed to")
+		// Only the code crosses the wire: an illegal opening, refused against its round.
+		return r != nil && r.Kind == engine.KindIllegal && r.Msg == ""
 	})
 	tt.host.do(func() {
 		if tt.host.sealed == nil {
@@ -142,6 +143,9 @@ func TestSealedGuestOpensAnotherMove(t *testing.T) {
 	})
 	if st := tt.host.State(); st.Seq != base || !st.Status.Sealed {
 		t.Fatalf("host at seq %d sealed=%v, want the open round at %d", st.Seq, st.Status.Sealed, base)
+	}
+	if r := g.State().Reject; r.BasedOn != base {
+		t.Fatalf("the refusal names round %d, want %d", r.BasedOn, base)
 	}
 }
 

@@ -156,7 +156,7 @@ func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
 		return
 	}
 	if bye != nil {
-		h.logf("table: dropping guest %d (seat %d): %s", p.id, p.seat, bye.Reason)
+		h.logf("table: dropping guest %d (seat %d): bye %s (%s)", p.id, p.seat, bye.Code, bye.Kind)
 		h.send(p, bye)
 	}
 	p.close()

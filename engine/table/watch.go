@@ -126,7 +126,7 @@ func (h *Host) Refuse(key []byte) error {
 			return
 		}
 		err = nil
-		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeRefused, Reason: "the host did not let this player in"})
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeRefused})
 		h.changed()
 	})
 	return err

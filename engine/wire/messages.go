@@ -460,12 +460,21 @@ func Compact(b []byte) []byte {
 }
 
 // Reject refuses one guest message; only its sender receives it. Ref is the refused message's
-// seq (0 when the frame could not be read) and BasedOn its move's basedOn, if any.
+// seq (0 when the frame could not be read) and BasedOn its move's basedOn, if any. Kind is the
+// whole reason: the reader words it (RefusedCode), the host logs its own detail.
 type Reject struct {
-	Kind    engine.Kind `json:"kind"`
-	Msg     string      `json:"msg,omitempty"`
-	Ref     uint64      `json:"ref"`
-	BasedOn int         `json:"basedOn,omitempty"`
+	Kind engine.Kind `json:"kind"`
+	// Msg is the English detail hosts before codes-only sent. Decode still reads it, so their
+	// frames are not refused; Encode never writes it (see legacyText).
+	Msg     string `json:"msg,omitempty"`
+	Ref     uint64 `json:"ref"`
+	BasedOn int    `json:"basedOn,omitempty"`
+}
+
+func (m *Reject) withoutText() Message {
+	c := *m
+	c.Msg = ""
+	return &c
 }
 
 func (*Reject) Type() Type { return TReject }
@@ -583,8 +592,8 @@ func (m *Chat) Check() error {
 	return checkText(TChat, "text", m.Text, MaxChat)
 }
 
-// ByeCode is the stable, machine-readable reason of a Bye. Screens branch on it; Reason is
-// only an English sentence for logs, and may change wording at any time.
+// ByeCode is the stable, machine-readable reason of a Bye: screens branch on it and word it in
+// their reader's language (ByeReasonCode).
 type ByeCode string
 
 // Bye codes. A guest that does not know a code (a newer host) treats it as ByeDropped.
@@ -602,12 +611,20 @@ const (
 	ByeVersion ByeCode = "version"
 )
 
-// Bye tells a guest it is being disconnected, and why: Code for programs, Reason for people
-// reading logs. Code is empty from hosts that predate it.
+// Bye tells a guest it is being disconnected, and why, as a code. Code is empty from hosts that
+// predate it.
 type Bye struct {
-	Kind   engine.Kind `json:"kind"`
-	Code   ByeCode     `json:"code,omitempty"`
-	Reason string      `json:"reason,omitempty"`
+	Kind engine.Kind `json:"kind"`
+	Code ByeCode     `json:"code,omitempty"`
+	// Reason is the English sentence hosts before codes-only sent. Decode still reads it;
+	// Encode never writes it (see legacyText).
+	Reason string `json:"reason,omitempty"`
+}
+
+func (m *Bye) withoutText() Message {
+	c := *m
+	c.Reason = ""
+	return &c
 }
 
 func (*Bye) Type() Type { return TBye }

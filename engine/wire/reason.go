@@ -7,9 +7,11 @@ import "miskatonic/engine"
 // its own language from its own catalog (app/i18n, key "why."+code), so a Japanese guest reads a
 // Japanese reason from an English host.
 //
-// Reject and Bye already carry such a code (Reject.Kind, Bye.Code), so their frames are unchanged:
-// a new field would make every v2 guest, which decodes strictly, drop the frame and stall. Their
-// English Msg and Reason stay, for logs and for peers that predate the codes.
+// Reject and Bye carry such a code (Reject.Kind, Bye.Code) and nothing else a person reads:
+// their English Msg and Reason are read from hosts that still send them but never sent (see
+// legacyText), so no sentence crosses the wire. The frames keep their shape, and every v2 or v3
+// peer, which decodes strictly, still reads them: the fields were always optional. The sender's
+// detail goes to its own log.
 
 // RefusedCode is the reason code of a Reject of kind k.
 func RefusedCode(k engine.Kind) string { return "refused." + string(k) }
@@ -47,7 +49,7 @@ func ReasonCodes() map[string]int {
 		KindOversized, KindStale, KindDuplicate, KindFlood, KindAuth, KindState, KindVersion} {
 		codes[RefusedCode(k)] = 0
 	}
-	for _, c := range []ByeCode{ByeFull, ByeKicked, ByeClosed, ByeFlood, ByeAuth, ByeElsewhere, ByeDropped, ByeVersion} {
+	for _, c := range []ByeCode{ByeFull, ByeKicked, ByeClosed, ByeFlood, ByeAuth, ByeElsewhere, ByeDropped, ByeVersion, ByeRefused} {
 		codes[ByeReasonCode(c)] = 0
 	}
 	return codes

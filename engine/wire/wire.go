@@ -36,7 +36,7 @@ const (
 	MaxSeats     = 16        // seats in a lobby
 	MaxContext   = 256       // bytes in a deal context string
 	MaxToken     = 64        // bytes in a seat token
-	MaxReason    = 200       // bytes in a reject or bye reason
+	MaxReason    = 200       // bytes in an old host's reject or bye text (read, never sent)
 	MaxOptionLen = 64        // bytes in an option key or value
 )
 
@@ -117,6 +117,9 @@ func encode(seq uint64, m Message, size int) ([]byte, error) {
 	if _, ok := registry[m.Type()]; !ok {
 		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "unknown type %q", m.Type())
 	}
+	if l, ok := m.(legacyText); ok {
+		m = l.withoutText()
+	}
 	if err := m.Check(); err != nil {
 		return nil, err
 	}
@@ -142,6 +145,14 @@ func encode(seq uint64, m Message, size int) ([]byte, error) {
 	return frame, nil
 }
 
+// legacyText is a message with an English field that older hosts filled in (Reject.Msg,
+// Bye.Reason). Decode reads it so their frames still decode; Encode drops it, so no sentence
+// crosses the wire whatever the sender put there: each reader words the message's code in its
+// own language, and the sender keeps its detail in its own log.
+type legacyText interface {
+	withoutText() Message
+}
+
 // FrameVersion is the protocol version a frame claims, or 0 if it names none.
 func FrameVersion(frame []byte) int {
 	var env struct {
@@ -154,7 +165,9 @@ func FrameVersion(frame []byte) int {
 }
 
 // EncodeVersion builds a Bye in the envelope of protocol version v, which every version down
-// to 2 reads alike: how a peer that speaks another version is told so, in words it reads.
+// to 2 reads alike: how a peer that speaks another version is told so. Its code (ByeVersion)
+// is what such a peer reads: every build since version 2 words that code itself, in its
+// player's language, and none ever showed a Bye's English Reason, so none is sent.
 func EncodeVersion(v int, seq uint64, m *Bye) ([]byte, error) {
 	f, err := Encode(seq, m)
 	if err != nil {

@@ -38,7 +38,7 @@ func samples() []Message {
 		&Log{From: 3, Moves: []engine.Move{mv, {Seat: engine.Dealer, Kind: engine.KindDeal}}},
 		&View{Seq: 4, Move: &mv, View: json.RawMessage(`{"hand":[1,2]}`), Legal: []engine.Move{mv}, Status: engine.Status{Phase: "play", Active: []engine.Seat{2}, Deal: &engine.DealRequest{Epoch: 2, Context: "round 2"}}},
 		&View{Seq: 0, View: json.RawMessage(`{}`), Legal: []engine.Move{}},
-		&Reject{Kind: engine.KindIllegal, Msg: "no", Ref: 4, BasedOn: 3},
+		&Reject{Kind: engine.KindIllegal, Ref: 4, BasedOn: 3},
 		&Commit{Epoch: 1, Context: "round 1", Roster: [][]byte{key(1, KeySize), nil}, C: key(7, SecretSize)},
 		&Contribs{Epoch: 1, Shares: []Share{{Seat: 0, S: key(3, SecretSize), Sig: key(4, SigSize)}}},
 		&Reveal{Epoch: 1, H: key(8, SecretSize)},
@@ -52,8 +52,8 @@ func samples() []Message {
 		&Log{From: 4, Moves: []engine.Move{mv, mv}, StandIns: []int{1}},
 		&Lobby{Seats: []SeatInfo{{Seat: 0, Name: "Ann", Key: key(1, KeySize), StandIn: true, Level: "heuristic"}}},
 		&Head{Seq: 12, H: key(8, SecretSize), Key: key(1, KeySize), Sig: key(4, SigSize)},
-		&Bye{Kind: KindFlood, Reason: "too fast"},
-		&Bye{Kind: KindState, Code: ByeFull, Reason: "the table is full"},
+		&Bye{Kind: KindFlood},
+		&Bye{Kind: KindState, Code: ByeFull},
 	}
 }
 
@@ -139,6 +139,51 @@ func TestEncodeRefusesWhatDecodeWould(t *testing.T) {
 	}
 	if f, err := Encode(1, &Log{Moves: moves}); err != nil || len(f) > MaxFrame {
 		t.Fatalf("full log chunk does not fit: %v", err)
+	}
+}
+
+// Hosts before codes-only put an English sentence beside the code of a reject or bye. Their
+// frames still decode (with the sentence, for logs), but no frame this package builds carries
+// one, whatever the sender put in the field: the wire holds codes and data only.
+func TestLegacyTextReadNeverSent(t *testing.T) {
+	cases := []struct {
+		old  string
+		text func(Message) string
+		want Message
+	}{
+		{`{"v":3,"type":"reject","seq":4,"body":{"kind":"illegal","msg":"table: move: not legal now","ref":3,"basedOn":2}}`,
+			func(m Message) string { return m.(*Reject).Msg },
+			&Reject{Kind: engine.KindIllegal, Ref: 3, BasedOn: 2}},
+		{`{"v":3,"type":"bye","seq":5,"body":{"kind":"state","code":"full","reason":"the table is full"}}`,
+			func(m Message) string { return m.(*Bye).Reason },
+			&Bye{Kind: KindState, Code: ByeFull}},
+	}
+	for _, c := range cases {
+		seq, m, err := Decode([]byte(c.old))
+		if err != nil {
+			t.Fatalf("an old host's frame is refused: %v", err)
+		}
+		if c.text(m) == "" {
+			t.Errorf("%s: the old text was not read", m.Type())
+		}
+		f, err := Encode(seq, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(f, []byte(`"msg"`)) || bytes.Contains(f, []byte(`"reason"`)) || bytes.Contains(f, []byte("table")) {
+			t.Errorf("re-encoded with its sentence: %s", f)
+		}
+		_, again, err := Decode(f)
+		if err != nil || !reflect.DeepEqual(again, c.want) {
+			t.Errorf("re-encoded %s decodes to %#v (%v), want %#v", m.Type(), again, err, c.want)
+		}
+		if c.text(m) == "" {
+			t.Error("encoding changed the message it was given")
+		}
+	}
+	if f, err := EncodeVersion(2, 1, &Bye{Kind: KindVersion, Code: ByeVersion, Reason: "this table speaks version 3"}); err != nil ||
+		!bytes.HasPrefix(f, []byte(`{"v":2,"type":"bye"`)) || bytes.Contains(f, []byte("speaks")) {
+		t.Errorf("version bye %s (%v)", f, err)
 	}
 }
 
