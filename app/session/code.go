@@ -263,7 +263,7 @@ func StartHostAnyNet(st Store, cfg HostConfig) (*Session, error) {
 	}
 	rules, ok := games.Lookup(cfg.Game)
 	if !ok {
-		return nil, fmt.Errorf("session: unknown game %q", cfg.Game)
+		return nil, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
 	}
 	inv, err := signal.NewInvite()
 	if err != nil {

@@ -152,7 +152,7 @@ func (s *Session) joinHand(rj *remoteJoin, n int) error {
 	}
 	if d := g.State().Dropped; d != nil {
 		g.Close()
-		return &JoinError{Problem: byeProblem(d), Err: errors.New(d.Reason)}
+		return &JoinError{Problem: byeProblem(d), Err: fmt.Errorf("the host said bye: %s (%s)", d.Code, d.Kind)}
 	}
 	s.keepHand(g)
 	s.wg.Add(1)

@@ -62,7 +62,7 @@ func (e *JoinError) Unwrap() error { return e.Err }
 func StartHost(st Store, cfg HostConfig) (*Session, error) {
 	rules, ok := games.Lookup(cfg.Game)
 	if !ok {
-		return nil, fmt.Errorf("session: unknown game %q", cfg.Game)
+		return nil, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
 	}
 	inv, err := signal.NewInvite()
 	if err != nil {
@@ -219,7 +219,7 @@ func seatedGuest(g *table.Guest, name string, st Store, wait time.Duration, unse
 	}
 	if d := g.State().Dropped; d != nil {
 		s.Close()
-		return nil, &JoinError{Problem: byeProblem(d), Err: errors.New(d.Reason)}
+		return nil, &JoinError{Problem: byeProblem(d), Err: fmt.Errorf("the host said bye: %s (%s)", d.Code, d.Kind)}
 	}
 	g.SetReady(true)
 	s.game = g.State().Game

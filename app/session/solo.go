@@ -29,11 +29,11 @@ const DefaultBotDelay = 700 * time.Millisecond
 func StartSolo(st Store, cfg SoloConfig) (*Session, error) {
 	rules, ok := games.Lookup(cfg.Game)
 	if !ok {
-		return nil, fmt.Errorf("session: unknown game %q", cfg.Game)
+		return nil, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
 	}
 	min, max := rules.Seats()
 	if cfg.Players < min || cfg.Players > max {
-		return nil, fmt.Errorf("session: %d players: %s needs %d to %d", cfg.Players, cfg.Game, min, max)
+		return nil, problemf(ProblemSetup, "%d players: %s needs %d to %d", cfg.Players, cfg.Game, min, max)
 	}
 	s := newHostSession(Solo, cfg.Game, cfg.Name, st)
 	h, err := table.NewHost(rules, s.hostConfig(cfg.BotDelay, cfg.Players, cfg.Options))
@@ -47,7 +47,7 @@ func StartSolo(st Store, cfg SoloConfig) (*Session, error) {
 	}
 	if cfg.Hands > cfg.Players || cfg.Hands > MaxHands {
 		s.Close()
-		return nil, fmt.Errorf("session: %d seats of %d for one player", cfg.Hands, cfg.Players)
+		return nil, problemf(ProblemSetup, "%d seats of %d for one player", cfg.Hands, cfg.Players)
 	}
 	for i := 1; i < cfg.Hands; i++ {
 		if err := s.seatHand(i); err != nil {
@@ -145,14 +145,14 @@ func ResumeHost(st Store, kind Kind) (*Session, saved, error) {
 	rules, ok := games.Lookup(meta.Game)
 	if !ok {
 		st.Del(slot(kind))
-		return nil, meta, fmt.Errorf("session: saved table of unknown game %q", meta.Game)
+		return nil, meta, problemf(ProblemSavedBroken, "saved table of unknown game %q", meta.Game)
 	}
 	s := newHostSession(meta.Kind, meta.Game, meta.Name, st)
 	s.score = meta.Score
 	h, err := table.Resume(rules, meta.Snapshot, s.hostConfig(meta.BotDelay, 0, nil))
 	if err != nil {
 		st.Del(slot(kind))
-		return nil, meta, err
+		return nil, meta, &Error{Problem: ProblemSavedBroken, Err: err}
 	}
 	s.host = h
 	if err := s.seatLocal(meta.Name, ""); err != nil {
@@ -191,7 +191,7 @@ func loadSaved(st Store, kind Kind) (saved, bool, error) {
 		if err == nil {
 			err = fmt.Errorf("a %s table in the %s slot", meta.Kind, kind)
 		}
-		return meta, false, fmt.Errorf("session: saved table unreadable: %w", err)
+		return meta, false, problemf(ProblemSavedBroken, "saved table unreadable: %w", err)
 	}
 	return meta, true, nil
 }

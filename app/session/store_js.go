@@ -2,10 +2,7 @@
 
 package session
 
-import (
-	"fmt"
-	"syscall/js"
-)
+import "syscall/js"
 
 // LocalStore is window.localStorage.
 type LocalStore struct{}
@@ -23,7 +20,7 @@ func (s LocalStore) Get(k string) (string, bool) {
 func (s LocalStore) Set(k, v string) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // quota exceeded throws
-			err = fmt.Errorf("session: local storage: %v", r)
+			err = problemf(ProblemStorage, "local storage: %v", r)
 		}
 	}()
 	s.ls().Call("setItem", k, v)

@@ -1,17 +1,17 @@
 package ui
 
 import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"miskatonic/app/i18n"
-	"miskatonic/engine"
-	"miskatonic/engine/wire"
+	"miskatonic/app/session"
 )
 
-// errorText words an error for the player in their language. An engine or table error is
-// worded from its kind (the same catalog entries as a host's refusal); anything else (storage,
-// the network) keeps its English detail behind the translated "something went wrong".
+// errorText words an error for the player in their language, by its problem
+// (session.ProblemOf): a join's or a table's problem, or an engine error's kind, worded like a
+// host's refusal. The error's English is for developers: it goes to the console, never on
+// screen.
 func errorText(err error) string {
-	if k := engine.KindOf(err); k != "" && i18n.Has("why."+wire.RefusedCode(k)) {
-		return i18n.Why(i18n.Current(), wire.RefusedCode(k), nil, "")
-	}
-	return i18n.T("app.error", err.Error())
+	app.Log("miskatonic:", err)
+	return i18n.T(session.ProblemOf(err))
 }

@@ -213,7 +213,8 @@ func (g *GameScreen) try(ctx app.Context, f func() error) {
 func (g *GameScreen) board(snap session.Snapshot) app.UI {
 	game, ok := board.Lookup(g.Sess.Game())
 	if !ok {
-		return app.P().Text(i18n.T("app.error", "no board for "+g.Sess.Game()))
+		app.Log("miskatonic: no board for", g.Sess.Game())
+		return app.P().Text(i18n.T(session.ProblemInternal))
 	}
 	p := board.Props{
 		View: snap.View, Legal: snap.Legal, Deals: snap.Deals, Code: snap.Code, Seq: snap.Seq, Table: snap.Table,

@@ -27,10 +27,12 @@ func pageNet() session.Net {
 	return session.Net{Origin: origin, RelayURL: relay, RTC: rtc.DefaultConfig()}
 }
 
-// problemOf words an error for the player.
+// problemOf words an error for the player: a join's problem comes with its key; the error's
+// English goes to the console only.
 func problemOf(err error) (key string, text string) {
 	var je *session.JoinError
 	if errors.As(err, &je) {
+		app.Log("miskatonic:", err)
 		if len(je.Tried) > 0 {
 			return je.Problem, i18n.T(je.Problem) + " " + i18n.T("conn.tried", strings.Join(je.Tried, ", "))
 		}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -49,18 +50,21 @@ func (r *Replay) OnNav(ctx app.Context) {
 func (r *Replay) load(rec engine.Record, err error) {
 	r.rec, r.steps, r.err, r.at = nil, nil, "", 0
 	if err != nil {
-		r.err = i18n.T("replay.bad_record", err.Error())
+		r.err = badRecord("replay.why_damaged", err)
 		return
 	}
 	rules, ok := games.Lookup(rec.Game)
 	if !ok {
-		r.err = i18n.T("replay.bad_record", "unknown game "+strconv.Quote(rec.Game))
+		r.err = badRecord("replay.why_unknown_game", fmt.Errorf("unknown game %q", rec.Game))
 		return
 	}
 	r.verdict = replay.Verify(rules, rec)
+	if !r.verdict.Verified {
+		app.Log("miskatonic: replay not verified:", r.verdict.Problem)
+	}
 	steps, err := replay.NewSteps(rules, replay.Fill(rules, rec))
 	if steps == nil {
-		r.err = i18n.T("replay.bad_record", err.Error())
+		r.err = badRecord("replay.why_moves", err)
 		return
 	}
 	r.rec, r.steps = &rec, steps
@@ -137,7 +141,26 @@ func (r *Replay) verdictBanner(n int) app.UI {
 			Text(i18n.T("replay.verified", v.Deals, v.Signed, n))
 	}
 	return app.P().Class("replay-verdict", "bad").ID("replay-verdict").DataSet("verified", "false").Attr("role", "alert").
-		Text(i18n.T("replay.not_verified", v.Problem))
+		Text(i18n.T("replay.not_verified", verdictWhy(v)))
+}
+
+// verdictWhy words what a record's check stopped at, from where it stopped (the deal or the
+// move); the verifier's English detail went to the console when the record was loaded.
+func verdictWhy(v replay.Verdict) string {
+	switch {
+	case v.Epoch > 0:
+		return i18n.T("replay.fail_deal", v.Epoch)
+	case v.Seq > 0:
+		return i18n.T("replay.fail_move", v.Seq)
+	}
+	return i18n.T("replay.fail_record")
+}
+
+// badRecord words why a record cannot be opened (why is a catalog key) and logs err, the
+// developer's English, to the console.
+func badRecord(why string, err error) string {
+	app.Log("miskatonic: record:", err)
+	return i18n.T("replay.bad_record", i18n.T(why))
 }
 
 // step is one control button; to computes the target from the position at click time (go-app
@@ -199,7 +222,7 @@ func (r *Replay) board(rules engine.Rules) app.UI {
 	}
 	v, err := r.steps.View(r.at, r.seat)
 	if err != nil {
-		return app.P().Class("problem").Text(i18n.T("replay.bad_record", err.Error()))
+		return app.P().Class("problem").Text(badRecord("replay.why_moves", err))
 	}
 	p := board.Props{View: v, Seq: r.at, Table: "replay",
 		OnAct:      func(app.Context, engine.Move) {},
