@@ -29,6 +29,7 @@ type GameScreen struct {
 	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
 	score   tally       // wins per player across the games at this table
 	rec     exported    // the finished game's record, as offered (recordpanel.go)
+	refused refusal     // the host's latest refusal of our move, until the next view (refused.go)
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -57,6 +58,8 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 	g.score = tally{}
 	g.score.load(s.Score()) // the running score survives a reload
 	g.snap = s.Snapshot()
+	g.refused = refusal{}
+	g.refused.note(g.snap)
 	if app.IsClient && g.snap.Started {
 		app.Window().Call("scrollTo", 0, 0) // a solo table starts at once: from its top
 	}
@@ -66,6 +69,7 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 			if g.Sess == s {
 				prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
 				g.snap = s.Snapshot()
+				g.refused.note(g.snap)
 				if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
 					// The table appears (or the lobby comes back): from its top, not where the
 					// page was scrolled to press Start; on a phone the whole table is in view.
@@ -93,7 +97,8 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap), g.board(snap), g.belowBoard(), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap),
+		g.refused.notice(func(ctx app.Context, e app.Event) { g.refused.dismiss() }), g.board(snap), g.belowBoard(), hostCodeRejoin(g.Sess, snap))
 }
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
