@@ -29,6 +29,7 @@ type GameScreen struct {
 	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
 	score   tally       // wins per player across the games at this table
 	rec     exported    // the finished game's record, as offered (recordpanel.go)
+	recAsked string // the game whose record this guest asked for (guestrecord.go)
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
