@@ -21,15 +21,15 @@ type GameScreen struct {
 	Sess    *session.Session
 	OnAgain func(ctx app.Context) // play again; nil hides the button
 
-	snap    session.Snapshot
-	cancel  func()
-	subSess *session.Session // the session cancel belongs to
-	err     string
-	ctx     app.Context // the component's own context (an element's goes stale when redrawn)
-	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
-	score   tally       // wins per player across the games at this table
-	rec     exported    // the finished game's record, as offered (recordpanel.go)
-	recAsked string // the game whose record this guest asked for (guestrecord.go)
+	snap     session.Snapshot
+	cancel   func()
+	subSess  *session.Session // the session cancel belongs to
+	err      string
+	ctx      app.Context // the component's own context (an element's goes stale when redrawn)
+	al       alerts      // tab title, unread talk, the optional sound/vibration/notification
+	score    tally       // wins per player across the games at this table
+	rec      exported    // the finished game's record, as offered (recordpanel.go)
+	recAsked string      // the game whose record this guest asked for (guestrecord.go)
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
