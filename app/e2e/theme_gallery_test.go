@@ -30,12 +30,23 @@ func TestThemeGallery(t *testing.T) {
 	}
 	srv := start(t, h)
 	nobody := srv.URL + "/#/join/AAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA"
+	// MISKATONIC_GALLERY_LANG=ja or fr photographs the pages in that language (longer French
+	// words, Japanese line breaking).
+	lang := os.Getenv("MISKATONIC_GALLERY_LANG")
 	for _, c := range []struct {
 		name string
 		vp   Viewport
 	}{{"phone", Phone}, {"laptop", Laptop}} {
-		t.Run(c.name, func(t *testing.T) {
-			b := NewBrowser(t, c.name, c.vp)
+		t.Run(c.name+lang, func(t *testing.T) {
+			b := NewBrowser(t, c.name+lang, c.vp)
+			setLang := func() {
+				if lang == "" {
+					return
+				}
+				if _, err := Eval[bool](b, `(localStorage.setItem("miskatonic.lang", `+jsString(lang)+`), true)`); err != nil {
+					t.Fatal(err)
+				}
+			}
 			// Pages are reached the way a person follows a link (go-app routes the click, no
 			// reload), so the wasm starts once per browser, not once per picture.
 			nav := func(path string) {
@@ -53,6 +64,11 @@ func TestThemeGallery(t *testing.T) {
 			}
 			b.Open(srv.URL + "/")
 			b.WaitApp()
+			if lang != "" {
+				setLang()
+				b.Reload()
+				b.WaitApp()
+			}
 			b.WaitVisible("#home")
 			b.Screenshot("home")
 			audit(t, b, "home")
@@ -76,13 +92,15 @@ func TestThemeGallery(t *testing.T) {
 
 			// The three tables, each a solo quick game started afresh.
 			for _, g := range []struct{ game, css string }{{"arkham", ".ark"}, {"rituals", ".rit"}, {"shadows", ".sh"}} {
-				// From the home page, so the solo page mounts afresh and reads quick=1.
-				nav("/")
-				b.WaitVisible("#home")
+				// A fresh page without the last solo table, in memory or saved, so quick=1 starts one.
 				if _, err := Eval[bool](b, `(localStorage.clear(), true)`); err != nil {
 					t.Fatal(err)
 				}
-				page("/solo?game="+g.game+"&quick=1", g.css, "table-"+g.game)
+				setLang()
+				b.Open(srv.URL + "/solo?game=" + g.game + "&quick=1")
+				b.WaitApp()
+				b.WaitVisible(g.css)
+				b.Screenshot("table-" + g.game)
 				b.Do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`))
 				b.Screenshot("table-" + g.game + "-end")
 				audit(t, b, "table-"+g.game)

@@ -192,7 +192,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		},
 		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
 		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
-		Extra:    app.Div().Body(g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
+		Extra:    app.Div().Class("lobby-extra").Body(g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
 	}
 }
 

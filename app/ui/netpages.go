@@ -219,7 +219,7 @@ func (p *Join) Render() app.UI {
 			p.join(ctx)
 		}).Body(
 			nameField(p.name, func(v string) { p.name = v }),
-			app.Button().Type("submit").Class("btn", "primary").ID("join-table").Disabled(p.busy).Text(p.joinLabel()),
+			app.Button().Type("submit").Class(joinClass(p.problem != "" || p.err != "")...).ID("join-table").Disabled(p.busy).Text(p.joinLabel()),
 			// Busy only while nothing went wrong: under a problem it would say the join goes on.
 			app.If(p.busy && p.problem == "" && p.err == "", app.P().Class("muted").ID("join-busy").Text(i18n.T("lobby.joining"))),
 		)
@@ -289,4 +289,13 @@ func inviteWelcome(problem string) app.UI {
 		app.P().Class("muted").Text(i18n.T("invite.next")),
 		app.Ul().Class("invite-rules").Body(rules...),
 	)
+}
+
+// joinClass is the join button's look: the page's primary action, unless a problem is shown,
+// whose own way forward (try again) is then the one in gold.
+func joinClass(problem bool) []string {
+	if problem {
+		return []string{"btn"}
+	}
+	return []string{"btn", "primary"}
 }
