@@ -22,8 +22,8 @@ import (
 
 // Theme colours shared by the manifest, the browser chrome and the loading screen.
 const (
-	ThemeColor      = "#0f2f2b"
-	BackgroundColor = "#07110f"
+	ThemeColor      = "#1d1a27"
+	BackgroundColor = "#100d17"
 )
 
 // wasmLengthHeader carries app.wasm's uncompressed size, so the loading bar stays right when the

@@ -248,11 +248,12 @@ func (s *Session) Record() *engine.Record {
 	return &r
 }
 
-// ProvenRecord is the game record with its proof (engine/replay verifies it), host only; nil
-// for a guest, who holds no deal secrets of the host.
+// ProvenRecord is the game record with its proof (engine/replay verifies it). A guest, who
+// holds no deal secrets of the host, has it only once the game is over and the record the host
+// sent on AskRecord passed its checks (record.go); nil until then.
 func (s *Session) ProvenRecord() *engine.Record {
 	if s.host == nil {
-		return nil
+		return s.guest.State().Record
 	}
 	r := s.host.ProvenRecord()
 	return &r

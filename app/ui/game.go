@@ -21,15 +21,16 @@ type GameScreen struct {
 	Sess    *session.Session
 	OnAgain func(ctx app.Context) // play again; nil hides the button
 
-	snap    session.Snapshot
-	cancel  func()
-	subSess *session.Session // the session cancel belongs to
-	err     string
-	ctx     app.Context // the component's own context (an element's goes stale when redrawn)
-	al      alerts      // tab title, unread talk, the optional sound/vibration/notification
-	score   tally       // wins per player across the games at this table
-	rec     exported    // the finished game's record, as offered (recordpanel.go)
-	refused refusal     // the host's latest refusal of our move, until the next view (refused.go)
+	snap     session.Snapshot
+	cancel   func()
+	subSess  *session.Session // the session cancel belongs to
+	err      string
+	ctx      app.Context // the component's own context (an element's goes stale when redrawn)
+	al       alerts      // tab title, unread talk, the optional sound/vibration/notification
+	score    tally       // wins per player across the games at this table
+	rec      exported    // the finished game's record, as offered (recordpanel.go)
+	recAsked string      // the game whose record this guest asked for (guestrecord.go)
+	refused  refusal     // the host's latest refusal of our move, until the next view (refused.go)
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -197,7 +198,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		},
 		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
 		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
-		Extra:    app.Div().Body(g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
+		Extra:    app.Div().Class("lobby-extra").Body(g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
 	}
 }
 

@@ -215,21 +215,25 @@ func (p *Join) Render() app.UI {
 		prob = problem(p.err)
 	}
 	var form app.UI
-	if p.problem != session.ProblemBadLink && p.problem != session.ProblemFull {
+	if p.problem != session.ProblemBadLink && p.problem != session.ProblemFull && p.problem != session.ProblemHostClosed {
 		form = app.Form().Class("panel", "setup-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			p.join(ctx)
 		}).Body(
 			nameField(p.name, func(v string) { p.name = v }),
-			app.Button().Type("submit").Class("btn", "primary").ID("join-table").Disabled(p.busy).Text(p.joinLabel()),
-			app.If(p.busy, app.P().Class("muted").Text(i18n.T("lobby.joining"))),
+			app.Button().Type("submit").Class(joinClass(p.problem != "" || p.err != "")...).ID("join-table").Disabled(p.busy).Text(p.joinLabel()),
+			// Busy only while nothing went wrong: under a problem it would say the join goes on.
+			app.If(p.busy && p.problem == "" && p.err == "", app.P().Class("muted").ID("join-busy").Text(i18n.T("lobby.joining"))),
 		)
+	}
+	top := []app.UI{p.welcome(), prob}
+	if p.problem == session.ProblemNoHost {
+		top = []app.UI{prob, p.welcome()} // the problem, then its way forward (try again)
 	}
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
 		&lang.Switch{},
 		app.H1().Text(i18n.T("invite.title")),
-		p.welcome(),
-		prob,
+		top[0], top[1],
 		app.If(p.tried != "" && p.problem != "", app.P().Class("muted").ID("join-tried").Text(p.tried)),
 		codeJoinHint(p.problem),
 		form,
@@ -287,4 +291,13 @@ func inviteWelcome(problem string) app.UI {
 		app.P().Class("muted").Text(i18n.T("invite.next")),
 		app.Ul().Class("invite-rules").Body(rules...),
 	)
+}
+
+// joinClass is the join button's look: the page's primary action, unless a problem is shown,
+// whose own way forward (try again) is then the one in gold.
+func joinClass(problem bool) []string {
+	if problem {
+		return []string{"btn"}
+	}
+	return []string{"btn", "primary"}
 }

@@ -35,7 +35,8 @@ func (g *GameScreen) belowBoard() app.UI {
 }
 
 // recordPanel offers the finished game's record with its proofs (host and solo tables: the
-// host's page holds every deal's transcript). It also keeps the record as this browser's last
+// host's page holds every deal's transcript; a guest's once the host sent it and it passed the
+// guest's own checks, guestrecord.go). It also keeps the record as this browser's last
 // game, for the replay page.
 func (g *GameScreen) recordPanel() app.UI {
 	snap := g.snap
@@ -45,7 +46,7 @@ func (g *GameScreen) recordPanel() app.UI {
 	if g.rec.table != snap.Table {
 		rec := g.Sess.ProvenRecord()
 		if rec == nil {
-			return nil
+			return g.guestRecordWait(snap)
 		}
 		raw, err := json.Marshal(rec)
 		if err != nil {

@@ -138,6 +138,13 @@ type GuestState struct {
 	// a seat, where its wish to play stands (wire.SeatWaiting, wire.SeatNext).
 	Preview *wire.Preview
 	Seating string
+	// Record is the finished game's proven record the host sent on AskRecord, once this guest
+	// has checked it (record.go); RecordState says where the ask stands, RecordCode and
+	// RecordProblem why there is none.
+	Record        *engine.Record
+	RecordState   string
+	RecordCode    string
+	RecordProblem string
 }
 
 // Guest is one player's (or observer's) side of a table.
@@ -183,6 +190,7 @@ type Guest struct {
 	// standInRound is the seqs (from, to] of a sealed round whose relayed set holds a stand-in's
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int
+	rec          *guestRecord // our ask for the finished game's record (record.go)
 }
 
 type link struct {
@@ -522,6 +530,7 @@ func (g *Guest) tick() bool {
 		g.send(&wire.Resync{Next: l.next})
 	}
 	changed := l.welcomed && g.askMissing(now)
+	changed = g.recordTick(now) || changed
 	if g.st.Status.Over {
 		if g.overAt.IsZero() {
 			g.overAt = now
@@ -620,6 +629,8 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		g.st.Preview = m
 	case *wire.Seating:
 		g.st.Seating = m.State
+	case *wire.Record:
+		g.recordPart(m)
 	default:
 		g.logf("table: guest ignored a %s from the host", msg.Type())
 	}
@@ -730,6 +741,9 @@ func (g *Guest) mayResend(p *pendingMove) bool {
 func (g *Guest) reject(m *wire.Reject) {
 	if m.Kind == wire.KindDuplicate {
 		return // our own resend crossing the first copy
+	}
+	if g.recordReject(m) {
+		return
 	}
 	if s := g.sealed; s != nil && m.Ref == s.seq && m.Kind != wire.KindStale {
 		g.sealed = nil // refused for good (a stale refusal is a round the host has not opened yet)

@@ -61,6 +61,8 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 		h.contrib(p, seq, m)
 	case *wire.Need:
 		h.need(p, m)
+	case *wire.RecordAsk:
+		h.recordAsk(p, seq, m)
 	default:
 		h.refuse(p, seq, 0, engine.Errorf(engine.KindMalformed, "table", "a guest may not send %s", msg.Type()), true)
 	}

@@ -43,6 +43,7 @@ type peer struct {
 
 	lastResend time.Time
 	lastNeed   time.Time
+	lastRecord time.Time // the last record sent (record.go)
 	helloTimer *time.Timer
 
 	// A watcher's name, and whether the host agreed to seat it at the next game (watch.go).

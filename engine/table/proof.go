@@ -12,35 +12,39 @@ import (
 // deal still secret, so it never carries anything the table has not shown everyone.
 func (h *Host) ProvenRecord() engine.Record {
 	var rec engine.Record
-	h.do(func() {
-		rec = engine.Record{Game: h.rules.Name(), Version: h.rules.Version(), Config: h.config, Moves: h.publicLog(0, true)}
-		p := &engine.Proof{Table: bytes.Clone(h.table)}
-		for _, s := range h.seats {
-			rec.Names = append(rec.Names, s.Name)
-			var k []byte
-			if !s.Bot {
-				k = bytes.Clone(s.Key)
-			}
-			p.Keys = append(p.Keys, k)
+	h.do(func() { rec = h.provenRecord() })
+	return rec
+}
+
+// provenRecord is ProvenRecord on the match goroutine.
+func (h *Host) provenRecord() engine.Record {
+	rec := engine.Record{Game: h.rules.Name(), Version: h.rules.Version(), Config: h.config, Moves: h.publicLog(0, true)}
+	p := &engine.Proof{Table: bytes.Clone(h.table)}
+	for _, s := range h.seats {
+		rec.Names = append(rec.Names, s.Name)
+		var k []byte
+		if !s.Bot {
+			k = bytes.Clone(s.Key)
 		}
-		for _, d := range h.deals {
-			if !d.Revealed {
-				break
-			}
-			p.Deals = append(p.Deals, engine.DealProof{Epoch: d.Epoch, Context: d.Context, Roster: d.Roster,
-				C: bytes.Clone(d.C), H: bytes.Clone(d.H), Seals: shareProofs(inSeatOrder(d.Seals)), Shares: shareProofs(inSeatOrder(d.Shares))})
+		p.Keys = append(p.Keys, k)
+	}
+	for _, d := range h.deals {
+		if !d.Revealed {
+			break
 		}
-		// Moves end where the public log ends: a secret deal's key is blank, and so is the
-		// rest of the record after it for the verifier; the log itself is public already.
-		for i := range rec.Moves {
-			var sig []byte
-			if i < len(h.sigs) {
-				sig = bytes.Clone(h.sigs[i])
-			}
-			p.Sigs = append(p.Sigs, sig)
+		p.Deals = append(p.Deals, engine.DealProof{Epoch: d.Epoch, Context: d.Context, Roster: d.Roster,
+			C: bytes.Clone(d.C), H: bytes.Clone(d.H), Seals: shareProofs(inSeatOrder(d.Seals)), Shares: shareProofs(inSeatOrder(d.Shares))})
+	}
+	// Moves end where the public log ends: a secret deal's key is blank, and so is the
+	// rest of the record after it for the verifier; the log itself is public already.
+	for i := range rec.Moves {
+		var sig []byte
+		if i < len(h.sigs) {
+			sig = bytes.Clone(h.sigs[i])
 		}
-		rec.Proof = p
-	})
+		p.Sigs = append(p.Sigs, sig)
+	}
+	rec.Proof = p
 	return rec
 }
 
