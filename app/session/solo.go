@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"miskatonic/engine"
@@ -90,8 +91,25 @@ func (s *Session) hostConfig(botDelay time.Duration, seats int, opts map[string]
 			}
 			return fn
 		},
-		Changed: s.changed,
+		Changed:     s.changed,
+		TurnTimeout: turnTimeout(s.store),
 	}
+}
+
+// keyTurnTimeout (milliseconds, in local storage) shortens the turn deadline for an absent
+// player, so that browser tests need not wait the default minute; unset, the table's default.
+const keyTurnTimeout = "miskatonic.turnTimeout"
+
+func turnTimeout(st Store) time.Duration {
+	v, ok := st.Get(keyTurnTimeout)
+	if !ok {
+		return 0
+	}
+	ms, err := strconv.Atoi(v)
+	if err != nil || ms <= 0 {
+		return 0
+	}
+	return time.Duration(ms) * time.Millisecond
 }
 
 // seatLocal seats the page's own player at its host over an in-memory pipe and waits until the

@@ -55,7 +55,7 @@ type Memory struct {
 	Sealed *SealedMemory `json:"sealed,omitempty"`
 }
 
-// maxRestarts bounds the restarts of one deal for shares that were sealed but never revealed.
+// maxRestarts bounds the restarts of one deal after its seals were all relayed (see restart).
 const maxRestarts = 3
 
 // maxPrev bounds the verdicts kept from earlier games; verified ones go first.
@@ -231,8 +231,9 @@ type guestDeal struct {
 	// for since revealedAt.
 	revealed   bool
 	revealedAt time.Time
-	// restarts are the roster changes (seat and new key) a re-commitment was accepted for.
-	restarts map[string]bool
+	// late counts the re-commitments accepted after the complete set of seals was relayed
+	// (see restart): the only ones that might let the host choose among deals.
+	late int
 }
 
 // NewGuest joins a table over c.
@@ -884,8 +885,11 @@ func (g *Guest) commit(m *wire.Commit) {
 }
 
 // restart accepts a second commitment for a deal only for a roster change this guest was shown
-// in the lobby, at most once per change, and never for the host's own seat: otherwise a host
-// could re-deal until it liked the deal.
+// in the lobby, never for the host's own seat, or for shares sealed but never revealed. A host
+// that has seen shares could otherwise re-deal until it liked the deal, so the restarts of a
+// commitment whose seals were all relayed (our share may be out) are bounded by maxRestarts.
+// Before that nobody's share is out and a restart tells the host nothing: a seat change shown
+// again (a player left, a bot stood in, they came back, left again) is accepted each time.
 func (g *Guest) restart(d *guestDeal, cx fair.Context) error {
 	if len(cx.Roster) != len(d.cx.Roster) {
 		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for another number of seats", cx.Epoch)
@@ -903,23 +907,18 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context) error {
 		case seats[i].Host:
 			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d by changing its own seat's key", cx.Epoch)
 		}
-		id := fmt.Sprintf("%d:%x", i, cx.Roster[i])
-		if d.restarts[id] {
-			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d twice for one seat change", cx.Epoch)
-		}
-		if d.restarts == nil {
-			d.restarts = map[string]bool{}
-		}
-		d.restarts[id] = true
 	}
 	if !changed && !d.sealed {
 		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d without any seat change", cx.Epoch)
 	}
-	// Every seal was in, so a restart without a seat change means a contributor never revealed
-	// its share (perhaps the host's own page, after seeing the others'): allowed, counted,
-	// and only a few times.
-	if d.status.Restarts >= maxRestarts {
-		return engine.Errorf(engine.KindIllegal, "table: deal", "the host restarted deal %d more than %d times", cx.Epoch, maxRestarts)
+	if d.sealed {
+		// Every seal was in: a contributor never revealed its share (perhaps the host's own
+		// page, after seeing the others'), or a seat changed after shares may have gone out.
+		// Allowed, counted, and only a few times.
+		if d.late >= maxRestarts {
+			return engine.Errorf(engine.KindIllegal, "table: deal", "the host restarted deal %d more than %d times", cx.Epoch, maxRestarts)
+		}
+		d.late++
 	}
 	d.status.Restarts++
 	return nil

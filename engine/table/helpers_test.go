@@ -137,6 +137,7 @@ type tableOpts struct {
 	opts   map[string]string
 	tick   time.Duration
 	wrap   func(i int, c Conn) Conn // wraps each guest's end
+	save   func([]byte)             // HostConfig.Persist
 }
 
 func newTable(t testing.TB, o tableOpts) *testTable {
@@ -148,7 +149,7 @@ func newTable(t testing.TB, o tableOpts) *testTable {
 		o.tick = 20 * time.Millisecond
 	}
 	tt := &testTable{t: t, rand: newRand(o.seed), stop: make(chan struct{})}
-	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000, Logf: debugLogf, Signer: identity(900)})
+	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000, Logf: debugLogf, Signer: identity(900), Persist: o.save})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,6 +129,7 @@ type Host struct {
 	overSent   bool
 	match      int             // games played at this table before the current one
 	banned     map[string]bool // identity keys the host refused
+	admitted   map[string]bool // watchers' identity keys the host agreed to seat at the next game (watch.go)
 	sealed     *sealedRound    // the open round of sealed moves, if any (sealed.go)
 	nonces     map[int][]byte  // the opening of each sealed move, by game seq
 	ask        bool            // new players wait for the host (watch.go)

@@ -412,6 +412,8 @@ func (h *Host) Ban(key []byte) error {
 			h.banned = map[string]bool{}
 		}
 		h.banned[string(key)] = true
+		delete(h.admitted, string(key))
+		h.persist()
 		for _, p := range h.peers {
 			if string(p.key) == string(key) {
 				h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeKicked})

@@ -46,9 +46,9 @@ type peer struct {
 	lastRecord time.Time // the last record sent (record.go)
 	helloTimer *time.Timer
 
-	// A watcher's name, and whether the host agreed to seat it at the next game (watch.go).
+	// A watcher's name (whether the host agreed to seat it at the next game is Host.admitted,
+	// by identity key, so that it outlives this link and a reload of the host).
 	watchName string
-	seatNext  bool
 }
 
 type stored struct {

@@ -3,6 +3,7 @@ package table
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 
 	"miskatonic/engine"
 	"miskatonic/engine/wire"
@@ -30,6 +31,12 @@ type snapshot struct {
 	// their nonces, so a reload neither draws the bots' choices again nor forgets a guest's.
 	Sealed   *sealedRound `json:"sealed,omitempty"`
 	StandIns map[int]bool `json:"standIns,omitempty"` // seqs of moves stand-ins played
+	// Ask is "ask me before someone joins" (nil in tables saved before it was kept: the
+	// host's config then says). Admitted are the identity keys of watchers the host agreed to
+	// seat at the next game, Banned those it refused for good; both sorted.
+	Ask      *bool    `json:"ask,omitempty"`
+	Admitted [][]byte `json:"admitted,omitempty"`
+	Banned   [][]byte `json:"banned,omitempty"`
 }
 
 const snapshotVersion = 1
@@ -43,8 +50,34 @@ func (h *Host) Snapshot() ([]byte, error) {
 }
 
 func (h *Host) snapshot() ([]byte, error) {
+	ask := h.ask
 	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
-		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces, Sealed: h.sealed, StandIns: h.standIns})
+		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces, Sealed: h.sealed, StandIns: h.standIns,
+		Ask: &ask, Admitted: keyList(h.admitted), Banned: keyList(h.banned)})
+}
+
+// keyList is a set of identity keys in a stable order.
+func keyList(set map[string]bool) [][]byte {
+	var out [][]byte
+	for k, on := range set {
+		if on {
+			out = append(out, []byte(k))
+		}
+	}
+	slices.SortFunc(out, bytes.Compare)
+	return out
+}
+
+// keySet is keyList's inverse (nil for none).
+func keySet(keys [][]byte) map[string]bool {
+	if len(keys) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		set[string(k)] = true
+	}
+	return set
 }
 
 // persist hands the table to HostConfig.Persist. It runs before anything that depends on the
@@ -88,6 +121,10 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 	}
 	h.sigs = h.sigs[:len(h.moves)]
 	h.match, h.nonces, h.standIns = s.Match, s.Nonces, s.StandIns
+	if s.Ask != nil {
+		h.ask = *s.Ask
+	}
+	h.admitted, h.banned = keySet(s.Admitted), keySet(s.Banned)
 	if r := s.Sealed; r != nil && s.Started && r.Base == len(s.Moves) {
 		if r.Pledges == nil {
 			r.Pledges = map[engine.Seat]*wire.Pledge{}

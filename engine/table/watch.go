@@ -44,7 +44,11 @@ func (h *Host) askFirst(key []byte) bool {
 // watching records a guest welcomed without a seat: it waits for the host, who is told.
 func (h *Host) watching(p *peer, name string) {
 	p.watchName = h.uniqueName(cleanName(name), engine.Observer)
-	h.send(p, &wire.Seating{State: wire.SeatWaiting})
+	state := wire.SeatWaiting
+	if h.admitted[string(p.key)] {
+		state = wire.SeatNext // agreed before this link (or before the host's page reloaded)
+	}
+	h.send(p, &wire.Seating{State: state})
 	h.changed()
 }
 
@@ -52,7 +56,7 @@ func (h *Host) watchers() []Watcher {
 	var out []Watcher
 	for _, p := range h.peers {
 		if p.welcomed && !p.closed && p.seat == engine.Observer {
-			out = append(out, Watcher{Key: append([]byte(nil), p.key...), Name: p.watchName, Next: p.seatNext})
+			out = append(out, Watcher{Key: append([]byte(nil), p.key...), Name: p.watchName, Next: h.admitted[string(p.key)]})
 		}
 	}
 	// Peers are a map: order by arrival (peer id) so the host's list does not shuffle.
@@ -87,6 +91,7 @@ func (h *Host) watcherPeer(key []byte) *peer {
 func (h *Host) SetAskToJoin(on bool) {
 	h.do(func() {
 		h.ask = on
+		h.persist()
 		h.changed()
 	})
 }
@@ -101,7 +106,11 @@ func (h *Host) Admit(key []byte) error {
 		case p == nil:
 			err = engine.Errorf(engine.KindBadSeat, "table: admit", "nobody with that key is waiting")
 		case h.started:
-			p.seatNext, err = true, nil
+			if h.admitted == nil {
+				h.admitted = map[string]bool{}
+			}
+			h.admitted[string(key)], err = true, nil
+			h.persist()
 			h.send(p, &wire.Seating{State: wire.SeatNext})
 			h.changed()
 		default:
@@ -126,6 +135,10 @@ func (h *Host) Refuse(key []byte) error {
 			return
 		}
 		err = nil
+		if h.admitted[string(key)] {
+			delete(h.admitted, string(key)) // the host changed its mind
+			h.persist()
+		}
 		h.dropPeer(p, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeRefused})
 		h.changed()
 	})
@@ -144,7 +157,8 @@ func (h *Host) seatWatcher(p *peer) error {
 	}
 	seat := engine.Seat(len(h.seats))
 	h.seats = append(h.seats, &seatState{Key: append([]byte(nil), p.key...), Token: hex.EncodeToString(tok), Name: h.uniqueName(p.watchName, seat), peer: p})
-	p.seat, p.seatNext = seat, false
+	p.seat = seat
+	delete(h.admitted, string(p.key))
 	return nil
 }
 
@@ -152,7 +166,7 @@ func (h *Host) seatWatcher(p *peer) error {
 // seats are free (the rest keep watching, still admitted for the game after).
 func (h *Host) seatAdmitted() {
 	for _, w := range h.watchers() {
-		if p := h.watcherPeer(w.Key); p != nil && p.seatNext {
+		if p := h.watcherPeer(w.Key); p != nil && h.admitted[string(p.key)] {
 			if h.seatWatcher(p) != nil {
 				return
 			}

@@ -171,6 +171,9 @@ func (t *Table) endBanner(b Board) app.UI {
 		if b.YouWon {
 			verdict = i18n.T("ark.you_won")
 		}
+		if _, plays := b.You(); !plays {
+			verdict = i18n.T("ark.watch_over") // a watcher neither escaped nor was consumed
+		}
 		// Everyone gets a way on: the host (or a solo player) another game; a guest stays for
 		// the next one by default (the host's Play again brings the lobby to every guest), and
 		// may leave instead.

@@ -445,6 +445,12 @@ func (t *Table) result(n Names) app.UI {
 	if won {
 		title = i18n.T("sh.won")
 	}
+	if v.Seat < 0 { // a watcher did not play: the players won or lost
+		title = i18n.T("sh.watch_lost")
+		if won {
+			title = i18n.T("sh.watch_won")
+		}
+	}
 	return app.Section().Class("sh-result", "panel").ID("sh-result").DataSet("won", won).Aria("label", title).Body(
 		app.H2().Text(title),
 		app.P().ID("sh-reason").Text(i18n.T(v.Outcome.Reason)),
