@@ -151,7 +151,15 @@ func TestHandVerdictsPersist(t *testing.T) {
 	if len(hands) != 1 {
 		t.Fatalf("resumed with %d extra seats", len(hands))
 	}
-	if d := hands[0].State().Deals; len(d) == 0 || d[0].State != table.DealVerified {
-		t.Fatalf("the extra seat forgot its verdicts on resume: %+v", d)
+	// A verified deal is checked again from what the resumed host resends (only a failed one is
+	// taken from the store as it stands), so wait for that check rather than race it.
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		d := hands[0].State().Deals
+		if len(d) > 0 && d[0].State == table.DealVerified {
+			break
+		}
+		if len(d) > 0 && d[0].State == table.DealFailed || time.Now().After(end) {
+			t.Fatalf("the extra seat forgot its verdicts on resume: %+v", d)
+		}
 	}
 }
