@@ -58,7 +58,9 @@ func (a *alerts) update(game string, snap session.Snapshot) (turned bool) {
 		}
 	}
 	a.chatLen = len(snap.Chat)
-	if visible() && chatInView() {
+	// Only with unread lines: asking where the talk is forces the browser to lay the page out
+	// there and then, which cost every move's update more than drawing it (issue 11).
+	if a.chatLen > a.chatSeen && visible() && chatInView() {
 		a.chatSeen = a.chatLen
 	}
 	return turned
