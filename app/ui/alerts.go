@@ -89,7 +89,11 @@ func (a *alerts) apply(turned bool) {
 	if !app.IsClient {
 		return
 	}
-	app.Window().Get("document").Set("title", a.title())
+	// Only when it changed: setting the title costs the browser far more than reading it, and
+	// most moves leave it as it was.
+	if doc, t := app.Window().Get("document"), a.title(); doc.Get("title").String() != t {
+		doc.Set("title", t)
+	}
 	if !turned || !a.on {
 		return
 	}

@@ -90,6 +90,15 @@ type chatView struct {
 
 func (v *chatView) Render() app.UI { return v.t.chat(v.Lines, v.Unread) }
 
+// hintsView is the first-game tips until dismissed, then a placeholder.
+type hintsView struct {
+	app.Compo
+	Done bool
+	t    *Table
+}
+
+func (v *hintsView) Render() app.UI { return slot(v.t.hints()) }
+
 // act sends a move the viewer chose.
 func (t *Table) act(ctx app.Context, m engine.Move) {
 	if t.OnAct != nil {

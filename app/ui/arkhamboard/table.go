@@ -88,7 +88,7 @@ func (t *Table) Render() app.UI {
 		// What comes and goes keeps its place (slot), so the panels after it are not rebuilt.
 		slot(t.overlay(b)),
 		slot(t.explainPanel()),
-		slot(t.hints()),
+		&hintsView{Done: t.hintsDone, t: t},
 		app.Div().Class("side").Body(
 			&oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t},
 			&sheetView{Piles: b.Piles, Other: b.Other},
