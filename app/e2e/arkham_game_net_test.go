@@ -130,6 +130,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		b.WaitVisible(".ark")
 		watch(t, b)
 	}
+	stopProfiles := profilePages(t, players...)
 
 	// Table talk reaches everyone, a guest's line said in the game's first moments included
 	// (once seen lost: issue 10; the guest now sends it until the host relays it back).
@@ -213,6 +214,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 			}
 		}
 	}
+	stopProfiles()
 	for _, b := range players {
 		b.WaitVisible("#game-over")
 		b.Screenshot("game-over")

@@ -331,7 +331,13 @@ const appStarted = `document.readyState === "complete" && !document.getElementBy
 // reports what the loading screen says.
 func (b *Browser) WaitApp() {
 	b.t.Helper()
-	if err := b.Try(poll(appStarted, 20*time.Millisecond)); err != nil {
+	err := b.Try(poll(appStarted, 20*time.Millisecond))
+	// A page that reloads itself while polled (go-app's worker taking over after its first
+	// install) loses the poll's execution context: poll the new page.
+	for i := 0; i < 3 && err != nil && strings.Contains(err.Error(), "Cannot find context"); i++ {
+		err = b.Try(poll(appStarted, 20*time.Millisecond))
+	}
+	if err != nil {
 		label, _ := Eval[string](b, `(document.getElementById("app-wasm-loader-label") || {}).innerText || ""`)
 		b.t.Fatalf("e2e %s: the app did not start (loading screen says %q): %v", b.Name, label, err)
 	}

@@ -8,11 +8,12 @@ func TestRitualsCatalogMerged(t *testing.T) {
 	if len(ritualsKeyClashes) > 0 {
 		t.Fatalf("keys already in en: %v", ritualsKeyClashes)
 	}
+	ja, fr := jaRituals(), frRituals()
 	for k, v := range enRituals {
 		if got := T(k); got != v {
 			t.Errorf("T(%q) = %q, want the rituals text", k, got)
 		}
-		if jaRituals[k] == "" || frRituals[k] == "" {
+		if ja[k] == "" || fr[k] == "" {
 			t.Errorf("%q lacks a Japanese or French text", k)
 		}
 	}

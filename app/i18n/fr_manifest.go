@@ -1,12 +1,16 @@
 package i18n
 
-var frManifest = map[string]string{
-	"manifest.name":       "Miskatonic\u00a0: jeux de cartes lovecraftiens",
-	"manifest.short_name": "Miskatonic",
+func frManifest() map[string]string {
+	return map[string]string{
+		"manifest.name":       "Miskatonic\u00a0: jeux de cartes lovecraftiens",
+		"manifest.short_name": "Miskatonic",
+	}
 }
 
 func init() {
-	for k, v := range frManifest {
-		fr[k] = v
-	}
+	later(French, func() {
+		for k, v := range frManifest() {
+			fr[k] = v
+		}
+	})
 }

@@ -46,11 +46,13 @@ var (
 // SetLang chooses the language T uses. An unknown language falls back to English.
 func SetLang(l Lang) {
 	mu.Lock()
-	defer mu.Unlock()
 	if _, ok := catalogs[l]; !ok {
 		l = English
 	}
 	current = l
+	mu.Unlock()
+	// The chosen language is built now, while the page starts, rather than on its first line.
+	ensure(l)
 }
 
 // Current returns the language T uses.
@@ -91,6 +93,7 @@ func T(key string, args ...any) string {
 
 // In is T in a given language, whatever the current one.
 func In(l Lang, key string, args ...any) string {
+	ensure(l)
 	mu.RLock()
 	msg, ok := lookup(l, key, args)
 	if !ok {

@@ -1,12 +1,16 @@
 package i18n
 
-var jaManifest = map[string]string{
-	"manifest.name":       "ミスカトニック：ラヴクラフト風カードゲーム",
-	"manifest.short_name": "ミスカトニック",
+func jaManifest() map[string]string {
+	return map[string]string{
+		"manifest.name":       "ミスカトニック：ラヴクラフト風カードゲーム",
+		"manifest.short_name": "ミスカトニック",
+	}
 }
 
 func init() {
-	for k, v := range jaManifest {
-		ja[k] = v
-	}
+	later(Japanese, func() {
+		for k, v := range jaManifest() {
+			ja[k] = v
+		}
+	})
 }

@@ -22,8 +22,10 @@ var ritualsLobby = map[Lang]map[string]string{
 func init() {
 	for lang, part := range ritualsLobby {
 		cat := map[Lang]map[string]string{English: en, Japanese: ja, French: fr}[lang]
-		for k, v := range part {
-			cat[k] = v
-		}
+		later(lang, func() {
+			for k, v := range part {
+				cat[k] = v
+			}
+		})
 	}
 }

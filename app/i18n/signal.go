@@ -16,11 +16,14 @@ var (
 )
 
 func init() {
-	for cat, add := range map[*map[string]string]map[string]string{&en: enSignal, &fr: frSignal, &ja: jaSignal} {
-		for k, v := range add {
-			if _, ok := (*cat)[k]; !ok {
-				(*cat)[k] = v
+	for l, add := range map[Lang]map[string]string{English: enSignal, French: frSignal, Japanese: jaSignal} {
+		cat := map[Lang]map[string]string{English: en, Japanese: ja, French: fr}[l]
+		later(l, func() {
+			for k, v := range add {
+				if _, ok := cat[k]; !ok {
+					cat[k] = v
+				}
 			}
-		}
+		})
 	}
 }

@@ -14,7 +14,7 @@ var (
 	traceOnce sync.Once
 	traceArr  js.Value
 	traceOn   bool
-	perf      js.Value
+	perfNow   js.Value // performance.now, bound: called without naming it (a string to decode) each time
 	perfBase  float64
 )
 
@@ -23,14 +23,15 @@ func traceNow() float64 {
 		traceArr = js.Global().Get("__mkTrace")
 		traceOn = traceArr.Type() == js.TypeObject
 		if traceOn {
-			perf = js.Global().Get("performance")
+			perf := js.Global().Get("performance")
+			perfNow = perf.Get("now").Call("bind", perf)
 			perfBase = perf.Get("timeOrigin").Float()
 		}
 	})
 	if !traceOn {
 		return 0
 	}
-	return perfBase + perf.Call("now").Float()
+	return perfBase + perfNow.Invoke().Float()
 }
 
 func traceSnapshot(seq int, start float64) {

@@ -58,7 +58,9 @@ func (a *alerts) update(game string, snap session.Snapshot) (turned bool) {
 		}
 	}
 	a.chatLen = len(snap.Chat)
-	if visible() && chatInView() {
+	// Only with unread lines: asking where the talk is forces the browser to lay the page out
+	// there and then, which cost every move's update more than drawing it (issue 11).
+	if a.chatLen > a.chatSeen && visible() && chatInView() {
 		a.chatSeen = a.chatLen
 	}
 	return turned
@@ -87,7 +89,11 @@ func (a *alerts) apply(turned bool) {
 	if !app.IsClient {
 		return
 	}
-	app.Window().Get("document").Set("title", a.title())
+	// Only when it changed: setting the title costs the browser far more than reading it, and
+	// most moves leave it as it was.
+	if doc, t := app.Window().Get("document"), a.title(); doc.Get("title").String() != t {
+		doc.Set("title", t)
+	}
 	if !turned || !a.on {
 		return
 	}
@@ -139,7 +145,11 @@ func visible() bool {
 	return app.Window().Get("document").Get("visibilityState").String() != "hidden"
 }
 
-// chatInView says whether the table talk is on screen now.
+// chatInView says whether the table talk is on screen now. An IntersectionObserver watches
+// it and keeps the answer: asking the element where it is (getBoundingClientRect) forced the
+// browser to lay the page out on every update, which cost a phone more than drawing the move
+// (issue 11). Until the observer first reports (it does so at once, asynchronously) the talk
+// counts as out of view, so at worst a line is counted unread until the next update.
 func chatInView() bool {
 	if !app.IsClient {
 		return false
@@ -148,9 +158,43 @@ func chatInView() bool {
 	if !el.Truthy() {
 		return false
 	}
-	r := el.Call("getBoundingClientRect")
-	h := app.Window().Get("innerHeight").Float()
-	return r.Get("top").Float() < h && r.Get("bottom").Float() > 0
+	if chatWatch.el == nil || !chatWatch.el.Equal(el) {
+		chatWatch.watch(el)
+	}
+	return chatWatch.inView
+}
+
+// chatWatch observes the talk panel drawn now (a new table draws a new one).
+var chatWatch viewWatch
+
+// viewWatch keeps whether one element is in the viewport, from an IntersectionObserver.
+type viewWatch struct {
+	el     app.Value // nil before the first watch
+	obs    app.Value
+	cb     app.Func
+	inView bool
+}
+
+func (w *viewWatch) watch(el app.Value) {
+	if w.obs != nil {
+		w.obs.Call("disconnect")
+		w.cb.Release()
+	}
+	w.el, w.inView = el, false
+	io := app.Window().Get("IntersectionObserver")
+	if !io.Truthy() {
+		w.obs = nil
+		return
+	}
+	w.cb = app.FuncOf(func(this app.Value, args []app.Value) any {
+		entries := args[0]
+		if n := entries.Length(); n > 0 {
+			w.inView = entries.Index(n - 1).Get("isIntersecting").Bool()
+		}
+		return nil
+	})
+	w.obs = io.New(w.cb)
+	w.obs.Call("observe", el)
 }
 
 // beep plays a short two-note chime through Web Audio (no sound file to download).

@@ -12,7 +12,7 @@ func init() {
 	}
 }
 
-func assetID(key string) int { return content.assetIndex(key) + 1 }
+func assetID(key string) int { return cards().assetIndex(key) + 1 }
 
 var moreCardTests = map[string]func(t *testing.T){
 	// ---- assets ----
@@ -29,7 +29,7 @@ var moreCardTests = map[string]func(t *testing.T){
 		carry(g, calloway, "grimoire")
 		eq(t, "limit", g.knowLimit(calloway), 6)
 		g.chars[1].know = 6
-		g.dropAsset(calloway, content.assetIndex("grimoire"))
+		g.dropAsset(calloway, cards().assetIndex("grimoire"))
 		eq(t, "excess lost with it", g.chars[1].know, 4)
 	},
 	"asset:warding_charm": func(t *testing.T) {
@@ -54,15 +54,15 @@ var moreCardTests = map[string]func(t *testing.T){
 		carry(g, hale, "marked_deck")
 		g.corruption[0] = 1
 		g.randoDeck, g.randoDisc = [maxRando]int8{}, [maxRando]int8{}
-		g.randoDeck[content.randoIndex("f0")] = 1
-		g.randoDeck[content.randoIndex("s1a")] = 0
+		g.randoDeck[cards().randoIndex("f0")] = 1
+		g.randoDeck[cards().randoIndex("s1a")] = 0
 		live(g)
 		// Draw order is random; with one failure and one success in the deck, the failure
 		// is always redrawn into the success.
-		g.randoDeck[content.randoIndex("s2a")] = 1
+		g.randoDeck[cards().randoIndex("s2a")] = 1
 		for i := 0; i < 1; i++ {
 			card := g.drawFor(purposeCheck, false)
-			if !content.Rando[card].Success {
+			if !cards().Rando[card].Success {
 				t.Errorf("kept a failure with the Marked Deck")
 			}
 		}
@@ -169,7 +169,7 @@ var moreCardTests = map[string]func(t *testing.T){
 		do(t, g, engine.Move{Kind: MoveWithdraw})
 		eq(t, "quantity 0", g.chars[0].bills, 4)
 		eq(t, "drawer madness", g.chars[0].mad, 1)
-		eq(t, "shuffled back", g.randoDeck[content.randoIndex("crawling_chaos")], 9)
+		eq(t, "shuffled back", g.randoDeck[cards().randoIndex("crawling_chaos")], 9)
 	},
 	"rando:black_pharaoh": func(t *testing.T) {
 		g := fixture(t, 2, "nyarlathotep")
@@ -177,7 +177,7 @@ var moreCardTests = map[string]func(t *testing.T){
 		forceRando(g, "black_pharaoh")
 		do(t, g, engine.Move{Kind: MoveWithdraw})
 		eq(t, "corruption at the drawer", g.corruption[loc("bank")], 1)
-		eq(t, "shuffled back", g.randoDeck[content.randoIndex("black_pharaoh")], 9)
+		eq(t, "shuffled back", g.randoDeck[cards().randoIndex("black_pharaoh")], 9)
 	},
 
 	// ---- shadow abilities ----
@@ -228,7 +228,7 @@ var moreCardTests = map[string]func(t *testing.T){
 		g := fixture(t, 3, "ghatanothoa")
 		g.active, g.chars[2].loc = 2, loc("bank")
 		g.randoDeck, g.randoDisc = [maxRando]int8{}, [maxRando]int8{}
-		g.randoDeck[content.randoIndex("f0")], g.randoDeck[content.randoIndex("s3")] = 1, 1
+		g.randoDeck[cards().randoIndex("f0")], g.randoDeck[cards().randoIndex("s3")] = 1, 1
 		do(t, g, engine.Move{Kind: MoveWithdraw})
 		eq(t, "Lucky keeps the better", g.chars[2].bills, 7)
 		eq(t, "limits", g.knowLimit(dutch)*10+g.muscLimit(dutch), 35)
@@ -236,11 +236,11 @@ var moreCardTests = map[string]func(t *testing.T){
 	"character:pierce": func(t *testing.T) {
 		g := fixture(t, 4, "ghatanothoa")
 		g.active = 3
-		a := content.assetIndex("grimoire")
+		a := cards().assetIndex("grimoire")
 		g.row[0], g.assetOut[a] = int8(a+1), true
 		do(t, g, engine.Move{Kind: MoveAcquire, Card: a + 1})
 		eq(t, "Deep Pockets", g.chars[3].bills, 2)
-		eq(t, "minimum 1", g.assetCost(pierce, content.assetIndex("whiskey")), 1)
+		eq(t, "minimum 1", g.assetCost(pierce, cards().assetIndex("whiskey")), 1)
 	},
 	"character:marek": func(t *testing.T) {
 		g := fixture(t, 5, "ghatanothoa")
@@ -275,7 +275,7 @@ var moreCardTests = map[string]func(t *testing.T){
 		eq(t, "Stirring at 3 gives madness", g.chars[1].mad, 1)
 		g = fixture(t, 2, "yogsothoth")
 		setShadow(t, g, "The Sleepless")
-		g.chars[0].know = int8(content.Knobs.BanishCost[1])
+		g.chars[0].know = int8(cards().Knobs.BanishCost[1])
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
 		eq(t, "banisher's shadow token", g.chars[0].shadow, 1)
@@ -284,8 +284,8 @@ var moreCardTests = map[string]func(t *testing.T){
 	"elder:nyarlathotep": func(t *testing.T) {
 		g := newGame(3, map[string]string{"elder": "nyarlathotep"}, 1)
 		eq(t, "Awakening", g.chars[0].mad+g.chars[1].mad+g.chars[2].mad, 3)
-		eq(t, "E1 in the Randonomicon", g.randoDeck[content.randoIndex("crawling_chaos")], 1)
-		eq(t, "E2 in the Randonomicon", g.randoDeck[content.randoIndex("black_pharaoh")], 1)
+		eq(t, "E1 in the Randonomicon", g.randoDeck[cards().randoIndex("crawling_chaos")], 1)
+		eq(t, "E2 in the Randonomicon", g.randoDeck[cards().randoIndex("black_pharaoh")], 1)
 		g = fixture(t, 2, "nyarlathotep")
 		toFinal(g)
 		g.chars[0].know = 7
@@ -314,7 +314,7 @@ var moreCardTests = map[string]func(t *testing.T){
 
 func randoQty(key string, qty int8) func(t *testing.T) {
 	return func(t *testing.T) {
-		r := content.Rando[content.randoIndex(key)]
+		r := cards().Rando[cards().randoIndex(key)]
 		g := fixture(t, 2, "ghatanothoa")
 		g.chars[0].loc, g.chars[0].bills = loc("bank"), 0
 		forceRando(g, key)
@@ -329,7 +329,7 @@ func randoQty(key string, qty int8) func(t *testing.T) {
 }
 
 func abilityIndex(key string) int {
-	for i, a := range content.Abilities {
+	for i, a := range cards().Abilities {
 		if a.Key == key {
 			return i
 		}

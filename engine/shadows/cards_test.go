@@ -8,7 +8,7 @@ import (
 
 // runArkham resolves the named threat's Arkham effect once.
 func runArkham(t *testing.T, g *Game, name string) {
-	live(g).run(content.Threats[threatIndex(t, name)-1].Arkham.Effect)
+	live(g).run(cards().Threats[threatIndex(t, name)-1].Arkham.Effect)
 }
 
 // cardTests holds one test per designed card: its effect does what its text says.
@@ -155,7 +155,7 @@ var cardTests = map[string]func(t *testing.T){
 	"shadow:The Sleepless": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
 		setShadow(t, g, "The Sleepless")
-		g.chars[0].know = int8(content.Knobs.BanishCost[1])
+		g.chars[0].know = int8(cards().Knobs.BanishCost[1])
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
 		eq(t, "banisher madness", g.chars[0].mad, 1)
@@ -172,7 +172,7 @@ var cardTests = map[string]func(t *testing.T){
 	"shadow:The Watcher in the Eaves": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
 		setShadow(t, g, "The Watcher in the Eaves")
-		g.chars[0].know = int8(content.Knobs.BanishCost[1])
+		g.chars[0].know = int8(cards().Knobs.BanishCost[1])
 		g.chars[0].mad, g.chars[1].mad = 2, 1
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
@@ -238,14 +238,14 @@ var cardTests = map[string]func(t *testing.T){
 		setShadow(t, g, "Infernal Melodies")
 		g.chars[0].loc = loc("police")
 		g.randoDeck, g.randoDisc = [maxRando]int8{}, [maxRando]int8{}
-		g.randoDeck[content.randoIndex("s3")], g.randoDeck[content.randoIndex("s1a")] = 1, 1
+		g.randoDeck[cards().randoIndex("s3")], g.randoDeck[cards().randoIndex("s1a")] = 1, 1
 		do(t, g, engine.Move{Kind: MoveReport})
 		eq(t, "lower quantity", g.chars[0].musc, 2)
 	},
 	"shadow:The Hungry Altar": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
 		setShadow(t, g, "The Hungry Altar")
-		g.chars[0].know = int8(content.Knobs.BanishCost[3])
+		g.chars[0].know = int8(cards().Knobs.BanishCost[3])
 		g.phase, g.viewer = phShadow, 0
 		do(t, g, engine.Move{Kind: MoveBanish})
 		eq(t, "banisher madness", g.chars[0].mad, 2)
@@ -265,7 +265,7 @@ var cardTests = map[string]func(t *testing.T){
 		forceRando(g, "s1a")
 		do(t, g, engine.Move{Kind: MoveResearch})
 		eq(t, "fails without a draw", g.chars[0].know, 3)
-		eq(t, "deck untouched", g.randoDeck[content.randoIndex("s1a")], 9)
+		eq(t, "deck untouched", g.randoDeck[cards().randoIndex("s1a")], 9)
 	},
 	"shadow:Tidewater Chant": func(t *testing.T) {
 		g := fixture(t, 2, "ghatanothoa")
@@ -296,22 +296,22 @@ var cardTests = map[string]func(t *testing.T){
 // TestEveryCardHasATest: each designed card of the data has its test in cardTests.
 func TestEveryCardHasATest(t *testing.T) {
 	var keys []string
-	for _, th := range content.Threats {
+	for _, th := range cards().Threats {
 		keys = append(keys, "threat:"+th.Arkham.Name, "shadow:"+th.Shadow.Name)
 	}
-	for _, a := range content.Assets {
+	for _, a := range cards().Assets {
 		keys = append(keys, "asset:"+a.Key)
 	}
-	for _, r := range content.Rando {
+	for _, r := range cards().Rando {
 		keys = append(keys, "rando:"+r.Key)
 	}
-	for _, a := range content.Abilities {
+	for _, a := range cards().Abilities {
 		keys = append(keys, "ability:"+a.Key)
 	}
-	for _, c := range content.Characters {
+	for _, c := range cards().Characters {
 		keys = append(keys, "character:"+c.Key)
 	}
-	for _, e := range content.Elders {
+	for _, e := range cards().Elders {
 		keys = append(keys, "elder:"+e.Key)
 	}
 	for _, k := range keys {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // The designed content (spec 3.4) is data: one JSON file per card group, embedded and validated
@@ -176,11 +177,22 @@ type Content struct {
 	Assets     []Asset
 }
 
-// content is the embedded, validated set the engine plays with.
-var content = mustLoad()
+// The embedded, validated set the engine plays with, decoded the first time a Shadows game
+// (or its lobby, bots or card words) needs it rather than when the package loads: decoding it
+// cost every page's start ~35 ms in wasm, and most pages never show Ring of Shadows (issue 11).
+var (
+	contentOnce sync.Once
+	content     *Content
+)
+
+// cards returns the content the engine plays with, loading it on first use.
+func cards() *Content {
+	contentOnce.Do(func() { content = mustLoad() })
+	return content
+}
 
 // Cards returns the content the engine plays with (shared: do not modify).
-func Cards() *Content { return content }
+func Cards() *Content { return cards() }
 
 func mustLoad() *Content {
 	c, err := Load(func(name string) ([]byte, error) { return dataFS.ReadFile("data/" + name) })

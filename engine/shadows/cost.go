@@ -79,7 +79,7 @@ func (g *Game) CostOf(m engine.Move) Cost {
 	case MoveReport:
 		c.Knowledge = g.reportCost(me)
 	case MoveAcquire:
-		if a := m.Card - 1; a >= 0 && a < len(content.Assets) {
+		if a := m.Card - 1; a >= 0 && a < len(cards().Assets) {
 			c.Bills = g.assetCost(me, a)
 		}
 	}

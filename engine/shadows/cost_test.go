@@ -74,7 +74,7 @@ func TestCostOfIsWhatApplyTakes(t *testing.T) {
 						varied++
 					}
 				case MoveAcquire:
-					if want.Bills != content.Assets[m.Card-1].Cost {
+					if want.Bills != cards().Assets[m.Card-1].Cost {
 						varied++
 					}
 				case MoveReport:

@@ -24,7 +24,7 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 	bad := func(what string) (*Game, error) {
 		return nil, engine.Errorf(engine.KindMalformed, "shadows: from view", "bad %s", what)
 	}
-	if g.elder = int8(content.elderIndex(v.Elder.Key)); g.elder < 0 {
+	if g.elder = int8(cards().elderIndex(v.Elder.Key)); g.elder < 0 {
 		return bad("elder")
 	}
 	g.phase = phAction
@@ -38,9 +38,9 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 	}
 	for s, cv := range v.Characters {
 		c := &g.chars[s]
-		c.char, c.loc = int8(content.charIndex(cv.Character)), int8(locIndex(cv.Location))
+		c.char, c.loc = int8(cards().charIndex(cv.Character)), int8(locIndex(cv.Location))
 		c.ability = -1
-		for i, a := range content.Abilities {
+		for i, a := range cards().Abilities {
 			if a.Key == cv.Ability {
 				c.ability = int8(i)
 			}
@@ -50,7 +50,7 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 		}
 		c.bills, c.know, c.musc, c.mad, c.shadow = int8(cv.Bills), int8(cv.Knowledge), int8(cv.Muscle), int8(cv.Madness), int8(cv.Shadow)
 		for i, k := range cv.Assets {
-			a := content.assetIndex(k)
+			a := cards().assetIndex(k)
 			if a < 0 {
 				return bad("asset")
 			}
@@ -59,7 +59,7 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 		}
 	}
 	// A hostile view must not yield a state the rules could never reach.
-	k := content.Knobs
+	k := cards().Knobs
 	for s := int8(0); s < g.seats; s++ {
 		c := &g.chars[s]
 		if c.bills < 0 || c.bills > g.billLimit() || c.know < 0 || c.know > g.knowLimit(s) || c.musc < 0 ||
@@ -116,7 +116,7 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 			return bad("asset row")
 		}
 		if k != "" {
-			a := content.assetIndex(k)
+			a := cards().assetIndex(k)
 			if a < 0 {
 				return bad("asset")
 			}
@@ -138,16 +138,16 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 		g.assetOut[in[i]] = true
 		in = append(in[:i], in[i+1:]...)
 	}
-	for i, rc := range content.Rando {
+	for i, rc := range cards().Rando {
 		if rc.Elder == "" {
 			g.randoDeck[i] = 1
 		}
 	}
 	for _, key := range g.elderCard().Randonomicon {
-		g.randoDeck[content.randoIndex(key)] = 1
+		g.randoDeck[cards().randoIndex(key)] = 1
 	}
 	for _, k := range v.Rando.Discard {
-		i := content.randoIndex(k)
+		i := cards().randoIndex(k)
 		if i < 0 || g.randoDeck[i] == 0 {
 			return bad("randonomicon")
 		}
@@ -156,7 +156,7 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 	}
 	// The deck: cycled cards above the elder, the elder, then the unseen cards, bottom next.
 	t := v.Threat
-	per := content.Knobs.ThreatsPerLevel[v.Options.Length]
+	per := cards().Knobs.ThreatsPerLevel[v.Options.Length]
 	n := t.DeckSize
 	elderAt := n - t.Left
 	if n != 3*per+1 || elderAt < 1 || elderAt >= n || t.Top < 1 || t.Top > maxThreats {
@@ -175,7 +175,7 @@ func FromView(v *View, r *rng.Rand) (*Game, error) {
 		}
 	}
 	if t.Known && t.Shadow > maxThreats || t.Shadow < -1 || (t.Known && t.Shadow > 0 && (t.Shadow == t.Top ||
-		content.Threats[t.Shadow-1].Level != int(g.deck[n-1].level))) || content.Threats[t.Top-1].Level != int(g.deck[0].level) ||
+		cards().Threats[t.Shadow-1].Level != int(g.deck[n-1].level))) || cards().Threats[t.Top-1].Level != int(g.deck[0].level) ||
 		(t.Known && (t.Shadow < 0) != (elderAt == n-1)) {
 		return bad("threat deck")
 	}

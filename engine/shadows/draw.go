@@ -70,7 +70,7 @@ func (g *Game) drawOne() int {
 		x -= int(n)
 	}
 	g.randoDeck[card]--
-	r := &content.Rando[card]
+	r := &cards().Rando[card]
 	g.note("draw", int(g.active), int(g.chars[g.active].loc), r.Qty, r.Key)
 	if len(r.Effect) > 0 {
 		g.run(r.Effect)
@@ -79,7 +79,7 @@ func (g *Game) drawOne() int {
 }
 
 func (g *Game) discardRando(card int) {
-	if content.Rando[card].Elder != "" {
+	if cards().Rando[card].Elder != "" {
 		g.randoDeck[card]++ // Nyarlathotep's cards are shuffled back in
 	} else {
 		g.randoDisc[card]++
@@ -93,7 +93,7 @@ func (g *Game) drawFor(p purpose, lower bool) int {
 	keep := g.drawOne()
 	if lower {
 		other := g.drawOne()
-		if content.Rando[other].Qty < content.Rando[keep].Qty {
+		if cards().Rando[other].Qty < cards().Rando[keep].Qty {
 			keep, other = other, keep
 		}
 		g.discardRando(other)
@@ -101,12 +101,12 @@ func (g *Game) drawFor(p purpose, lower bool) int {
 	if !g.flags.lucky && g.adv(me, "lucky") {
 		g.flags.lucky = true
 		other := g.drawOne()
-		if score(&content.Rando[other], p) > score(&content.Rando[keep], p) {
+		if score(&cards().Rando[other], p) > score(&cards().Rando[keep], p) {
 			keep, other = other, keep
 		}
 		g.discardRando(other)
 	}
-	if !g.flags.marked && g.has(me, "redraw") >= 0 && bad(&content.Rando[keep], p) {
+	if !g.flags.marked && g.has(me, "redraw") >= 0 && bad(&cards().Rando[keep], p) {
 		g.flags.marked = true
 		g.discardRando(keep)
 		keep = g.drawOne()
@@ -119,11 +119,11 @@ func (g *Game) drawFor(p purpose, lower bool) int {
 // or both on one card (ruling 14.3). It returns whether the action goes ahead and the quantity.
 func (g *Game) locDraw(me int8, check, needQty, lower bool) (bool, int8) {
 	if !check {
-		return true, int8(content.Rando[g.drawFor(purposeQty, lower)].Qty)
+		return true, int8(cards().Rando[g.drawFor(purposeQty, lower)].Qty)
 	}
 	if g.flags.veil {
 		if needQty {
-			return true, int8(content.Rando[g.drawFor(purposeQty, lower)].Qty)
+			return true, int8(cards().Rando[g.drawFor(purposeQty, lower)].Qty)
 		}
 		return true, 0
 	}
@@ -135,7 +135,7 @@ func (g *Game) locDraw(me int8, check, needQty, lower bool) (bool, int8) {
 		if needQty {
 			p = purposeCheckQty
 		}
-		r := content.Rando[g.drawFor(p, lower)]
+		r := cards().Rando[g.drawFor(p, lower)]
 		ok, qty = r.Success, int8(r.Qty)
 	}
 	if !ok && !g.flags.escort && g.has(me, "escort") >= 0 {

@@ -46,12 +46,12 @@ func live(g *Game) *Game {
 // forceRando makes every Randonomicon draw give key (the deck holds only copies of it).
 func forceRando(g *Game, key string) {
 	g.randoDeck, g.randoDisc = [maxRando]int8{}, [maxRando]int8{}
-	g.randoDeck[content.randoIndex(key)] = 9
+	g.randoDeck[cards().randoIndex(key)] = 9
 }
 
 func threatIndex(t *testing.T, name string) int8 {
 	t.Helper()
-	for i, th := range content.Threats {
+	for i, th := range cards().Threats {
 		if th.Arkham.Name == name || th.Shadow.Name == name {
 			return int8(i + 1)
 		}
@@ -63,19 +63,19 @@ func threatIndex(t *testing.T, name string) int8 {
 // setShadow makes the named threat the current, viewed shadow.
 func setShadow(t *testing.T, g *Game, name string) {
 	id := threatIndex(t, name)
-	g.deck[g.deckN-1] = slot{level: int8(content.Threats[id-1].Level), card: id}
+	g.deck[g.deckN-1] = slot{level: int8(cards().Threats[id-1].Level), card: id}
 	g.known = true
 }
 
 // setTop makes the named threat the current Arkham threat.
 func setTop(t *testing.T, g *Game, name string) {
 	id := threatIndex(t, name)
-	g.deck[0] = slot{level: int8(content.Threats[id-1].Level), card: id}
+	g.deck[0] = slot{level: int8(cards().Threats[id-1].Level), card: id}
 }
 
 func carry(g *Game, s int8, key string) {
-	g.giveAsset(s, content.assetIndex(key))
-	g.assetOut[content.assetIndex(key)] = true
+	g.giveAsset(s, cards().assetIndex(key))
+	g.assetOut[cards().assetIndex(key)] = true
 }
 
 // do applies m, supplying a deal if it waits for one.

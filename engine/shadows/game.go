@@ -90,14 +90,14 @@ const (
 
 // charState is one character seat.
 type charState struct {
-	char    int8 // index into content.Characters, -1 before choosing
+	char    int8 // index into cards().Characters, -1 before choosing
 	loc     int8
 	bills   int8
 	know    int8
 	musc    int8
 	mad     int8
 	shadow  int8
-	ability int8           // index into content.Abilities
+	ability int8           // index into cards().Abilities
 	assets  [maxCarry]int8 // asset index+1, 0 empty
 }
 
@@ -136,7 +136,7 @@ type event struct {
 type Game struct {
 	opts  Options
 	seats int8
-	elder int8 // index into content.Elders, -1 until known (random elder)
+	elder int8 // index into cards().Elders, -1 until known (random elder)
 	phase phase
 	round int16
 	turn  int16
@@ -218,7 +218,7 @@ func New(cfg engine.Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{opts: o, seats: int8(cfg.Seats), elder: int8(content.elderIndex(o.Elder)), viewer: -1, banisher: -1}
+	g := &Game{opts: o, seats: int8(cfg.Seats), elder: int8(cards().elderIndex(o.Elder)), viewer: -1, banisher: -1}
 	for i := range g.chars {
 		g.chars[i].char = -1
 		g.chars[i].ability = -1
@@ -364,8 +364,8 @@ func (g *Game) finish(why string, won bool) {
 
 // ---- small accessors ----
 
-func (g *Game) knobs() *Knobs          { return &content.Knobs }
-func (g *Game) char(s int8) *Character { return &content.Characters[g.chars[s].char] }
+func (g *Game) knobs() *Knobs          { return &cards().Knobs }
+func (g *Game) char(s int8) *Character { return &cards().Characters[g.chars[s].char] }
 
 // sane reports whether s may use its advantage (no madness), and whether it has advantage key.
 func (g *Game) adv(s int8, key string) bool {
@@ -375,8 +375,8 @@ func (g *Game) adv(s int8, key string) bool {
 func (g *Game) knowLimit(s int8) int8 {
 	l := g.char(s).Knowledge
 	for _, a := range g.carried(s) {
-		if content.Assets[a].Effect == "knowledge_limit" {
-			l += content.Assets[a].N
+		if cards().Assets[a].Effect == "knowledge_limit" {
+			l += cards().Assets[a].N
 		}
 	}
 	return int8(l)
@@ -399,7 +399,7 @@ func (g *Game) carried(s int8) []int {
 // has returns the asset index s carries with effect fx, or -1.
 func (g *Game) has(s int8, fx string) int {
 	for _, a := range g.chars[s].assets {
-		if a > 0 && content.Assets[a-1].Effect == fx {
+		if a > 0 && cards().Assets[a-1].Effect == fx {
 			return int(a - 1)
 		}
 	}
@@ -415,14 +415,14 @@ func (g *Game) shadowRule(key string) (int, bool) {
 	if !g.known || b.card <= 0 {
 		return 0, false
 	}
-	sh := content.Threats[b.card-1].Shadow
+	sh := cards().Threats[b.card-1].Shadow
 	if sh.Rule != key {
 		return 0, false
 	}
 	return sh.N, true
 }
 
-func (g *Game) elderCard() *Elder { return &content.Elders[g.elder] }
+func (g *Game) elderCard() *Elder { return &cards().Elders[g.elder] }
 
 func (g *Game) madnessLoss() int8 {
 	if l := g.elderCard().MadnessLoss; l > 0 {
@@ -444,5 +444,5 @@ func (g *Game) topLimit() int8 {
 	if t.card <= 0 {
 		return 0
 	}
-	return int8(content.Threats[t.card-1].Arkham.Limit)
+	return int8(cards().Threats[t.card-1].Arkham.Limit)
 }

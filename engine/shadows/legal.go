@@ -16,7 +16,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 	add := func(m engine.Move) { m.Seat = s; out = append(out, m) }
 	switch g.phase {
 	case phChoose:
-		for i, ch := range content.Characters {
+		for i, ch := range cards().Characters {
 			if !g.taken(int8(i)) {
 				add(engine.Move{Kind: MoveCharacter, Option: ch.Key})
 			}
@@ -82,7 +82,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 		add(engine.Move{Kind: MoveView, Option: "medium"})
 	}
 	if g.canAbility(me) {
-		ab := content.Abilities[c.ability]
+		ab := cards().Abilities[c.ability]
 		switch ab.Key {
 		case "twist":
 			if g.active != g.marker {
@@ -109,7 +109,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 		}
 	}
 	for _, a := range g.carried(me) {
-		as := content.Assets[a]
+		as := cards().Assets[a]
 		ok := false
 		switch as.Effect {
 		case "discard_token":
@@ -156,9 +156,9 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 			add(engine.Move{Kind: MoveWithdraw})
 		}
 	}
-	if g.nCarried(me) < content.Knobs.AssetCarry {
+	if g.nCarried(me) < cards().Knobs.AssetCarry {
 		for _, r := range g.row {
-			if r > 0 && content.Assets[r-1].Location == here && c.bills >= int8(g.assetCost(me, int(r-1))) {
+			if r > 0 && cards().Assets[r-1].Location == here && c.bills >= int8(g.assetCost(me, int(r-1))) {
 				add(engine.Move{Kind: MoveAcquire, Card: int(r)})
 			}
 		}
@@ -191,7 +191,7 @@ func (g *Game) appendShares(out []engine.Move, me int8, kind string, local bool)
 				out = append(out, engine.Move{Seat: engine.Seat(me), Kind: kind, To: engine.Seat(t), Option: name, N: int(n)})
 			}
 		}
-		if g.nCarried(t) < content.Knobs.AssetCarry {
+		if g.nCarried(t) < cards().Knobs.AssetCarry {
 			for _, a := range g.carried(me) {
 				out = append(out, engine.Move{Seat: engine.Seat(me), Kind: kind, To: engine.Seat(t), Option: "asset", Card: a + 1})
 			}
@@ -231,7 +231,7 @@ func (g *Game) reportCost(s int8) int {
 }
 
 func (g *Game) assetCost(s int8, a int) int {
-	cost := content.Assets[a].Cost
+	cost := cards().Assets[a].Cost
 	if g.adv(s, "deep_pockets") {
 		cost = max(cost-g.char(s).Advantage.N, 1)
 	}
@@ -240,7 +240,7 @@ func (g *Game) assetCost(s int8, a int) int {
 
 // abilityGain is how many shadow tokens s would gain by using its ability.
 func (g *Game) abilityGain(s int8) int8 {
-	gain := content.Abilities[g.chars[s].ability].Shadow
+	gain := cards().Abilities[g.chars[s].ability].Shadow
 	if g.adv(s, "attuned") {
 		gain = max(gain-g.char(s).Advantage.N, 0)
 	}

@@ -22,7 +22,7 @@ var LengthChoices = []string{"standard", "short", "long"}
 func OptionList() []engine.Option {
 	elders := []string{}
 	def := ""
-	for _, e := range content.Elders {
+	for _, e := range cards().Elders {
 		if e.Recommended {
 			elders = append([]string{e.Key}, elders...)
 			def = e.Key

@@ -14,7 +14,7 @@ func (g *Game) resolve(m engine.Move) {
 	c := &g.chars[me]
 	switch m.Kind {
 	case MoveCharacter:
-		c.char = int8(content.charIndex(m.Option))
+		c.char = int8(cards().charIndex(m.Option))
 		if g.chosen() == g.seats {
 			g.phase = phRing
 		}
@@ -100,18 +100,18 @@ func (g *Game) resolve(m engine.Move) {
 func (g *Game) setup() {
 	k := g.knobs()
 	if g.elder < 0 {
-		g.elder = int8(g.rand(labelElder).Intn(len(content.Elders)))
+		g.elder = int8(g.rand(labelElder).Intn(len(cards().Elders)))
 	}
-	for i, r := range content.Rando {
+	for i, r := range cards().Rando {
 		if r.Elder == "" {
 			g.randoDeck[i] = 1
 		}
 	}
 	for _, key := range g.elderCard().Randonomicon {
-		g.randoDeck[content.randoIndex(key)] = 1
+		g.randoDeck[cards().randoIndex(key)] = 1
 	}
 	var abil []int8
-	for i, a := range content.Abilities {
+	for i, a := range cards().Abilities {
 		if !a.Variant || g.seats == VariantSeats {
 			abil = append(abil, int8(i))
 		}
@@ -160,7 +160,7 @@ func (g *Game) identify(i int8) {
 	}
 	lv := g.deck[i].level
 	var pool []int8
-	for t, th := range content.Threats {
+	for t, th := range cards().Threats {
 		if int8(th.Level) == lv && !g.usedThreat[t] {
 			pool = append(pool, int8(t))
 		}
@@ -199,7 +199,7 @@ func (g *Game) banish(me int8) {
 	b := g.deck[g.deckN-1]
 	g.phase, g.viewer = phAction, -1
 	if b.card < 0 && g.elderCard().Final.Draw {
-		if !content.Rando[g.drawFor(purposeCheck, false)].Success {
+		if !cards().Rando[g.drawFor(purposeCheck, false)].Success {
 			g.note("banish_failed", int(me), -1, 0, "")
 			return
 		}
@@ -211,7 +211,7 @@ func (g *Game) banish(me int8) {
 		return
 	}
 	g.banisher = me
-	g.run(content.Threats[b.card-1].Shadow.OnBanish)
+	g.run(cards().Threats[b.card-1].Shadow.OnBanish)
 	if n := g.elderCard().BanishShadow; n > 0 {
 		g.gainShadow(me, int8(n))
 	}
@@ -221,7 +221,7 @@ func (g *Game) banish(me int8) {
 
 func (g *Game) useAbility(me int8, m engine.Move) {
 	g.flags.ability = true
-	ab := content.Abilities[g.chars[me].ability]
+	ab := cards().Abilities[g.chars[me].ability]
 	g.chars[me].shadow += g.abilityGain(me)
 	g.note("ability", int(me), -1, 0, ab.Key)
 	switch ab.Key {
@@ -241,7 +241,7 @@ func (g *Game) useAbility(me int8, m engine.Move) {
 
 func (g *Game) useAsset(me int8, a int) {
 	c := &g.chars[me]
-	as := content.Assets[a]
+	as := cards().Assets[a]
 	g.dropAsset(me, a)
 	switch as.Effect {
 	case "discard_token":
@@ -298,7 +298,7 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 		}
 		if a := g.has(me, "research_bonus"); a >= 0 && !g.flags.library {
 			g.flags.library = true
-			gain += int8(content.Assets[a].N)
+			gain += int8(cards().Assets[a].N)
 		}
 		c.know = min(c.know+gain, g.knowLimit(me))
 	case MoveHire:
@@ -310,7 +310,7 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 		c.musc += int8(m.N)
 	case MoveBuySell:
 		if a := g.has(me, "buysell_bonus"); a >= 0 {
-			qty += int8(content.Assets[a].N)
+			qty += int8(cards().Assets[a].N)
 		}
 		if m.Option == "bill" {
 			c.bills--
@@ -321,13 +321,13 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 		}
 	case MoveReport:
 		if a := g.has(me, "report_bonus"); a >= 0 {
-			qty += int8(content.Assets[a].N)
+			qty += int8(cards().Assets[a].N)
 		}
 		c.know -= int8(g.reportCost(me))
 		c.musc = min(c.musc+qty, g.muscLimit(me))
 	case MoveWithdraw:
 		if a := g.has(me, "withdraw_bonus"); a >= 0 {
-			qty += int8(content.Assets[a].N)
+			qty += int8(cards().Assets[a].N)
 		}
 		if n, ok := g.shadowRule("withdraw_bonus"); ok {
 			qty = max(qty+int8(n), 0)
@@ -376,13 +376,13 @@ func (g *Game) startTurn() {
 		c.shadow = max(c.shadow-1, 0)
 	}
 	if a := g.has(s, "start_bills"); a >= 0 {
-		c.bills = min(c.bills+int8(content.Assets[a].N), g.billLimit())
+		c.bills = min(c.bills+int8(cards().Assets[a].N), g.billLimit())
 	}
 	if a := g.has(s, "start_clear"); a >= 0 {
-		g.corruption[c.loc] = max(g.corruption[c.loc]-int8(content.Assets[a].N), 0)
+		g.corruption[c.loc] = max(g.corruption[c.loc]-int8(cards().Assets[a].N), 0)
 	}
 	if n, ok := g.shadowRule("start_draw"); ok {
-		if !content.Rando[g.drawFor(purposeSuccess, false)].Success {
+		if !cards().Rando[g.drawFor(purposeSuccess, false)].Success {
 			g.madden(s, int8(n))
 		}
 	}
@@ -394,7 +394,7 @@ func (g *Game) startTurn() {
 		}
 		g.tokens++
 		g.note("threat", int(s), -1, int(g.tokens), strconv.Itoa(int(g.deck[0].card)))
-		g.run(content.Threats[g.deck[0].card-1].Arkham.Effect)
+		g.run(cards().Threats[g.deck[0].card-1].Arkham.Effect)
 	}
 }
 
@@ -402,7 +402,7 @@ func (g *Game) startTurn() {
 
 func (g *Game) refill(i int) {
 	var pool []int
-	for a := range content.Assets {
+	for a := range cards().Assets {
 		if !g.assetOut[a] {
 			pool = append(pool, a)
 		}
@@ -563,7 +563,7 @@ func (g *Game) run(ops []Op) {
 		case "discard_asset":
 			for i, r := range g.row {
 				if r > 0 {
-					g.note("discard_asset", -1, -1, 0, content.Assets[r-1].Key)
+					g.note("discard_asset", -1, -1, 0, cards().Assets[r-1].Key)
 					g.row[i] = 0
 					g.refill(i)
 					break
@@ -574,7 +574,7 @@ func (g *Game) run(ops []Op) {
 			if o.Low {
 				p = purposeLow
 			}
-			card := content.Rando[g.drawFor(p, false)]
+			card := cards().Rando[g.drawFor(p, false)]
 			g.qty = int8(card.Qty)
 			if card.Success {
 				g.run(o.Success)

@@ -16,7 +16,7 @@ func TestSetupFollowsThePlayerCountTable(t *testing.T) {
 	for n := MinSeats; n <= MaxSeats; n++ {
 		for _, length := range LengthChoices {
 			g := newGame(n, map[string]string{"elder": "yogsothoth", "length": length}, uint64(n))
-			k := content.Knobs
+			k := cards().Knobs
 			per := k.ThreatsPerLevel[length]
 			eq(t, "deck size", int(g.deckN), 3*per+1)
 			corr := g.totalCorruption()
@@ -35,8 +35,8 @@ func TestSetupFollowsThePlayerCountTable(t *testing.T) {
 					t.Errorf("ability dealt twice")
 				}
 				abil[c.ability] = true
-				if content.Abilities[c.ability].Variant != (n == VariantSeats && content.Abilities[c.ability].Key == "step") {
-					t.Errorf("%dp: variant ability %s", n, content.Abilities[c.ability].Key)
+				if cards().Abilities[c.ability].Variant != (n == VariantSeats && cards().Abilities[c.ability].Key == "step") {
+					t.Errorf("%dp: variant ability %s", n, cards().Abilities[c.ability].Key)
 				}
 				if c.loc != 0 || c.bills != int8(k.StartBills) || c.musc != int8(k.StartMuscle) {
 					t.Errorf("%dp seat %d starts %+v", n, s, c)
@@ -184,7 +184,7 @@ func TestQuantityActionAtCorruptLocationUsesOneCard(t *testing.T) {
 	g.corruption[4] = 1
 	forceRando(g, "s2a")
 	do(t, g, engine.Move{Kind: MoveWithdraw})
-	eq(t, "one card for both", g.randoDisc[content.randoIndex("s2a")], 1)
+	eq(t, "one card for both", g.randoDisc[cards().randoIndex("s2a")], 1)
 	eq(t, "bills", g.chars[0].bills, 2)
 }
 
@@ -199,7 +199,7 @@ func TestBanishCyclesAndClearsTokens(t *testing.T) {
 	eq(t, "banished card on top", g.deck[0], bottom)
 	eq(t, "tokens removed", g.tokens, 0)
 	eq(t, "new shadow unseen", g.known, false)
-	eq(t, "cost paid", g.chars[0].know, 5-int8(content.Knobs.BanishCost[1]))
+	eq(t, "cost paid", g.chars[0].know, 5-int8(cards().Knobs.BanishCost[1]))
 }
 
 func TestLeavingKeepsTokensAndKnowledge(t *testing.T) {
@@ -223,7 +223,7 @@ func TestPassingTheRingLeavesTheMarker(t *testing.T) {
 
 func TestAssetsCarryLimitAndRefill(t *testing.T) {
 	g := fixture(t, 2, "ghatanothoa")
-	a := content.assetIndex("grimoire")
+	a := cards().assetIndex("grimoire")
 	g.row[0], g.assetOut[a] = int8(a+1), true
 	do(t, g, engine.Move{Kind: MoveAcquire, Card: a + 1})
 	if g.row[0] == 0 || g.row[0] == int8(a+1) {
@@ -234,7 +234,7 @@ func TestAssetsCarryLimitAndRefill(t *testing.T) {
 	}
 	g.chars[0].bills = 8
 	for i := range g.row {
-		if content.Assets[g.row[i]-1].Location == "university" {
+		if cards().Assets[g.row[i]-1].Location == "university" {
 			eq(t, "fourth asset", legal(g, engine.Move{Kind: MoveAcquire, Card: int(g.row[i])}), false)
 		}
 	}
@@ -324,9 +324,9 @@ func TestRulingLuckyOncePerTurnOnThreatDraws(t *testing.T) {
 	g := fixture(t, 3, "ghatanothoa")
 	g.active = dutch
 	g.randoDeck, g.randoDisc = [maxRando]int8{}, [maxRando]int8{}
-	g.randoDeck[content.randoIndex("f0")], g.randoDeck[content.randoIndex("s1a")] = 1, 1
+	g.randoDeck[cards().randoIndex("f0")], g.randoDeck[cards().randoIndex("s1a")] = 1, 1
 	live(g)
-	eq(t, "lucky keeps the success", content.Rando[g.drawFor(purposeSuccess, false)].Success, true)
+	eq(t, "lucky keeps the success", cards().Rando[g.drawFor(purposeSuccess, false)].Success, true)
 	eq(t, "used", g.flags.lucky, true)
 }
 

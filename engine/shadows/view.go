@@ -172,15 +172,15 @@ func (g *Game) viewOf(s engine.Seat, withLog bool) *View {
 		c := &g.chars[t]
 		cv := CharView{Seat: engine.Seat(t), Assets: []string{}}
 		if c.char >= 0 {
-			cv.Character = content.Characters[c.char].Key
+			cv.Character = cards().Characters[c.char].Key
 			cv.KnowledgeLimit, cv.MuscleLimit, cv.BillsLimit = int(g.knowLimit(t)), int(g.muscLimit(t)), int(g.billLimit())
 		}
 		if set {
 			cv.Location = Locations[c.loc]
 			cv.Bills, cv.Knowledge, cv.Muscle, cv.Madness, cv.Shadow = int(c.bills), int(c.know), int(c.musc), int(c.mad), int(c.shadow)
-			cv.Ability = content.Abilities[c.ability].Key
+			cv.Ability = cards().Abilities[c.ability].Key
 			for _, a := range g.carried(t) {
-				cv.Assets = append(cv.Assets, content.Assets[a].Key)
+				cv.Assets = append(cv.Assets, cards().Assets[a].Key)
 			}
 		}
 		v.Characters = append(v.Characters, cv)
@@ -206,12 +206,12 @@ func (g *Game) viewOf(s engine.Seat, withLog bool) *View {
 		Known: g.known, Cost: int(g.banishCost()), DeckSize: int(g.deckN), Left: g.shadowsLeft()}
 	if top.card > 0 {
 		tv.Top = int(top.card)
-		tv.TopName = content.Threats[top.card-1].Arkham.Name
+		tv.TopName = cards().Threats[top.card-1].Arkham.Name
 	}
 	if g.known {
 		tv.Shadow = int(bot.card)
 		if bot.card > 0 {
-			tv.ShadowNm = content.Threats[bot.card-1].Shadow.Name
+			tv.ShadowNm = cards().Threats[bot.card-1].Shadow.Name
 		} else {
 			tv.ShadowNm = g.elderCard().Name
 		}
@@ -220,7 +220,7 @@ func (g *Game) viewOf(s engine.Seat, withLog bool) *View {
 	for _, r := range g.row[:k.AssetRow] {
 		key := ""
 		if r > 0 {
-			key = content.Assets[r-1].Key
+			key = cards().Assets[r-1].Key
 		}
 		v.AssetRow = append(v.AssetRow, key)
 	}
@@ -232,7 +232,7 @@ func (g *Game) viewOf(s engine.Seat, withLog bool) *View {
 	for i, n := range g.randoDeck {
 		v.Rando.Deck += int(n)
 		for j := int8(0); j < g.randoDisc[i]; j++ {
-			v.Rando.Discard = append(v.Rando.Discard, content.Rando[i].Key)
+			v.Rando.Discard = append(v.Rando.Discard, cards().Rando[i].Key)
 		}
 	}
 	from := max(int(g.nLog)-logSize, 0)

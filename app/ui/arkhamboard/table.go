@@ -69,8 +69,8 @@ func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
 	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
-		statusBar(b, t.chatJump()),
-		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(ringSeats(b, t.OnAct)...),
+		&statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom, Unread: t.Unread, t: t},
+		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
 		app.Section().Class("centre").Body(
 			t.mySeat(me, plays),
 			app.Div().Class("deck-pile").Body(
@@ -82,23 +82,30 @@ func (t *Table) Render() app.UI {
 		// is fixed at the bottom of the screen, so reading and acting need no scrolling.
 		app.Div().Class("dock").ID("ark-dock").Body(
 			app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
-			app.If(b.Drawn != nil || b.Peek != nil, app.Div().Class("dock-cards").Body(
+			slot(dockCards(b)),
+			slot(actionBar(b.Actions, t.OnAct)),
+		),
+		// What comes and goes keeps its place (slot), so the panels after it are not rebuilt.
+		slot(t.overlay(b)),
+		slot(t.explainPanel()),
+		&hintsView{Done: t.hintsDone, t: t},
+		app.Div().Class("side").Body(
+			&oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t},
+			&sheetView{Piles: b.Piles, Other: b.Other},
+			&logView{Lines: b.Log, Earlier: t.wholeLog(b)},
+			&chatView{Lines: t.Chat, Unread: t.Unread, t: t},
+		),
+	)
+}
+
+// dockCards are the viewer's private cards in the dock: the card drawn, the card peeked at.
+func dockCards(b Board) app.UI {
+	if b.Drawn == nil && b.Peek == nil {
+		return nil
+	}
+	return app.Div().Class("dock-cards").Body(
 				privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
 				privateCard(b.PeekNote, b.Peek, "peek"),
-			)),
-			actionBar(b.Actions, t.OnAct),
-		),
-		t.overlay(b),
-		t.explainPanel(),
-		t.hints(),
-		app.Div().Class("side").Body(
-			oddsPanel(b.Odds, t.helperHidden, func(ctx app.Context, e app.Event) {
-				t.helperHidden = !t.helperHidden
-			}),
-			playSheet(b),
-			gameLog(b.Log, t.wholeLog(b)),
-			t.chat(),
-		),
 	)
 }
 
@@ -115,7 +122,7 @@ func (t *Table) overlay(b Board) app.UI {
 // ringSeats lists the other seats clockwise, starting from the viewer's left. A seat the viewer
 // may give or pass the card to answers a tap with that move (the buttons stay, for keyboards and
 // screen readers).
-func ringSeats(b Board, onAct func(app.Context, engine.Move)) []app.UI {
+func (t *Table) ringSeats(b Board) []app.UI {
 	start := 0
 	for i, s := range b.Seats {
 		if s.You {
@@ -126,7 +133,7 @@ func ringSeats(b Board, onAct func(app.Context, engine.Move)) []app.UI {
 	for i := range b.Seats {
 		s := b.Seats[(start+i)%len(b.Seats)]
 		if !s.You {
-			out = append(out, seatTile(s, tapAction(b.Actions, s.Pos), onAct))
+			out = append(out, &seatView{Seat: s, Tap: tapAction(b.Actions, s.Pos), t: t})
 		}
 	}
 	return out
@@ -156,7 +163,7 @@ func (t *Table) mySeat(me Seat, plays bool) app.UI {
 	if !plays {
 		return nil
 	}
-	return app.Div().Class("me").Body(seatTile(me, nil, nil))
+	return app.Div().Class("me").Body(&seatView{Seat: me, t: t})
 }
 
 // endBanner announces the end of a round or of the game.
@@ -261,13 +268,13 @@ func verifiedLine(v string) app.UI {
 	return app.P().Class("verified").Body(app.Text(v+" "), docLink("", hrefFair+"#checking", i18n.T("ark.how_checked")))
 }
 
-func (t *Table) chat() app.UI {
-	lines := make([]app.UI, 0, len(t.Chat))
-	for _, l := range t.Chat {
+func (t *Table) chat(chat []ChatLine, unread int) app.UI {
+	lines := make([]app.UI, 0, len(chat))
+	for _, l := range chat {
 		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
 	}
 	return app.Section().Class("panel", "chat").ID("chat").Body(
-		app.H2().Body(app.Text(i18n.T("ark.chat")), unreadBadge(t.Unread)),
+		app.H2().Body(app.Text(i18n.T("ark.chat")), unreadBadge(unread)),
 		app.P().Class("muted", "small").Body(app.Text(i18n.T("ark.chat_rule")+" "), docLink("", hrefRules+"#talk", i18n.T("ark.more"))),
 		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
 		// The input is left uncontrolled: redrawing its value on every table update would fight
@@ -304,10 +311,10 @@ func (t *Table) chatSeen(ctx app.Context, e app.Event) {
 // chatJump is a button in the status bar that brings the table talk into view, with the unread
 // count: on a phone the talk is far below the table. (A button, not an "#chat" link: go-app
 // would take the link for a navigation and redraw the page.)
-func (t *Table) chatJump() app.UI {
+func (t *Table) chatJump(unread int) app.UI {
 	label := i18n.T("ark.chat")
-	if t.Unread > 0 {
-		label = i18n.T("alert.unread_label", t.Unread)
+	if unread > 0 {
+		label = i18n.T("alert.unread_label", unread)
 	}
 	return app.Button().Type("button").Class("chat-jump").ID("chat-jump").Aria("label", label).
 		OnClick(func(ctx app.Context, e app.Event) {
@@ -315,7 +322,7 @@ func (t *Table) chatJump() app.UI {
 				el.Call("scrollIntoView", map[string]any{"block": "center"})
 			}
 			t.chatSeen(ctx, e)
-		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(t.Unread))
+		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(unread))
 }
 
 func unreadBadge(n int) app.UI {

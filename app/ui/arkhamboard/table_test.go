@@ -118,7 +118,7 @@ func TestCardNeverColourOnly(t *testing.T) {
 func TestRingStartsLeftOfViewer(t *testing.T) {
 	b := Board{Seats: []Seat{{Pos: 0, Name: "A"}, {Pos: 1, Name: "B", You: true}, {Pos: 2, Name: "C"}, {Pos: 3, Name: "D"}}}
 	got := ""
-	for _, u := range ringSeats(b, nil) {
+	for _, u := range (&Table{}).ringSeats(b) {
 		h := app.HTMLString(u)
 		i := strings.Index(h, `data-seat="`)
 		got += h[i+11 : i+12]
@@ -164,7 +164,7 @@ func TestTapTargets(t *testing.T) {
 		},
 	}
 	var html []string
-	for _, u := range ringSeats(b, func(app.Context, engine.Move) {}) {
+	for _, u := range (&Table{OnAct: func(app.Context, engine.Move) {}}).ringSeats(b) {
 		html = append(html, app.HTMLString(u))
 	}
 	if !strings.Contains(html[0], "target") || !strings.Contains(html[0], `title="Give to B"`) {

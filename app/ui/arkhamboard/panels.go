@@ -1,0 +1,117 @@
+package arkhamboard
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
+)
+
+// The parts of the table a move seldom changes are components of their own. go-app redraws a
+// child component only when one of its exported fields changed (it compares them with
+// reflect.DeepEqual), so a move that changes one seat and the dock redraws those, not the log,
+// the play sheet, the talk and every other seat: on a phone's wasm the whole table cost tens of
+// milliseconds a move (issue 11). Each part holds only plain data in exported fields; callbacks
+// go through t, the mounted Table, which go-app neither compares nor copies (it is unexported)
+// and which outlives its updates.
+
+// seatView is one seat's tile.
+type seatView struct {
+	app.Compo
+	Seat Seat
+	Tap  *Action // the give or pass a tap on the seat makes, if any
+	t    *Table
+}
+
+func (v *seatView) Render() app.UI {
+	if v.Tap == nil {
+		return seatTile(v.Seat, nil, nil)
+	}
+	return seatTile(v.Seat, v.Tap, v.t.act)
+}
+
+// statusView is the status bar.
+type statusView struct {
+	app.Compo
+	Round, Deck, Removed int
+	DoomOn               bool
+	Doom                 int
+	Unread               int
+	t                    *Table
+}
+
+func (v *statusView) Render() app.UI {
+	b := Board{Round: v.Round, Deck: v.Deck, Removed: v.Removed, DoomOn: v.DoomOn, Doom: v.Doom}
+	return statusBar(b, v.t.chatJump(v.Unread))
+}
+
+// oddsView is the deduction helper, or an empty placeholder that keeps the side panels in
+// their places (go-app matches children by position: a panel that comes and goes would make it
+// rebuild every panel after it).
+type oddsView struct {
+	app.Compo
+	Odds   *Odds
+	Hidden bool
+	t      *Table
+}
+
+func (v *oddsView) Render() app.UI {
+	if v.Odds == nil {
+		return app.Div().Hidden(true)
+	}
+	return oddsPanel(v.Odds, v.Hidden, v.t.toggleHelper)
+}
+
+// sheetView is the play sheet.
+type sheetView struct {
+	app.Compo
+	Piles []Pile
+	Other []Card
+}
+
+func (v *sheetView) Render() app.UI { return playSheet(Board{Piles: v.Piles, Other: v.Other}) }
+
+// logView is the game log, earlier rounds folded above.
+type logView struct {
+	app.Compo
+	Lines   []string
+	Earlier [][]string
+}
+
+func (v *logView) Render() app.UI { return gameLog(v.Lines, v.Earlier) }
+
+// chatView is the table talk.
+type chatView struct {
+	app.Compo
+	Lines  []board.ChatLine
+	Unread int
+	t      *Table
+}
+
+func (v *chatView) Render() app.UI { return v.t.chat(v.Lines, v.Unread) }
+
+// hintsView is the first-game tips until dismissed, then a placeholder.
+type hintsView struct {
+	app.Compo
+	Done bool
+	t    *Table
+}
+
+func (v *hintsView) Render() app.UI { return slot(v.t.hints()) }
+
+// act sends a move the viewer chose.
+func (t *Table) act(ctx app.Context, m engine.Move) {
+	if t.OnAct != nil {
+		t.OnAct(ctx, m)
+	}
+}
+
+func (t *Table) toggleHelper(ctx app.Context, e app.Event) { t.helperHidden = !t.helperHidden }
+
+// slot is ui, or an empty hidden placeholder of the same place when ui is nil (see oddsView).
+func slot(ui app.UI) app.UI {
+	if ui == nil {
+		return app.Div().Hidden(true)
+	}
+	return ui
+}

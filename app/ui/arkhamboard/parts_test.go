@@ -1,0 +1,140 @@
+package arkhamboard
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"regexp"
+	"sort"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+)
+
+// screen stands in for the game screen: it draws the board from props it is handed, as
+// app/ui's GameScreen does on every session change.
+type screen struct {
+	app.Compo
+	p     board.Props
+	state *Table // what the drawn table starts from, if anything (its purely presentational state)
+	first *Table // the first table drawn: the one go-app mounts and then updates
+}
+
+func (s *screen) Render() app.UI {
+	ui := Draw(s.p)
+	if t, ok := ui.(*Table); ok {
+		if s.state != nil {
+			t.earlier, t.logGame = map[int][]string{}, s.state.logGame
+			for r, l := range s.state.earlier {
+				t.earlier[r] = l
+			}
+			t.helperHidden, t.hintsDone, t.seenResult, t.seenGame = s.state.helperHidden, s.state.hintsDone, s.state.seenResult, s.state.seenGame
+		}
+		if s.first == nil {
+			s.first = t
+		}
+	}
+	return app.Main().Body(ui)
+}
+
+// guestProps are the props seat 1 of a 3-player game is handed after each move of a random
+// game, with the callbacks the game screen passes.
+func guestProps(tb testing.TB) []board.Props {
+	g, err := arkham.New(engine.Config{Seats: 3})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(11, 7))
+	seats := []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}}
+	var out []board.Props
+	var chat []board.ChatLine
+	for step := 0; step < 2000 && !g.Status().Over; step++ {
+		raw, _ := json.Marshal(g.View(1))
+		v, err := arkham.Rules{}.DecodeView(raw)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if step%10 == 0 {
+			chat = append(chat[:len(chat):len(chat)], board.ChatLine{Name: "Cy (seat 3)", Text: "Who holds the Orb?"})
+		}
+		out = append(out, board.Props{View: v, Legal: g.Legal(1), Seats: seats, Seq: step, Table: "t1", Chat: chat,
+			Code: "ABCD-EFGH", OnAct: func(app.Context, engine.Move) {}, OnChat: func(app.Context, string) {},
+			OnChatSeen: func(app.Context) {}})
+		st := g.Status()
+		var m engine.Move
+		if st.Deal != nil {
+			var k [32]byte
+			for i := range k {
+				k[i] = byte(r.Uint32())
+			}
+			m = engine.DealMove(k)
+		} else {
+			legal := g.Legal(st.Active[0])
+			m = legal[r.IntN(len(legal))]
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// BenchmarkGuestUpdate is the go-app side of showing one move to a guest: the board drawn
+// from the new props and diffed against the mounted tree (the DOM calls are no-ops natively).
+func BenchmarkGuestUpdate(b *testing.B) {
+	props := guestProps(b)
+	s := &screen{p: props[0]}
+	d := app.NewClientTester(s)
+	defer d.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.p = props[1+i%(len(props)-1)]
+		d.Dispatch(app.Dispatch{Mode: app.Update, Source: s, Function: func(app.Context) {}})
+		d.Consume()
+	}
+}
+
+// TestPartsFollowEveryUpdate: the table, updated move after move as a guest's page is (its
+// parts redrawn only when their inputs change), shows exactly what a table drawn afresh from the
+// same props shows, at every step of a whole game; so no part is ever left stale.
+func TestPartsFollowEveryUpdate(t *testing.T) {
+	props := guestProps(t)
+	s := &screen{p: props[0]}
+	d := app.NewClientTester(s)
+	defer d.Close()
+	for i, p := range props[1:] {
+		s.p = p
+		d.Dispatch(app.Dispatch{Mode: app.Update, Source: s, Function: func(app.Context) {}})
+		d.Consume()
+		fresh := &screen{p: p, state: s.first}
+		fd := app.NewClientTester(fresh)
+		want := canonical(app.HTMLString(fresh))
+		fd.Close()
+		if got := canonical(app.HTMLString(s)); got != want {
+			t.Fatalf("step %d: the updated table differs from a fresh one:\n got %s\nwant %s", i+1, got, want)
+		}
+	}
+}
+
+var (
+	tagRE  = regexp.MustCompile(`<([a-z0-9]+)((?:\s+[a-z-]+(?:="[^"]*")?)*)\s*(/?)>`)
+	attrRE = regexp.MustCompile(`[a-z-]+(?:="[^"]*")?`)
+)
+
+// canonical is html with each tag's attributes sorted (go-app writes them in map order).
+func canonical(html string) string {
+	return tagRE.ReplaceAllStringFunc(html, func(tag string) string {
+		m := tagRE.FindStringSubmatch(tag)
+		attrs := attrRE.FindAllString(m[2], -1)
+		sort.Strings(attrs)
+		out := "<" + m[1]
+		for _, a := range attrs {
+			out += " " + a
+		}
+		return out + m[3] + ">"
+	})
+}
