@@ -19,7 +19,9 @@ var frTheme18 = map[string]string{
 }
 
 func init() {
-	for k, v := range frTheme18 {
-		fr[k] = v
-	}
+	later(French, func() {
+		for k, v := range frTheme18 {
+			fr[k] = v
+		}
+	})
 }

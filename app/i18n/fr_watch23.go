@@ -9,7 +9,9 @@ var frWatch23 = map[string]string{
 }
 
 func init() {
-	for k, v := range frWatch23 {
-		fr[k] = v
-	}
+	later(French, func() {
+		for k, v := range frWatch23 {
+			fr[k] = v
+		}
+	})
 }

@@ -22,7 +22,9 @@ var frWire16 = map[string]string{
 }
 
 func init() {
-	for k, v := range frWire16 {
-		fr[k] = v
-	}
+	later(French, func() {
+		for k, v := range frWire16 {
+			fr[k] = v
+		}
+	})
 }

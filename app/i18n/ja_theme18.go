@@ -19,7 +19,9 @@ var jaTheme18 = map[string]string{
 }
 
 func init() {
-	for k, v := range jaTheme18 {
-		ja[k] = v
-	}
+	later(Japanese, func() {
+		for k, v := range jaTheme18 {
+			ja[k] = v
+		}
+	})
 }

@@ -8,7 +8,9 @@ var jaWatch23 = map[string]string{
 }
 
 func init() {
-	for k, v := range jaWatch23 {
-		ja[k] = v
-	}
+	later(Japanese, func() {
+		for k, v := range jaWatch23 {
+			ja[k] = v
+		}
+	})
 }

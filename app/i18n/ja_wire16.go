@@ -21,7 +21,9 @@ var jaWire16 = map[string]string{
 }
 
 func init() {
-	for k, v := range jaWire16 {
-		ja[k] = v
-	}
+	later(Japanese, func() {
+		for k, v := range jaWire16 {
+			ja[k] = v
+		}
+	})
 }
