@@ -104,8 +104,8 @@ func dockCards(b Board) app.UI {
 		return nil
 	}
 	return app.Div().Class("dock-cards").Body(
-				privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
-				privateCard(b.PeekNote, b.Peek, "peek"),
+		privateCard(i18n.T("ark.drawn"), b.Drawn, "drawn"),
+		privateCard(b.PeekNote, b.Peek, "peek"),
 	)
 }
 
