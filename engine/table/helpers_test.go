@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -90,6 +91,11 @@ func checkNoLeak(t *testing.T) func() {
 
 // driver plays a guest's seat with random legal moves until stop is closed.
 func driver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup) {
+	heldDriver(g, r, stop, wg, nil)
+}
+
+// heldDriver is driver that makes no move while hold (if not nil) is set.
+func heldDriver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup, hold *atomic.Bool) {
 	defer wg.Done()
 	t := time.NewTicker(5 * time.Millisecond)
 	defer t.Stop()
@@ -107,7 +113,7 @@ func driver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup) {
 		waiting := g.pending != nil
 		legal := append([]engine.Move(nil), st.Legal...)
 		g.mu.Unlock()
-		if !st.HasView || waiting || st.Seq == acted || !st.Status.IsActive(st.Seat) || len(legal) == 0 {
+		if hold != nil && hold.Load() || !st.HasView || waiting || st.Seq == acted || !st.Status.IsActive(st.Seat) || len(legal) == 0 {
 			continue
 		}
 		if err := g.Send(legal[r.intn(len(legal))]); err == nil {

@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -142,33 +141,6 @@ func standInTwice(t *testing.T, rules engine.Rules, seed uint64, reopen bool) {
 	go driver(tt.guests[2], tt.rand, tt.stop, &tt.wg)
 	tt.finish()
 	tt.checkViews()
-}
-
-// heldDriver is driver that makes no move while hold is set.
-func heldDriver(g *Guest, r *randReader, stop <-chan struct{}, wg *sync.WaitGroup, hold *atomic.Bool) {
-	defer wg.Done()
-	t := time.NewTicker(5 * time.Millisecond)
-	defer t.Stop()
-	acted := -1
-	for {
-		select {
-		case <-stop:
-			return
-		case <-g.Updates():
-		case <-t.C:
-		}
-		g.mu.Lock()
-		st := g.st
-		waiting := g.pending != nil
-		legal := append([]engine.Move(nil), st.Legal...)
-		g.mu.Unlock()
-		if hold.Load() || !st.HasView || waiting || st.Seq == acted || !st.Status.IsActive(st.Seat) || len(legal) == 0 {
-			continue
-		}
-		if err := g.Send(legal[r.intn(len(legal))]); err == nil {
-			acted = st.Seq
-		}
-	}
 }
 
 // TestStandInTwiceWhileDealing: the player leaves while the game's deal waits for their sealed
