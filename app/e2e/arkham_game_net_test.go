@@ -234,6 +234,11 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		float64(pct(lat, .5))/float64(max(p50, 1)), float64(pct(lat, .99))/float64(max(p99, 1)))
 
 	stg.log(t, "move → all 3 browsers' views")
+	// The guests' screens are drawn as each move arrives, not on go-app's next frame: a page
+	// where uiloop.Now stopped working would show no drawing of its own after the Snapshot.
+	if drawn, traced := stg.drawnAtOnce(); traced < 5 || drawn*2 < traced {
+		t.Fatalf("guest pages drew %d of %d traced moves at once (uiloop.Now)", drawn, traced)
+	}
 
 	playAgain(t, host, []*Browser{bea, cy}, link)
 }

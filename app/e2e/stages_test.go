@@ -58,6 +58,16 @@ func snapshotAt(b *Browser, seq int) (start, end float64) {
 	return v[0], v[1]
 }
 
+// drawAt is when page b's screen was first drawn at once (uiloop.Now) for seq, after the
+// Snapshot ending at after: its start and end (ms since the epoch), or zeros.
+func drawAt(b *Browser, seq int, after float64) (start, end float64) {
+	v, _ := Eval[[]float64](b, fmt.Sprintf(`((a, s, f) => { for (const x of (a || [])) if (x[0] >= s && x[1] >= f) return [x[1], x[2]]; return [0, 0]; })(window.__mkRender, %d, %f)`, seq, after))
+	if len(v) != 2 {
+		return 0, 0
+	}
+	return v[0], v[1]
+}
+
 // busy is how much of [from, to] page b spent in long tasks (50 ms or more of script at once).
 func busy(b *Browser, from, to float64) time.Duration {
 	v, _ := Eval[float64](b, fmt.Sprintf(`((a, f, t) => { let s = 0; for (const [st, d] of (a || [])) s += Math.max(0, Math.min(t, st + d) - Math.max(f, st)); return s; })(window.__long, %f, %f)`, from, to))
@@ -69,8 +79,8 @@ type stages map[string][]time.Duration
 
 // stageOrder is the path of a move made in a guest's page.
 var stageOrder = []string{"click → sent (UI, sign, encode)", "to host (network)", "host: received → first view sent", "to guests (network)",
-	"guest page: received → shown", "  received → Snapshot (decode, audit)", "  Snapshot (Guest.State)", "  Snapshot → shown (frame, render)", "    of which in long tasks (≥50 ms)",
-	"host page: received → shown"}
+	"guest page: received → shown", "  received → Snapshot (decode, audit)", "  Snapshot (Guest.State)", "  Snapshot → shown (frame, render)", "    Snapshot → drawing starts", "    drawing (go-app render)", "    of which in long tasks (≥50 ms)",
+	"host page: received → shown", "to the mover's page (network)", "to the other guest's page (network)"}
 
 // measure splits the move clicked at click (page time) in mover into stages; pages[0] is
 // the host's page. Moves of the host's own page have no network on their way in: skipped.
@@ -85,7 +95,8 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 	if out == 0 || in == 0 || viewOut == 0 {
 		return
 	}
-	var back, shown, toSnap, snap, render, long time.Duration
+	var back, shown, toSnap, snap, render, long, toDraw, draw time.Duration
+	drawn := true
 	traced := true
 	for _, g := range pages[1:] {
 		got := firstAfter(g, "In", viewOut)
@@ -94,11 +105,21 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 			return
 		}
 		back, shown = max(back, ms(viewOut, got)), max(shown, ms(got, seen))
+		if g == mover {
+			st.add(stageOrder[12], ms(viewOut, got))
+		} else {
+			st.add(stageOrder[13], ms(viewOut, got))
+		}
 		if s0, s1 := snapshotAt(g, seq); s0 > 0 && s0 >= got && s1 <= seen {
 			if ms(s1, seen) > render {
 				long = busy(g, s1, seen)
 			}
 			toSnap, snap, render = max(toSnap, ms(got, s0)), max(snap, ms(s0, s1)), max(render, ms(s1, seen))
+			if d0, d1 := drawAt(g, seq, s1); d0 > 0 && d1 <= seen+1 {
+				toDraw, draw = max(toDraw, ms(s1, d0)), max(draw, ms(d0, d1))
+			} else {
+				drawn = false
+			}
 		} else {
 			traced = false
 		}
@@ -112,11 +133,21 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 		st.add(stageOrder[5], toSnap)
 		st.add(stageOrder[6], snap)
 		st.add(stageOrder[7], render)
-		st.add(stageOrder[8], long)
+		if drawn {
+			st.add(stageOrder[8], toDraw)
+			st.add(stageOrder[9], draw)
+		}
+		st.add(stageOrder[10], long)
 	}
 	if seen := seenAt(pages[0], seq); seen > 0 {
-		st.add(stageOrder[9], ms(in, seen))
+		st.add(stageOrder[11], ms(in, seen))
 	}
+}
+
+// drawnAtOnce is how many traced moves each guest page drew through uiloop.Now (the draw
+// starting after the move's Snapshot), of how many traced moves.
+func (st stages) drawnAtOnce() (drawn, traced int) {
+	return len(st[stageOrder[8]]), len(st[stageOrder[7]])
 }
 
 func (st stages) add(name string, d time.Duration) { st[name] = append(st[name], d) }

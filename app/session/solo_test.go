@@ -63,12 +63,27 @@ func TestSoloPlaysToTheEnd(t *testing.T) {
 }
 
 func TestSoloResumesAfterReload(t *testing.T) {
-	st := &MemStore{}
-	s, err := StartSolo(st, SoloConfig{Name: "Ann", Game: "arkham", Players: 4, Level: "random"})
-	if err != nil {
-		t.Fatal(err)
+	// A game is reloaded in its middle. The deals are random (commit-reveal seeds), and a game
+	// can end within a handful of moves (a Great Old One in the first round): then a new table.
+	var st *MemStore
+	var s *Session
+	var mid table.GuestState
+	for try := 0; ; try++ {
+		st = &MemStore{}
+		var err error
+		s, err = StartSolo(st, SoloConfig{Name: "Ann", Game: "arkham", Players: 4, Level: "random"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mid = playUntil(t, s, 30*time.Second, func(g table.GuestState) bool { return g.Seq >= 12 || g.Status.Over })
+		if !mid.Status.Over {
+			break
+		}
+		s.Forget()
+		if try == 10 {
+			t.Fatal("ten games over before their 12th move")
+		}
 	}
-	mid := playUntil(t, s, 30*time.Second, func(g table.GuestState) bool { return g.Seq >= 12 })
 	seat := mid.Seat
 	time.Sleep(50 * time.Millisecond) // let the saver catch up, as a browser would between moves
 	s.Close()                         // the page goes away

@@ -39,3 +39,21 @@ func traceSnapshot(seq int, start float64) {
 		traceArr.Call("push", []any{seq, start, traceNow()})
 	}
 }
+
+// TraceNow is the trace clock (ms since the epoch), 0 when the page does not trace.
+func TraceNow() float64 { return traceNow() }
+
+// TraceRender records a drawing of the screen: [seq, start, end] in window.__mkRender.
+func TraceRender(seq int, start float64) {
+	if !traceOn {
+		return
+	}
+	a := js.Global().Get("__mkRender")
+	if a.Type() != js.TypeObject {
+		a = js.Global().Get("Array").New()
+		js.Global().Set("__mkRender", a)
+	}
+	if a.Length() < 100000 {
+		a.Call("push", []any{seq, start, traceNow()})
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine"
 	"miskatonic/engine/wire"
 )
@@ -41,7 +42,7 @@ func (b *AwayBanner) tickLater(ctx app.Context) {
 		return
 	}
 	b.ticking = true
-	ctx.After(time.Second, func(ctx app.Context) {
+	uiloop.After(ctx, time.Second, func(ctx app.Context) {
 		b.ticking = false
 		b.Update()
 	})

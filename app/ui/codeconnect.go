@@ -9,6 +9,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
 	"miskatonic/app/ui/lang"
+	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine/games"
 )
 
@@ -206,7 +207,7 @@ func (h *HostCode) make(ctx app.Context, e app.Event) {
 	}
 	h.busy, h.problem, h.err, h.answer, h.copied, h.needsFresh = true, "", "", "", false, false
 	s := h.Sess
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		off, err := s.OfferCode(context.Background(), session.CodeRTC())
 		h.ctx.Dispatch(func(ctx app.Context) {
 			h.busy = false
@@ -225,7 +226,7 @@ func (h *HostCode) finish(ctx app.Context, e app.Event) {
 		return
 	}
 	h.busy, h.problem, h.err = true, "", ""
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		err := off.Finish(context.Background(), answer)
 		h.ctx.Dispatch(func(ctx app.Context) {
 			h.busy = false
@@ -381,7 +382,7 @@ func (p *CodeJoin) submit(ctx app.Context, e app.Event) {
 	}
 	p.busy, p.problem, p.err = true, "", ""
 	pass, offer := p.pass, p.offer
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		ans, err := session.AnswerCode(context.Background(), session.CodeRTC(), pass, offer)
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.busy = false
@@ -397,7 +398,7 @@ func (p *CodeJoin) submit(ctx app.Context, e app.Event) {
 
 // wait takes the seat once the host has pasted the answer.
 func (p *CodeJoin) wait(ans *session.CodeAnswer, name string) {
-	p.ctx.Async(func() {
+	uiloop.Go(func() {
 		s, err := ans.Join(context.Background(), session.DefaultStore(), name)
 		p.ctx.Dispatch(func(ctx app.Context) {
 			if p.ans != ans { // started over meanwhile

@@ -7,6 +7,7 @@ import (
 	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
+	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
 	"miskatonic/engine/games"
@@ -80,6 +81,9 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 				g.alert()
 			}
 		})
+		// A move made anywhere at the table is on this screen as soon as it arrives, not a
+		// frame or more later (uiloop's comment has the measurement).
+		uiloop.Now(ctx, g, func() int { return g.snap.Seq })
 	})
 }
 
@@ -204,7 +208,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 
 // try runs a host action off the UI goroutine and shows its error, if any.
 func (g *GameScreen) try(ctx app.Context, f func() error) {
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		err := f()
 		g.ctx.Dispatch(func(ctx app.Context) {
 			g.err = ""

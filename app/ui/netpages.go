@@ -12,6 +12,7 @@ import (
 	"miskatonic/app/signal"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
+	"miskatonic/app/ui/uiloop"
 )
 
 // envRelayURL is the page variable a static deployment sets to its relay (see app.EnvRelayURL).
@@ -73,7 +74,7 @@ func (p *NewTable) OnNav(ctx app.Context) {
 	}
 	if session.HasSaved(st, session.Host) && !p.resumed {
 		p.resumed, p.busy = true, true
-		ctx.Async(func() {
+		uiloop.Go(func() {
 			s, err := session.ResumeHosted(st, pageNet())
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.busy, p.sess = false, s
@@ -118,7 +119,7 @@ func (p *NewTable) create(ctx app.Context) {
 	}
 	p.busy, p.err = true, ""
 	game := p.game
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		s, err := session.StartHostAnyNet(session.DefaultStore(), session.HostConfig{Name: name, Game: game, Net: pageNet()})
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.busy = false
@@ -139,7 +140,7 @@ func (p *NewTable) again(ctx app.Context) {
 	if s == nil {
 		return
 	}
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		err := s.Rematch()
 		p.ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {
@@ -248,7 +249,7 @@ func (p *Join) join(ctx app.Context) {
 	}
 	p.busy, p.err, p.problem, p.tried = true, "", "", ""
 	link := p.Link
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		s, err := session.Join(session.DefaultStore(), session.JoinConfig{Name: name, Link: link, Net: pageNet()})
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.busy = false

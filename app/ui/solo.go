@@ -10,6 +10,7 @@ import (
 	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
+	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine/games"
 )
 
@@ -79,7 +80,7 @@ func (p *Solo) OnNav(ctx app.Context) {
 	}
 	if session.HasSaved(st, session.Solo) {
 		p.starting = true
-		ctx.Async(func() {
+		uiloop.Go(func() {
 			s, _, err := session.ResumeHost(st, session.Solo)
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.starting = false
@@ -170,7 +171,7 @@ func (p *Solo) start(ctx app.Context, e app.Event) {
 
 func (p *Solo) launch(ctx app.Context, cfg session.SoloConfig) {
 	p.starting, p.err = true, ""
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		s, err := session.StartSolo(session.DefaultStore(), cfg)
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.starting = false
@@ -191,7 +192,7 @@ func (p *Solo) again(ctx app.Context) {
 	if s == nil {
 		return
 	}
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		err := s.Rematch()
 		p.ctx.Dispatch(func(ctx app.Context) {
 			if err != nil {

@@ -12,6 +12,7 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine/games"
 	"miskatonic/engine/wire"
 )
@@ -24,7 +25,7 @@ func (p *Join) peekTable(ctx app.Context) {
 	}
 	p.peeking, p.pk = true, nil
 	link := p.Link
-	ctx.Async(func() {
+	uiloop.Go(func() {
 		pk, err := session.PeekTable(link, pageNet())
 		p.ctx.Dispatch(func(ctx app.Context) {
 			if p.Link != link {

@@ -10,6 +10,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
@@ -75,7 +76,7 @@ func (t *Table) arm(ctx app.Context) {
 	}
 	if !t.winTimer {
 		t.winTimer = true
-		ctx.After(time.Second, t.tick)
+		uiloop.After(ctx, time.Second, t.tick)
 	}
 }
 
@@ -96,7 +97,7 @@ func (t *Table) tick(ctx app.Context) {
 		return
 	}
 	t.winTimer = true
-	ctx.After(time.Second, t.tick)
+	uiloop.After(ctx, time.Second, t.tick)
 }
 
 func (t *Table) names() Names {
