@@ -22,6 +22,11 @@ const (
 	passSeconds  = 2  // a window where the viewer can only pass
 )
 
+// after runs fn on the table a second from now: ctx.After, which native tests stub (go-app's
+// test dispatcher waits for every pending timer, so a live countdown makes each update wait a
+// second).
+var after = func(ctx app.Context, fn func(app.Context)) { ctx.After(time.Second, fn) }
+
 // Table is the whole Rituals table for one viewer. V and P come from the parent; the rest is
 // UI-local: the choice not yet locked in, and the countdown of the open window.
 type Table struct {
@@ -75,7 +80,7 @@ func (t *Table) arm(ctx app.Context) {
 	}
 	if !t.winTimer {
 		t.winTimer = true
-		ctx.After(time.Second, t.tick)
+		after(ctx, t.tick)
 	}
 }
 
@@ -96,7 +101,7 @@ func (t *Table) tick(ctx app.Context) {
 		return
 	}
 	t.winTimer = true
-	ctx.After(time.Second, t.tick)
+	after(ctx, t.tick)
 }
 
 func (t *Table) names() Names {
