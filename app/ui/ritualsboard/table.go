@@ -122,6 +122,10 @@ func (t *Table) act(m engine.Move) app.EventHandler {
 
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
+	// A choice not yet locked in lasts as long as its sealed step.
+	if step := t.stepKey(); t.selFor != step {
+		t.sel, t.selFor = "", step
+	}
 	return app.Div().Class("rit").ID("rit").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
 		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).Body(
 		app.Header().Class("rit-head").Body(
@@ -130,15 +134,16 @@ func (t *Table) Render() app.UI {
 			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Text(t.prompt(n)),
-		t.actions(n),
-		t.window(n),
-		t.seats(n),
-		t.places(n),
-		t.hand(n),
-		t.influence(),
-		t.log(n),
-		t.chat(),
-		t.result(n),
+		// What comes and goes keeps its place (slot), so the parts after it are not rebuilt.
+		slot(t.actions(n)),
+		slot(t.window(n)),
+		t.seatsPart(n),
+		t.placesPart(n),
+		t.handPart(),
+		t.influencePart(),
+		&logView{Log: v.Log, N: n},
+		t.chatPart(),
+		t.resultPart(n),
 	)
 }
 
@@ -236,10 +241,6 @@ func (t *Table) actions(n Names) app.UI {
 // sealed is the secret choice: pick (as often as you like), then lock in.
 func (t *Table) sealed(n Names) app.UI {
 	legal := t.P.Legal
-	step := t.stepKey()
-	if t.selFor != step {
-		t.sel, t.selFor = "", step
-	}
 	var chosen *engine.Move
 	opts := make([]app.UI, 0, len(legal))
 	for i, m := range legal {
@@ -253,7 +254,7 @@ func (t *Table) sealed(n Names) app.UI {
 			continue // chosen from the hand itself
 		}
 		opts = append(opts, app.Button().Type("button").Class("btn", "rit-opt").ID("rit-opt-"+strconv.Itoa(i)).
-			Aria("pressed", on).Text(n.MoveLabel(m)).OnClick(func(ctx app.Context, e app.Event) { t.sel = k }, k))
+			Aria("pressed", on).Text(n.MoveLabel(m)).OnClick(t.pick(k), k))
 	}
 	lock := app.Button().Type("button").Class("btn", "primary").ID("rit-lock").Disabled(chosen == nil).
 		Text(i18n.T("rit.lock_in"))
