@@ -8,16 +8,18 @@ import (
 	"miskatonic/engine/rituals"
 )
 
-// The parts of the table a move seldom changes are components of their own. go-app redraws a
-// child component only when one of its exported fields changed (it compares them with
-// reflect.DeepEqual), so a move that places one cultist redraws the places, the seats and the
-// log, not the hand, the Secret Influence or the talk; and a second of the countdown, or a tap
-// on a sealed option, redraws none of them (issue 11: the whole table cost a render and a diff
-// of every part on each move). Each part holds only plain data, in exported fields, taken from
-// the view; callbacks go through t, the mounted Table, which go-app neither compares nor copies
-// (it is unexported) and which outlives its updates. A part that has nothing to show draws an
-// empty hidden placeholder, so the parts after it keep their places (go-app matches children by
-// position: a part that came and went would make it rebuild every part after it).
+// The parts of the table a move seldom changes are components of their own. go-app redraws a child
+// component only when one of its exported fields changed (it compares them with
+// reflect.DeepEqual), so a move that places one cultist redraws the places, the seats and the log,
+// not the hand, the Secret Influence or the talk; and a second of the countdown, or a tap on a
+// sealed option, redraws none of them (issue 11: the whole table cost a render and a diff of every
+// part on each move). Each part holds only plain data, in exported fields, taken from the view;
+// callbacks go through t, the mounted Table, which go-app neither compares nor copies (it is
+// unexported) and which outlives its updates; so every part is drawn with t from the start, even
+// while it shows nothing (a part mounted without it would keep a nil table). A part that has
+// nothing to show draws an empty hidden placeholder, so the parts after it keep their places
+// (go-app matches children by position: a part that came and went would make it rebuild every part
+// after it).
 
 // seatsView is every player's public side.
 type seatsView struct {
@@ -83,7 +85,7 @@ func (p *handView) Render() app.UI {
 func (t *Table) handPart() app.UI {
 	v := t.V
 	if v.Seat < 0 {
-		return &handView{None: true}
+		return &handView{None: true, t: t}
 	}
 	p := &handView{Hand: v.Hand, t: t}
 	if int(v.Seat) < len(v.Seats) && v.Seats[v.Seat].Chosen {
@@ -176,7 +178,7 @@ func (p *resultView) Render() app.UI {
 func (t *Table) resultPart(n Names) app.UI {
 	v := t.V
 	if v.Outcome == nil {
-		return &resultView{}
+		return &resultView{t: t}
 	}
 	scores := make([]Breakdown, len(v.Seats))
 	for s := range v.Seats {

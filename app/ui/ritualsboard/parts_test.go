@@ -3,6 +3,7 @@ package ritualsboard
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -154,6 +155,10 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 			d := app.NewClientTester(s)
 			for i, p := range props[1:] {
 				update(d, s, p)
+				if err := partsReach(s, s.first); err != nil {
+					d.Close()
+					t.Fatalf("%s, %d seats, viewer %d, step %d: %v", gm.lang, gm.seats, viewer, i+1, err)
+				}
 				if i%3 == 0 && len(p.Legal) > 0 && (p.Legal[0].Kind == rituals.MoveGrab || p.Legal[0].Kind == rituals.MoveSend) {
 					s.first.sel = moveKey(p.Legal[i%len(p.Legal)]) // a tap on an option: t.sel, then a redraw
 					update(d, s, p)
@@ -176,6 +181,40 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 			d.Close()
 		}
 	}
+}
+
+// partsReach checks that every part mounted under ui calls back through the mounted table
+// (its unexported t, which go-app does not copy on an update: a part first drawn without it
+// would keep a nil table, and a tap on it would crash the page). It walks go-app's tree by
+// reflection, as the test helpers of go-app v9 give no access to mounted children.
+func partsReach(ui app.UI, want *Table) error {
+	var walk func(v reflect.Value) error
+	walk = func(v reflect.Value) error {
+		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return nil
+			}
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Struct {
+			return nil
+		}
+		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
+			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
+		}
+		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
+			return walk(c.FieldByName("root"))
+		}
+		if ch := v.FieldByName("children"); ch.IsValid() && ch.Kind() == reflect.Slice {
+			for i := 0; i < ch.Len(); i++ {
+				if err := walk(ch.Index(i)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(reflect.ValueOf(ui))
 }
 
 // firstDiff shows the first line where got and want part, with a few lines before it.

@@ -7,16 +7,16 @@ import (
 	"miskatonic/engine/shadows"
 )
 
-// The parts of the table a move seldom changes are components of their own. go-app redraws a
-// child component only when one of its exported fields changed (it compares them with
+// The parts of the table a move seldom changes are components of their own. go-app redraws a child
+// component only when one of its exported fields changed (it compares them with
 // reflect.DeepEqual), so an action that spends one character's bills redraws that character's
-// card, the moves and the log, not the threat deck, the map, the other characters or the asset
-// row (issue 11: the whole table cost a render and a diff of every part on each move). Each
-// part holds only plain data, in exported fields, taken from the view; callbacks go through t,
-// the mounted Table, which go-app neither compares nor copies (it is unexported) and which
-// outlives its updates. A part that has nothing to show draws an empty hidden placeholder, so
-// the parts after it keep their places (go-app matches children by position: a part that came
-// and went would make it rebuild every part after it).
+// card, the moves and the log, not the threat deck, the map, the other characters or the asset row
+// (issue 11: the whole table cost a render and a diff of every part on each move). Each part holds
+// only plain data, in exported fields, taken from the view; callbacks go through t, the mounted
+// Table, which go-app neither compares nor copies (it is unexported) and which outlives its
+// updates. A part that has nothing to show draws an empty hidden placeholder, so the parts after
+// it keep their places (go-app matches children by position: a part that came and went would make
+// it rebuild every part after it).
 
 // resultView is the shared ending, once the game is over.
 type resultView struct {
@@ -41,7 +41,7 @@ func (p *resultView) Render() app.UI {
 func (t *Table) resultPart() app.UI {
 	v := t.V
 	if v.Outcome == nil {
-		return &resultView{}
+		return &resultView{t: t}
 	}
 	return &resultView{Outcome: v.Outcome, Watcher: v.Seat < 0, Again: t.P.OnAgain != nil, t: t}
 }
