@@ -109,6 +109,12 @@ func update(d app.ClientDispatcher, s *screen, p board.Props) {
 	settle(d)
 }
 
+// onTable runs fn on the mounted table and redraws it from there, as a tap or a timer does.
+func onTable(d app.ClientDispatcher, t *Table, fn func()) {
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: t, Function: func(app.Context) { fn() }})
+	settle(d)
+}
+
 // settle runs the dispatcher until nothing is left: the test dispatcher's Consume stops after
 // one frame, leaving the OnUpdate the frame dispatched (the countdown's arming) for later, where
 // a browser runs it at once.
@@ -160,12 +166,11 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 					t.Fatalf("%s, %d seats, viewer %d, step %d: %v", gm.lang, gm.seats, viewer, i+1, err)
 				}
 				if i%3 == 0 && len(p.Legal) > 0 && (p.Legal[0].Kind == rituals.MoveGrab || p.Legal[0].Kind == rituals.MoveSend) {
-					s.first.sel = moveKey(p.Legal[i%len(p.Legal)]) // a tap on an option: t.sel, then a redraw
-					update(d, s, p)
+					k := moveKey(p.Legal[i%len(p.Legal)])
+					onTable(d, s.first, func() { s.first.sel = k }) // a tap on an option
 				}
 				if i%4 == 1 && s.first.winKey != "" && s.first.winLeft > 1 {
-					s.first.winLeft-- // a second of the countdown: t.winLeft, then a redraw
-					update(d, s, p)
+					onTable(d, s.first, func() { s.first.winLeft-- }) // a second of the countdown
 				}
 				fresh := &screen{p: p, state: s.first}
 				fd := app.NewClientTester(fresh)
