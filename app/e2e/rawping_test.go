@@ -29,14 +29,14 @@ const (
   await new Promise(r => { if (pc.iceGatheringState === 'complete') r(); pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && r(); });
   return JSON.stringify(pc.localDescription);
 })`
-	pingRunJS = `(async (answer, n) => {
+	pingRunJS = `(async (answer, n, size) => {
   const {pc, dc} = window.__ping;
   await pc.setRemoteDescription(JSON.parse(answer));
   if (dc.readyState !== 'open') await new Promise(r => dc.onopen = r);
   const rtts = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await new Promise(r => { dc.onmessage = r; dc.send('x'.repeat(64)); });
+    await new Promise(r => { dc.onmessage = r; dc.send('x'.repeat(size)); });
     rtts.push(performance.now() - t0);
     await new Promise(r => setTimeout(r, 5));
   }
@@ -45,8 +45,9 @@ const (
 })`
 )
 
-// rawPing returns n round trips between pages a and b over a raw data channel.
-func rawPing(t *testing.T, a, b *Browser, n int) []time.Duration {
+// rawPing returns n round trips of a size-byte message (echoed back) between pages a and b
+// over a raw data channel.
+func rawPing(t *testing.T, a, b *Browser, n, size int) []time.Duration {
 	t.Helper()
 	offer, err := Eval[string](a, pingOfferJS)
 	if err != nil {
@@ -56,7 +57,7 @@ func rawPing(t *testing.T, a, b *Browser, n int) []time.Duration {
 	if err != nil {
 		t.Fatalf("raw ping answer: %v", err)
 	}
-	ms, err := Eval[[]float64](a, pingRunJS+"("+jsString(answer)+", "+strconv.Itoa(n)+")")
+	ms, err := Eval[[]float64](a, pingRunJS+"("+jsString(answer)+", "+strconv.Itoa(n)+", "+strconv.Itoa(size)+")")
 	if err != nil {
 		t.Fatalf("raw ping: %v", err)
 	}
@@ -76,6 +77,8 @@ func TestRawPing(t *testing.T) {
 	a, b := NewBrowser(t, "a", Laptop), NewBrowser(t, "b", Laptop)
 	a.Open(srv.URL + "/")
 	b.Open(srv.URL + "/")
-	rtt := rawPing(t, a, b, 100)
-	t.Logf("FIGURE raw data-channel round trip: n=%d p50=%v p99=%v", len(rtt), pct(rtt, .5).Round(10*time.Microsecond), pct(rtt, .99).Round(10*time.Microsecond))
+	for _, size := range []int{64, 1 << 10, 4 << 10, 8 << 10, 16 << 10} {
+		rtt := rawPing(t, a, b, 100, size)
+		t.Logf("FIGURE raw data-channel round trip, %5d B each way: n=%d p50=%v p99=%v", size, len(rtt), pct(rtt, .5).Round(10*time.Microsecond), pct(rtt, .99).Round(10*time.Microsecond))
+	}
 }

@@ -20,7 +20,7 @@ import (
 // passed through unchanged.
 const channelTraceJS = `(() => {
   const now = () => performance.timeOrigin + performance.now();
-  window.__dcIn = []; window.__dcOut = []; window.__mkTrace = []; window.__long = [];
+  window.__dcIn = []; window.__dcOut = []; window.__dcOutSize = []; window.__mkTrace = []; window.__long = [];
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.__long.length < 100000) window.__long.push([performance.timeOrigin + e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
   } catch (e) {}
@@ -31,7 +31,7 @@ const channelTraceJS = `(() => {
     set(f) { d.set.call(this, typeof f === 'function' ? function (ev) { if (window.__dcIn.length < 200000) window.__dcIn.push(now()); return f.call(this, ev); } : f); },
   });
   const send = RTCDataChannel.prototype.send;
-  RTCDataChannel.prototype.send = function (x) { if (window.__dcOut.length < 200000) window.__dcOut.push(now()); return send.call(this, x); };
+  RTCDataChannel.prototype.send = function (x) { if (window.__dcOut.length < 200000) { window.__dcOut.push(now()); window.__dcOutSize.push(x.byteLength || x.size || x.length || 0); } return send.call(this, x); };
 })()`
 
 // traceChannels installs channelTraceJS in b for every page it opens from now on.
@@ -40,6 +40,13 @@ func traceChannels(b *Browser) {
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: channelTraceJS})
 		return err
 	}))
+}
+
+// sentSizeAfter is the size in bytes of the first message page b sent after t (ms since the
+// epoch), or 0.
+func sentSizeAfter(b *Browser, t float64) int {
+	v, _ := Eval[int](b, fmt.Sprintf(`((a, s, t) => { for (let i = 0; i < (a || []).length; i++) if (a[i] > t) return s[i]; return 0; })(window.__dcOut, window.__dcOutSize, %f)`, t))
+	return v
 }
 
 // firstAfter is the first stamp in list ("in" or "out") of b after t (ms since the epoch), or 0.
@@ -75,7 +82,10 @@ func busy(b *Browser, from, to float64) time.Duration {
 }
 
 // stages collects, per stage name, the durations of a move's path measured in the pages.
-type stages map[string][]time.Duration
+type stages struct {
+	d     map[string][]time.Duration
+	sizes []int // the host's first frame after each move came in (a view), in bytes
+}
 
 // stageOrder is the path of a move made in a guest's page.
 var stageOrder = []string{"click → sent (UI, sign, encode)", "to host (network)", "host: received → first view sent", "to guests (network)",
@@ -84,7 +94,7 @@ var stageOrder = []string{"click → sent (UI, sign, encode)", "to host (network
 
 // measure splits the move clicked at click (page time) in mover into stages; pages[0] is
 // the host's page. Moves of the host's own page have no network on their way in: skipped.
-func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq int) {
+func (st *stages) measure(pages []*Browser, mover *Browser, click float64, seq int) {
 	if mover == pages[0] {
 		return
 	}
@@ -127,6 +137,9 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 	st.add(stageOrder[0], ms(click, out))
 	st.add(stageOrder[1], ms(out, in))
 	st.add(stageOrder[2], ms(in, viewOut))
+	if n := sentSizeAfter(pages[0], in); n > 0 {
+		st.sizes = append(st.sizes, n)
+	}
 	st.add(stageOrder[3], back)
 	st.add(stageOrder[4], shown)
 	if traced {
@@ -146,17 +159,32 @@ func (st stages) measure(pages []*Browser, mover *Browser, click float64, seq in
 
 // drawnAtOnce is how many traced moves each guest page drew through uiloop.Now (the draw
 // starting after the move's Snapshot), of how many traced moves.
-func (st stages) drawnAtOnce() (drawn, traced int) {
-	return len(st[stageOrder[8]]), len(st[stageOrder[7]])
+func (st *stages) drawnAtOnce() (drawn, traced int) {
+	return len(st.d[stageOrder[8]]), len(st.d[stageOrder[7]])
 }
 
-func (st stages) add(name string, d time.Duration) { st[name] = append(st[name], d) }
+func (st *stages) add(name string, d time.Duration) {
+	if st.d == nil {
+		st.d = map[string][]time.Duration{}
+	}
+	st.d[name] = append(st.d[name], d)
+}
+
+// viewBytes is the median size of the views measured, or 0.
+func (st *stages) viewBytes() int {
+	s := append([]int(nil), st.sizes...)
+	if len(s) == 0 {
+		return 0
+	}
+	sort.Ints(s)
+	return s[len(s)/2]
+}
 
 // log prints each stage's p50 and p99 (slowest seat where several pages take part).
-func (st stages) log(t *testing.T, what string) {
+func (st *stages) log(t *testing.T, what string) {
 	var lines []string
 	for _, name := range stageOrder {
-		ds := append([]time.Duration(nil), st[name]...)
+		ds := append([]time.Duration(nil), st.d[name]...)
 		if len(ds) == 0 {
 			continue
 		}

@@ -10,15 +10,16 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
 
 // The table's panels: players, places, hand, Secret Influence, log and final scores.
 
-// seats is every player's public side: hand size, score, chosen or sent cultist, visit order.
-func (t *Table) seats(n Names) app.UI {
-	v := t.V
+// seatsPanel is every player's public side: hand size, score, chosen or sent cultist, visit
+// order. locked are the seats the table says have locked in.
+func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 	order := make([]rituals.SeatView, len(v.Seats))
 	copy(order, v.Seats)
 	visiting := v.Phase != rituals.PhaseSend && v.Phase != rituals.PhaseGrab && v.Phase != rituals.PhaseDeal && v.Round > 0
@@ -40,7 +41,7 @@ func (t *Table) seats(n Names) app.UI {
 			sent = cardChip(s.Sent, "rit-sent")
 		case s.NoCultist && visiting:
 			sent = app.Span().Class("rit-none").Text(i18n.T("rit.no_cultist"))
-		case v.Sealed && (s.Chosen || slices.Contains(t.P.Locked, s.Seat)):
+		case v.Sealed && (s.Chosen || slices.Contains(locked, s.Seat)):
 			sent = app.Span().Class("rit-done").Text("✓ " + i18n.T("rit.chosen"))
 		case v.Sealed:
 			sent = app.Span().Class("rit-thinking").Text(i18n.T("rit.choosing"))
@@ -75,11 +76,11 @@ func (t *Table) seats(n Names) app.UI {
 	)
 }
 
-// places is the twelve ritual places with their owner and positions.
-func (t *Table) places(n Names) app.UI {
-	v := t.V
+// placesPanel is the twelve ritual places with their owner and positions; a place the viewer
+// may put the cultist on has a button sending that move.
+func placesPanel(v *rituals.View, legal []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
 	canPlace := map[string]engine.Move{}
-	for _, m := range t.P.Legal {
+	for _, m := range legal {
 		if m.Kind == rituals.MovePlace {
 			canPlace[m.Option] = m
 		}
@@ -110,7 +111,7 @@ func (t *Table) places(n Names) app.UI {
 		var btn app.UI
 		if m, ok := canPlace[p.Key]; ok {
 			btn = app.Button().Type("button").Class("btn", "primary", "rit-here").ID("rit-place-"+p.Key).
-				Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(t.act(m), p.Key)
+				Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(act(m), p.Key)
 		}
 		pl := rituals.Places[i]
 		tiles = append(tiles, app.Li().Class("rit-place").DataSet("place", p.Key).DataSet("known", flag(known)).
@@ -144,45 +145,37 @@ func cardChip(c rituals.CardID, class string) app.UI {
 	)
 }
 
-// hand is the viewer's own cards; in phase 1 a cultist is chosen by pressing it.
-func (t *Table) hand(n Names) app.UI {
-	v := t.V
-	if v.Seat < 0 {
-		return nil
+// handPanel is the viewer's own cards; in phase 1 a cultist is chosen by pressing it. sent is
+// the cultist the viewer locked in (0 for none), send the moves choosing a card, sel the key of
+// the one pressed, pick what a press does.
+func handPanel(hand []rituals.CardID, sent rituals.CardID, send []engine.Move, sel string, pick func(key string) app.EventHandler) app.UI {
+	byCard := map[int]engine.Move{}
+	for _, m := range send {
+		byCard[m.Card] = m
 	}
-	send := map[int]engine.Move{}
-	for _, m := range t.P.Legal {
-		if m.Kind == rituals.MoveSend && m.Card != 0 {
-			send[m.Card] = m
-		}
+	cards := make([]app.UI, 0, len(hand)+1)
+	if sent != 0 {
+		cards = append(cards, bigCard(sent, nil, false, true, pick))
 	}
-	mine := ""
-	if int(v.Seat) < len(v.Seats) && v.Seats[v.Seat].Chosen && v.Seats[v.Seat].Sent != 0 {
-		mine = v.Seats[v.Seat].Sent.Card().Key
-	}
-	cards := make([]app.UI, 0, len(v.Hand)+1)
-	if mine != "" {
-		cards = append(cards, t.bigCard(v.Seats[v.Seat].Sent, nil, false, true))
-	}
-	for _, c := range v.Hand {
-		if mine != "" && c == v.Seats[v.Seat].Sent {
+	for _, c := range hand {
+		if sent != 0 && c == sent {
 			continue // shown once, first, as sent
 		}
-		if m, ok := send[int(c)]; ok {
+		if m, ok := byCard[int(c)]; ok {
 			mm := m
-			cards = append(cards, t.bigCard(c, &mm, moveKey(m) == t.sel, false))
+			cards = append(cards, bigCard(c, &mm, moveKey(m) == sel, false, pick))
 		} else {
-			cards = append(cards, t.bigCard(c, nil, false, false))
+			cards = append(cards, bigCard(c, nil, false, false, pick))
 		}
 	}
 	return app.Section().Class("rit-hand").Aria("label", i18n.T("rit.your_hand")).Body(
-		app.H2().Text(i18n.T("rit.your_hand_n", len(v.Hand))),
+		app.H2().Text(i18n.T("rit.your_hand_n", len(hand))),
 		app.Ul().Class("rit-cards").Body(cards...),
 	)
 }
 
 // bigCard is a hand card, readable at phone size; choosable ones are buttons.
-func (t *Table) bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.UI {
+func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string) app.EventHandler) app.UI {
 	card := c.Card()
 	var face []app.UI
 	if c.IsCultist() {
@@ -213,17 +206,12 @@ func (t *Table) bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.U
 	}
 	k := moveKey(*m)
 	return li.Body(app.Button().Type("button").Class("rit-face", "rit-pick").Aria("pressed", on).
-		Aria("label", CardName(c)).Body(face...).OnClick(func(ctx app.Context, e app.Event) { t.sel = k }, k))
+		Aria("label", CardName(c)).Body(face...).OnClick(pick(k), k))
 }
 
-// influence is the viewer's Secret Influence and what they would score now, and why.
-func (t *Table) influence() app.UI {
-	v := t.V
-	if v.Seat < 0 || int(v.Seat) >= len(v.Seats) {
-		return nil
-	}
-	sv := v.Seats[v.Seat]
-	b := BreakdownOf(v, int(v.Seat))
+// influencePanel is the viewer's Secret Influence (its left and right sides) and what they would
+// score now, and why (b).
+func influencePanel(left, right []rituals.CardID, b Breakdown) app.UI {
 	chips := func(cs []rituals.CardID) []app.UI {
 		out := []app.UI{}
 		for _, c := range cs {
@@ -234,8 +222,8 @@ func (t *Table) influence() app.UI {
 	return app.Section().Class("rit-influence").ID("rit-influence").Aria("label", i18n.T("rit.influence")).Body(
 		app.H2().Text(i18n.T("rit.influence")),
 		app.Div().Class("rit-sides").Body(
-			app.Div().Class("rit-left").Body(app.H3().Text(i18n.T("rit.left")), app.Div().Body(chips(sv.Left)...)),
-			app.Div().Class("rit-right").Body(app.H3().Text(i18n.T("rit.right")), app.Div().Body(chips(sv.Right)...)),
+			app.Div().Class("rit-left").Body(app.H3().Text(i18n.T("rit.left")), app.Div().Body(chips(left)...)),
+			app.Div().Class("rit-right").Body(app.H3().Text(i18n.T("rit.right")), app.Div().Body(chips(right)...)),
 		),
 		app.P().Class("rit-preview").ID("rit-preview").Body(
 			app.Strong().Text(i18n.T("rit.preview", b.Total)), app.Text(" "),
@@ -244,12 +232,11 @@ func (t *Table) influence() app.UI {
 	)
 }
 
-// log tells this round's public events in order, newest last.
-func (t *Table) log(n Names) app.UI {
-	v := t.V
-	items := make([]app.UI, 0, len(v.Log))
-	for i, e := range v.Log {
-		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(v.Log)-1)).Text(n.LogLine(e)))
+// logPanel tells this round's public events in order, newest last.
+func logPanel(log []rituals.Event, n Names) app.UI {
+	items := make([]app.UI, 0, len(log))
+	for i, e := range log {
+		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(log)-1)).Text(n.LogLine(e)))
 	}
 	return app.Section().Class("rit-log").Aria("label", i18n.T("rit.log")).Body(
 		app.H2().Text(i18n.T("rit.log")),
@@ -257,21 +244,17 @@ func (t *Table) log(n Names) app.UI {
 	)
 }
 
-// result is the final scoring, seat by seat, the winner and Play again.
-func (t *Table) result(n Names) app.UI {
-	v := t.V
-	if v.Outcome == nil {
-		return nil
-	}
+// resultPanel is the final scoring, seat by seat (scores), the winner and Play again (when
+// again is not nil).
+func resultPanel(o *engine.Outcome, scores []Breakdown, n Names, again app.EventHandler) app.UI {
 	win := map[engine.Seat]bool{}
 	var names []string
-	for _, w := range v.Outcome.Winners {
+	for _, w := range o.Winners {
 		win[w] = true
 		names = append(names, n.Seat(w))
 	}
 	rows := []app.UI{}
-	for s := range v.Seats {
-		b := BreakdownOf(v, s)
+	for s, b := range scores {
 		rows = append(rows, app.Tr().DataSet("winner", flag(win[engine.Seat(s)])).Body(
 			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
 			app.Td().Body(app.Text(strconv.Itoa(5*b.Right)), app.Small().Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
@@ -292,12 +275,8 @@ func (t *Table) result(n Names) app.UI {
 			)),
 			app.TBody().Body(rows...),
 		),
-		app.If(t.P.OnAgain != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
-			Text(i18n.T("rit.again")).OnClick(func(ctx app.Context, e app.Event) {
-			if t.P.OnAgain != nil {
-				t.P.OnAgain(ctx)
-			}
-		})),
+		app.If(again != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
+			Text(i18n.T("rit.again")).OnClick(again)),
 		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
 	)
 }
@@ -329,14 +308,11 @@ func penalty(n int) string {
 	return fmt.Sprintf("−%d", n)
 }
 
-// chat is table talk. The input stays uncontrolled (redrawing its value on every table update
-// would fight the typing); its text is read when sent.
-func (t *Table) chat() app.UI {
-	if t.P.OnChat == nil && len(t.P.Chat) == 0 {
-		return nil
-	}
-	lines := make([]app.UI, 0, len(t.P.Chat))
-	for _, l := range t.P.Chat {
+// chatPanel is table talk. The input stays uncontrolled (redrawing its value on every table
+// update would fight the typing); its text is read when sent.
+func (t *Table) chatPanel(chat []board.ChatLine) app.UI {
+	lines := make([]app.UI, 0, len(chat))
+	for _, l := range chat {
 		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
 	}
 	return app.Section().Class("rit-chat").Aria("label", i18n.T("ark.chat")).Body(

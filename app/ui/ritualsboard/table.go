@@ -23,6 +23,10 @@ const (
 	passSeconds  = 2  // a window where the viewer can only pass
 )
 
+// after runs fn on the table a second from now (uiloop.After). Native tests stub it: a live
+// countdown would dispatch into the test's dispatcher at any later step.
+var after = func(ctx app.Context, fn func(app.Context)) { uiloop.After(ctx, time.Second, fn) }
+
 // Table is the whole Rituals table for one viewer. V and P come from the parent; the rest is
 // UI-local: the choice not yet locked in, and the countdown of the open window.
 type Table struct {
@@ -76,7 +80,7 @@ func (t *Table) arm(ctx app.Context) {
 	}
 	if !t.winTimer {
 		t.winTimer = true
-		uiloop.After(ctx, time.Second, t.tick)
+		after(ctx, t.tick)
 	}
 }
 
@@ -97,7 +101,7 @@ func (t *Table) tick(ctx app.Context) {
 		return
 	}
 	t.winTimer = true
-	uiloop.After(ctx, time.Second, t.tick)
+	after(ctx, t.tick)
 }
 
 func (t *Table) names() Names {
@@ -118,6 +122,10 @@ func (t *Table) act(m engine.Move) app.EventHandler {
 
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
+	// A choice not yet locked in lasts as long as its sealed step.
+	if step := t.stepKey(); t.selFor != step {
+		t.sel, t.selFor = "", step
+	}
 	return app.Div().Class("rit").ID("rit").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
 		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).Body(
 		app.Header().Class("rit-head").Body(
@@ -126,15 +134,16 @@ func (t *Table) Render() app.UI {
 			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Text(t.prompt(n)),
-		t.actions(n),
-		t.window(n),
-		t.seats(n),
-		t.places(n),
-		t.hand(n),
-		t.influence(),
-		t.log(n),
-		t.chat(),
-		t.result(n),
+		// What comes and goes keeps its place (slot), so the parts after it are not rebuilt.
+		slot(t.actions(n)),
+		slot(t.window(n)),
+		t.seatsPart(n),
+		t.placesPart(n),
+		t.handPart(),
+		t.influencePart(),
+		&logView{Log: v.Log, N: n},
+		t.chatPart(),
+		t.resultPart(n),
 	)
 }
 
@@ -232,10 +241,6 @@ func (t *Table) actions(n Names) app.UI {
 // sealed is the secret choice: pick (as often as you like), then lock in.
 func (t *Table) sealed(n Names) app.UI {
 	legal := t.P.Legal
-	step := t.stepKey()
-	if t.selFor != step {
-		t.sel, t.selFor = "", step
-	}
 	var chosen *engine.Move
 	opts := make([]app.UI, 0, len(legal))
 	for i, m := range legal {
@@ -249,7 +254,7 @@ func (t *Table) sealed(n Names) app.UI {
 			continue // chosen from the hand itself
 		}
 		opts = append(opts, app.Button().Type("button").Class("btn", "rit-opt").ID("rit-opt-"+strconv.Itoa(i)).
-			Aria("pressed", on).Text(n.MoveLabel(m)).OnClick(func(ctx app.Context, e app.Event) { t.sel = k }, k))
+			Aria("pressed", on).Text(n.MoveLabel(m)).OnClick(t.pick(k), k))
 	}
 	lock := app.Button().Type("button").Class("btn", "primary").ID("rit-lock").Disabled(chosen == nil).
 		Text(i18n.T("rit.lock_in"))

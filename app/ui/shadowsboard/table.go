@@ -55,11 +55,15 @@ func (t *Table) Render() app.UI {
 			app.A().Class("sh-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		t.status(n),
-		t.result(n),
+		t.resultPart(),
 		// Two columns on a laptop (the table left, moves and news right); on a phone the
 		// wrappers dissolve (display: contents) and each part takes its place in one column.
-		app.Div().Class("sh-main").Body(t.deck(), t.city(n), t.chars(n)),
-		app.Div().Class("sh-side").Body(t.threatPanel(n), t.actions(n), t.assets(), t.log(n)),
+		// What comes and goes keeps its place (a part's placeholder, slot), so the parts after
+		// it are not rebuilt.
+		app.Div().Class("sh-main").Body(&deckView{Threat: v.Threat, Elder: v.Elder}, t.cityPart(n), t.chars(n)),
+		app.Div().Class("sh-side").Body(t.threatPart(n), slot(t.actions(n)),
+			&assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck},
+			&logView{Log: v.Log, Elder: v.Elder, N: n}),
 	)
 }
 
@@ -146,23 +150,29 @@ func group(kind string) string {
 	return "other"
 }
 
-// threatPanel tells what the threat did lately: the events since the current turn began that
-// the threat itself caused, with the Arkham face's text.
-func (t *Table) threatPanel(n Names) app.UI {
-	v := t.V
+// threatNews is the events since the current turn began that the threat itself caused.
+func threatNews(log []shadows.Event) []shadows.Event {
 	from := 0
-	for i, e := range v.Log {
+	for i, e := range log {
 		if e.Kind == "turn" || e.Kind == "setup" {
 			from = i
 		}
 	}
-	// The threat acts at the start of a turn: show from the turn before the latest if this turn
-	// has not yet brought anything (the marker holder's start phase is what matters).
-	var items []app.UI
-	for _, e := range v.Log[from:] {
+	var out []shadows.Event
+	for _, e := range log[from:] {
 		if threatKinds[e.Kind] {
-			items = append(items, app.Li().DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
+			out = append(out, e)
 		}
+	}
+	return out
+}
+
+// threatPanel tells what the threat did lately (news, from threatNews), with the Arkham face's
+// text; v gives the elder's words.
+func threatPanel(news []shadows.Event, v *shadows.View, n Names) app.UI {
+	var items []app.UI
+	for _, e := range news {
+		items = append(items, app.Li().DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
 	}
 	if len(items) == 0 {
 		items = append(items, app.Li().Class("muted").Text(i18n.T("sh.threat.quiet")))
@@ -173,10 +183,9 @@ func (t *Table) threatPanel(n Names) app.UI {
 	)
 }
 
-// deck is the threat deck: the current Arkham threat on top with its tokens and limit, the
+// deckPanel is the threat deck: the current Arkham threat on top with its tokens and limit, the
 // current shadow at the bottom (face down until viewed), and the elder's tall card.
-func (t *Table) deck() app.UI {
-	v := t.V
+func deckPanel(v *shadows.View) app.UI {
 	if v.Threat == nil {
 		return nil
 	}
@@ -257,9 +266,9 @@ func pips(count, limit int) string {
 	return s
 }
 
-// city is the Arkham map: five locations, their corruption, their actions, and who is there.
-func (t *Table) city(n Names) app.UI {
-	v := t.V
+// cityPanel is the Arkham map: five locations, their corruption, their actions, and who is
+// there (v's characters need only their seat and location).
+func cityPanel(v *shadows.View, n Names) app.UI {
 	total := 0
 	for _, c := range v.Corruption {
 		total += c
@@ -311,63 +320,71 @@ func repeat(s string, n int) string {
 	return out
 }
 
-// chars is every character card: its clips against their limits, its assets and ability, and
-// which human plays it.
+// chars is every character card (a part each, charView): its clips against their limits, its
+// assets and ability, and which human plays it.
 func (t *Table) chars(n Names) app.UI {
 	v := t.V
 	cardsUI := make([]app.UI, 0, len(v.Characters))
 	for _, c := range v.Characters {
-		ch := character(c.Character)
-		title, adv := "", ""
-		if ch != nil {
-			title = ch.Title
-			adv = i18n.T("sh.adv_line", ch.Advantage.Name, ch.Advantage.Text)
-		}
-		var marks []app.UI
-		if c.Seat == v.Ring {
-			marks = append(marks, app.Span().Class("sh-badge", "sh-ring").ID(fmt.Sprintf("sh-ring-%d", c.Seat)).Text("◎ "+i18n.T("sh.ring")))
-		}
-		if c.Seat == v.Marker {
-			marks = append(marks, app.Span().Class("sh-badge", "sh-marker").Text("⚑ "+i18n.T("sh.marker")))
-		}
-		if c.Seat == v.Active && v.Outcome == nil {
-			marks = append(marks, app.Span().Class("sh-badge", "sh-acting").Text(i18n.T("sh.acting")))
-		}
-		var assets []app.UI
-		for _, k := range c.Assets {
-			if a := asset(k); a != nil {
-				assets = append(assets, app.Li().Body(app.Strong().Text(a.Name), app.Text(" — "+a.Text)))
-			}
-		}
-		var abil app.UI
-		if a := ability(c.Ability); a != nil {
-			abil = app.P().Class("sh-ability", "small").Body(app.Strong().Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
-		}
-		clips := app.Dl().Class("sh-clips").Body(
-			clip("bills", c.Bills, c.BillsLimit),
-			clip("knowledge", c.Knowledge, c.KnowledgeLimit),
-			clip("muscle", c.Muscle, c.MuscleLimit),
-			clip("madness", c.Madness, v.Limits.MadnessLoss),
-			clip("shadow", c.Shadow, v.Limits.ShadowCap),
-		)
-		cardsUI = append(cardsUI, app.Li().Class("sh-char").ID(fmt.Sprintf("sh-char-%d", c.Seat)).DataSet("seat", int(c.Seat)).
-			DataSet("active", c.Seat == v.Active).DataSet("mine", len(t.P.Legal) > 0 && c.Seat == v.ToMove).Body(
-			app.Div().Class("sh-chead").Body(
-				app.H3().Text(n.Char(c.Seat)),
-				app.Span().Class("sh-player", "small").Text(i18n.T("sh.played_by", n.Player(c.Seat))),
-			),
-			app.If(title != "", app.P().Class("sh-title", "small", "muted").Text(title)),
-			app.Div().Class("sh-badges").Body(marks...),
-			app.If(c.Location != "", app.P().Class("sh-where", "small").Text(i18n.T("sh.at", LocName(c.Location)))),
-			clips,
-			app.If(adv != "", app.P().Class("sh-adv", "small").DataSet("lost", c.Madness > 0).Text(advText(adv, c.Madness > 0))),
-			abil,
-			app.If(len(assets) > 0, app.Ul().Class("sh-carried", "small").Body(assets...)),
-		))
+		cardsUI = append(cardsUI, &charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
+			Acting: c.Seat == v.Active, Over: v.Outcome != nil, Mine: len(t.P.Legal) > 0 && c.Seat == v.ToMove,
+			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)})
 	}
 	return app.Section().Class("sh-chars").ID("sh-chars").Aria("label", i18n.T("sh.characters")).Body(
 		app.H2().Text(i18n.T("sh.characters")),
 		app.Ul().Class("sh-charlist").Body(cardsUI...),
+	)
+}
+
+// charCard is one character card; p says what the table around it holds.
+func charCard(p *charView) app.UI {
+	c := p.C
+	ch := character(c.Character)
+	title, adv := "", ""
+	if ch != nil {
+		title = ch.Title
+		adv = i18n.T("sh.adv_line", ch.Advantage.Name, ch.Advantage.Text)
+	}
+	var marks []app.UI
+	if p.Ring {
+		marks = append(marks, app.Span().Class("sh-badge", "sh-ring").ID(fmt.Sprintf("sh-ring-%d", c.Seat)).Text("◎ "+i18n.T("sh.ring")))
+	}
+	if p.Marker {
+		marks = append(marks, app.Span().Class("sh-badge", "sh-marker").Text("⚑ "+i18n.T("sh.marker")))
+	}
+	if p.Acting && !p.Over {
+		marks = append(marks, app.Span().Class("sh-badge", "sh-acting").Text(i18n.T("sh.acting")))
+	}
+	var assets []app.UI
+	for _, k := range c.Assets {
+		if a := asset(k); a != nil {
+			assets = append(assets, app.Li().Body(app.Strong().Text(a.Name), app.Text(" — "+a.Text)))
+		}
+	}
+	var abil app.UI
+	if a := ability(c.Ability); a != nil {
+		abil = app.P().Class("sh-ability", "small").Body(app.Strong().Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
+	}
+	clips := app.Dl().Class("sh-clips").Body(
+		clip("bills", c.Bills, c.BillsLimit),
+		clip("knowledge", c.Knowledge, c.KnowledgeLimit),
+		clip("muscle", c.Muscle, c.MuscleLimit),
+		clip("madness", c.Madness, p.MadnessLoss),
+		clip("shadow", c.Shadow, p.ShadowCap),
+	)
+	return app.Li().Class("sh-char").ID(fmt.Sprintf("sh-char-%d", c.Seat)).DataSet("seat", int(c.Seat)).
+		DataSet("active", p.Acting).DataSet("mine", p.Mine).Body(
+		app.Div().Class("sh-chead").Body(
+			app.H3().Text(p.Name),
+			app.Span().Class("sh-player", "small").Text(i18n.T("sh.played_by", p.Player)),
+		),
+		app.If(title != "", app.P().Class("sh-title", "small", "muted").Text(title)),
+		app.Div().Class("sh-badges").Body(marks...),
+		app.If(c.Location != "", app.P().Class("sh-where", "small").Text(i18n.T("sh.at", LocName(c.Location)))),
+		clips,
+		app.If(adv != "", app.P().Class("sh-adv", "small").DataSet("lost", c.Madness > 0).Text(advText(adv, c.Madness > 0))),
+		abil,
+		app.If(len(assets) > 0, app.Ul().Class("sh-carried", "small").Body(assets...)),
 	)
 }
 
@@ -393,14 +410,11 @@ func clip(kind string, val, limit int) app.UI {
 	)
 }
 
-// assets is the face-up asset row.
-func (t *Table) assets() app.UI {
-	v := t.V
-	if len(v.AssetRow) == 0 {
-		return nil
-	}
-	items := make([]app.UI, 0, len(v.AssetRow))
-	for _, k := range v.AssetRow {
+// assetsPanel is the face-up asset row (row), with how many assets and Randonomicon cards are
+// left in their decks.
+func assetsPanel(row []string, deck, rando int) app.UI {
+	items := make([]app.UI, 0, len(row))
+	for _, k := range row {
 		a := asset(k)
 		if a == nil {
 			items = append(items, app.Li().Class("sh-asset", "sh-empty").Text(i18n.T("sh.empty_space")))
@@ -414,17 +428,16 @@ func (t *Table) assets() app.UI {
 	}
 	return app.Section().Class("sh-assets", "panel").ID("sh-assets").Aria("label", i18n.T("sh.asset_row")).Body(
 		app.H2().Text(i18n.T("sh.asset_row")),
-		app.P().Class("small", "muted").Text(i18n.T("sh.decks", v.AssetDeck, v.Rando.Deck)),
+		app.P().Class("small", "muted").Text(i18n.T("sh.decks", deck, rando)),
 		app.Ul().Class("sh-row").Body(items...),
 	)
 }
 
-// log tells the latest public events, newest first.
-func (t *Table) log(n Names) app.UI {
-	v := t.V
-	items := make([]app.UI, 0, len(v.Log))
-	for i := len(v.Log) - 1; i >= 0; i-- {
-		e := v.Log[i]
+// logPanel tells the latest public events, newest first; v gives the elder's words.
+func logPanel(log []shadows.Event, v *shadows.View, n Names) app.UI {
+	items := make([]app.UI, 0, len(log))
+	for i := len(log) - 1; i >= 0; i-- {
+		e := log[i]
 		items = append(items, app.Li().Class("sh-logline").DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
 	}
 	return app.Section().Class("sh-log", "panel").ID("sh-log").Aria("label", i18n.T("sh.log")).Body(
@@ -434,18 +447,15 @@ func (t *Table) log(n Names) app.UI {
 	)
 }
 
-// result is the shared ending: everyone won, or everyone lost and why.
-func (t *Table) result(n Names) app.UI {
-	v := t.V
-	if v.Outcome == nil {
-		return nil
-	}
-	won := len(v.Outcome.Winners) > 0
+// resultPanel is the shared ending (o): everyone won, or everyone lost and why; watcher is a
+// page that did not play, again what Play again does (nil: no such button).
+func resultPanel(o *engine.Outcome, watcher bool, again app.EventHandler) app.UI {
+	won := len(o.Winners) > 0
 	title := i18n.T("sh.lost")
 	if won {
 		title = i18n.T("sh.won")
 	}
-	if v.Seat < 0 { // a watcher did not play: the players won or lost
+	if watcher { // a watcher did not play: the players won or lost
 		title = i18n.T("sh.watch_lost")
 		if won {
 			title = i18n.T("sh.watch_won")
@@ -453,13 +463,9 @@ func (t *Table) result(n Names) app.UI {
 	}
 	return app.Section().Class("sh-result", "panel").ID("sh-result").DataSet("won", won).Aria("label", title).Body(
 		app.H2().Text(title),
-		app.P().ID("sh-reason").Text(i18n.T(v.Outcome.Reason)),
-		app.If(t.P.OnAgain != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
-			Text(i18n.T("sh.again")).OnClick(func(ctx app.Context, e app.Event) {
-			if t.P.OnAgain != nil {
-				t.P.OnAgain(ctx)
-			}
-		})),
+		app.P().ID("sh-reason").Text(i18n.T(o.Reason)),
+		app.If(again != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
+			Text(i18n.T("sh.again")).OnClick(again)),
 		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
 	)
 }

@@ -1,0 +1,221 @@
+package ritualsboard
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
+	"miskatonic/engine/rituals"
+)
+
+// The parts of the table a move seldom changes are components of their own. go-app redraws a child
+// component only when one of its exported fields changed (it compares them with
+// reflect.DeepEqual), so a move that places one cultist redraws the places, the seats and the log,
+// not the hand, the Secret Influence or the talk; and a second of the countdown, or a tap on a
+// sealed option, redraws none of them (issue 11: the whole table cost a render and a diff of every
+// part on each move). Each part holds only plain data, in exported fields, taken from the view;
+// callbacks go through t, the mounted Table, which go-app neither compares nor copies (it is
+// unexported) and which outlives its updates; so every part is drawn with t from the start, even
+// while it shows nothing (a part mounted without it would keep a nil table). A part that has
+// nothing to show draws an empty hidden placeholder, so the parts after it keep their places
+// (go-app matches children by position: a part that came and went would make it rebuild every part
+// after it).
+
+// seatsView is every player's public side.
+type seatsView struct {
+	app.Compo
+	Seats   []rituals.SeatView
+	Phase   string
+	Round   int
+	Sealed  bool
+	Placing *rituals.Placing
+	Locked  []engine.Seat
+	N       Names
+}
+
+func (p *seatsView) Render() app.UI {
+	v := &rituals.View{Seat: p.N.Me, Seats: p.Seats, Phase: p.Phase, Round: p.Round, Sealed: p.Sealed, Placing: p.Placing}
+	return seatsPanel(v, p.Locked, p.N)
+}
+
+func (t *Table) seatsPart(n Names) app.UI {
+	v := t.V
+	var locked []engine.Seat
+	if v.Sealed {
+		locked = t.P.Locked // only read in a sealed step
+	}
+	return &seatsView{Seats: v.Seats, Phase: v.Phase, Round: v.Round, Sealed: v.Sealed, Placing: v.Placing, Locked: locked, N: n}
+}
+
+// placesView is the twelve ritual places, with the viewer's placing moves.
+type placesView struct {
+	app.Compo
+	Places []rituals.Place
+	Place  []engine.Move // the legal moves putting a cultist on a place
+	N      Names
+	t      *Table
+}
+
+func (p *placesView) Render() app.UI {
+	return placesPanel(&rituals.View{Seat: p.N.Me, Places: p.Places}, p.Place, p.N, p.t.act)
+}
+
+func (t *Table) placesPart(n Names) app.UI {
+	return &placesView{Places: t.V.Places, Place: movesOf(t.P.Legal, rituals.MovePlace), N: n, t: t}
+}
+
+// handView is the viewer's own cards.
+type handView struct {
+	app.Compo
+	Hand []rituals.CardID
+	Sent rituals.CardID // the cultist the viewer locked in, shown first
+	Send []engine.Move  // the legal moves choosing a card of the hand
+	Sel  string         // the key of the one pressed
+	None bool           // a watcher: the placeholder
+	t    *Table
+}
+
+func (p *handView) Render() app.UI {
+	if p.None {
+		return hidden()
+	}
+	return handPanel(p.Hand, p.Sent, p.Send, p.Sel, p.t.pick)
+}
+
+func (t *Table) handPart() app.UI {
+	v := t.V
+	if v.Seat < 0 {
+		return &handView{None: true, t: t}
+	}
+	p := &handView{Hand: v.Hand, t: t}
+	if int(v.Seat) < len(v.Seats) && v.Seats[v.Seat].Chosen {
+		p.Sent = v.Seats[v.Seat].Sent
+	}
+	for _, m := range t.P.Legal {
+		if m.Kind == rituals.MoveSend && m.Card != 0 {
+			p.Send = append(p.Send, m)
+		}
+	}
+	if len(p.Send) > 0 {
+		p.Sel = t.sel
+	}
+	return p
+}
+
+// influenceView is the viewer's Secret Influence and its score now.
+type influenceView struct {
+	app.Compo
+	Left, Right []rituals.CardID
+	B           Breakdown
+	None        bool // a watcher: the placeholder
+}
+
+func (p *influenceView) Render() app.UI {
+	if p.None {
+		return hidden()
+	}
+	return influencePanel(p.Left, p.Right, p.B)
+}
+
+func (t *Table) influencePart() app.UI {
+	v := t.V
+	if v.Seat < 0 || int(v.Seat) >= len(v.Seats) {
+		return &influenceView{None: true}
+	}
+	sv := v.Seats[v.Seat]
+	return &influenceView{Left: sv.Left, Right: sv.Right, B: BreakdownOf(v, int(v.Seat))}
+}
+
+// logView is this round's public events.
+type logView struct {
+	app.Compo
+	Log []rituals.Event
+	N   Names
+}
+
+func (p *logView) Render() app.UI { return logPanel(p.Log, p.N) }
+
+// chatView is the table talk, shown when the viewer may talk or there is talk to read.
+type chatView struct {
+	app.Compo
+	Lines []board.ChatLine
+	Shown bool
+	t     *Table
+}
+
+func (p *chatView) Render() app.UI {
+	if !p.Shown {
+		return hidden()
+	}
+	return p.t.chatPanel(p.Lines)
+}
+
+func (t *Table) chatPart() app.UI {
+	return &chatView{Lines: t.P.Chat, Shown: t.P.OnChat != nil || len(t.P.Chat) > 0, t: t}
+}
+
+// resultView is the final scoring, once the game is over.
+type resultView struct {
+	app.Compo
+	Outcome *engine.Outcome
+	Scores  []Breakdown // by seat
+	Again   bool        // the viewer may start another game
+	N       Names
+	t       *Table
+}
+
+func (p *resultView) Render() app.UI {
+	if p.Outcome == nil {
+		return hidden()
+	}
+	var again app.EventHandler
+	if p.Again {
+		again = p.t.again
+	}
+	return resultPanel(p.Outcome, p.Scores, p.N, again)
+}
+
+func (t *Table) resultPart(n Names) app.UI {
+	v := t.V
+	if v.Outcome == nil {
+		return &resultView{t: t}
+	}
+	scores := make([]Breakdown, len(v.Seats))
+	for s := range v.Seats {
+		scores[s] = BreakdownOf(v, s)
+	}
+	return &resultView{Outcome: v.Outcome, Scores: scores, Again: t.P.OnAgain != nil, N: n, t: t}
+}
+
+// pick is a press on a sealed option or a hand card: it selects the move (key), not yet sent.
+func (t *Table) pick(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { t.sel = key }
+}
+
+// again starts another game.
+func (t *Table) again(ctx app.Context, e app.Event) {
+	if t.P.OnAgain != nil {
+		t.P.OnAgain(ctx)
+	}
+}
+
+// movesOf is the moves of one kind among legal.
+func movesOf(legal []engine.Move, kind string) []engine.Move {
+	var out []engine.Move
+	for _, m := range legal {
+		if m.Kind == kind {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// slot is ui, or an empty hidden placeholder of the same place when ui is nil.
+func slot(ui app.UI) app.UI {
+	if ui == nil {
+		return hidden()
+	}
+	return ui
+}
+
+func hidden() app.UI { return app.Div().Hidden(true) }

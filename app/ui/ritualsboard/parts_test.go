@@ -1,0 +1,291 @@
+package ritualsboard
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
+	"miskatonic/engine/bot"
+	"miskatonic/engine/rituals"
+	"miskatonic/engine/rng"
+)
+
+// The countdown does not run by itself in these tests (go-app's test dispatcher would wait a
+// second on every update for its timer); TestPartsFollowEveryUpdate counts it down by hand.
+func init() { after = func(app.Context, func(app.Context)) {} }
+
+// screen stands in for the game screen: it draws the board from props it is handed, as
+// app/ui's GameScreen does on every session change.
+type screen struct {
+	app.Compo
+	p     board.Props
+	state *Table // what a fresh table starts from: the UI-local state of the one being updated
+	first *Table // the first table drawn: the one go-app mounts and then updates
+}
+
+func (s *screen) Render() app.UI {
+	ui := Draw(s.p)
+	if t, ok := ui.(*Table); ok {
+		if s.state != nil {
+			t.sel, t.selFor, t.winKey, t.winLeft = s.state.sel, s.state.selFor, s.state.winKey, s.state.winLeft
+		}
+		if s.first == nil {
+			s.first = t
+		}
+	}
+	return app.Main().Body(ui)
+}
+
+// gameProps plays a seeded bot game of the given size and returns, for each viewer (every seat,
+// then the watcher), the props its page is handed at each step: the view as a guest decodes it
+// off the wire, the viewer's legal moves, the seats locked in so far in a sealed step, and table
+// talk that grows now and then.
+func gameProps(tb testing.TB, seats int, seed uint64) [][]board.Props {
+	g, err := rituals.New(engine.Config{Seats: seats})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bots := make([]bot.Func, seats)
+	for s := range bots {
+		bots[s], _ = bot.New("rituals", bot.LevelHeuristic, seed+uint64(s))
+	}
+	roster := []board.Seat{{Name: "Ann"}, {Name: "Bea", Bot: true}, {Name: "Cy"}, {Name: "Dee"}, {Name: "Eve"}}[:seats]
+	out := make([][]board.Props, seats+1)
+	var chat []board.ChatLine
+	step := 0
+	snap := func() {
+		if step%7 == 0 {
+			chat = append(chat[:len(chat):len(chat)], board.ChatLine{Name: "Cy", Text: "Who goes to Kadath?"})
+		}
+		var locked []engine.Seat
+		if st := g.Status(); st.Sealed {
+			locked = st.Active[:step%(len(st.Active)+1)]
+		}
+		for i := range out {
+			me := engine.Seat(i)
+			if i == seats {
+				me = engine.Observer
+			}
+			raw, err := json.Marshal(g.View(me))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			v, err := rituals.Rules{}.DecodeView(raw)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			p := board.Props{View: v, Seats: roster, Seq: step, Table: "t1", Chat: chat, Locked: locked,
+				OnAct: func(app.Context, engine.Move) {}, OnChat: func(app.Context, string) {}}
+			if me != engine.Observer {
+				p.Legal = g.Legal(me)
+			}
+			if g.Status().Over && i == 0 {
+				p.OnAgain = func(app.Context) {}
+			}
+			out[i] = append(out[i], p)
+		}
+		step++
+	}
+	snap()
+	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(bot.Decision) { snap() }); err != nil {
+		tb.Fatal(err)
+	}
+	snap()
+	return out
+}
+
+// update hands the mounted screen new props and lets go-app redraw what changed.
+func update(d app.ClientDispatcher, s *screen, p board.Props) {
+	s.p = p
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: s, Function: func(app.Context) {}})
+	settle(d)
+}
+
+// onTable runs fn on the mounted table and redraws it from there, as a tap or a timer does.
+func onTable(d app.ClientDispatcher, t *Table, fn func()) {
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: t, Function: func(app.Context) { fn() }})
+	settle(d)
+}
+
+// settle runs the dispatcher until nothing is left: the test dispatcher's Consume stops after
+// one frame, leaving the OnUpdate the frame dispatched (the countdown's arming) for later, where
+// a browser runs it at once.
+func settle(d app.ClientDispatcher) {
+	d.Consume()
+	d.Consume()
+}
+
+// BenchmarkGuestUpdate is the go-app side of showing one move to a guest (seat 1 of 4): the
+// board drawn from the new props and diffed against the mounted tree (the DOM calls are no-ops
+// natively).
+func BenchmarkGuestUpdate(b *testing.B) {
+	props := gameProps(b, 4, 3)[1]
+	s := &screen{p: props[0]}
+	d := app.NewClientTester(s)
+	defer d.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		update(d, s, props[1+i%(len(props)-1)])
+	}
+}
+
+// TestPartsFollowEveryUpdate: the table, updated move after move as a page is (its parts
+// redrawn only when their inputs change), shows exactly what a table drawn afresh from the same
+// props shows, at every step of whole games, for every seat and the watcher, in two languages;
+// so no part is ever left stale. Now and then the viewer picks a sealed option first, as a
+// player does before locking in (UI-local state the parts must follow too).
+func TestPartsFollowEveryUpdate(t *testing.T) {
+	defer i18n.SetLang(i18n.English)
+	games := []struct {
+		seats int
+		seed  uint64
+		lang  i18n.Lang
+	}{{4, 3, i18n.English}, {3, 8, i18n.French}}
+	if testing.Short() {
+		games = games[:1]
+	}
+	for _, gm := range games {
+		lang := gm.lang
+		i18n.SetLang(lang)
+		for viewer, props := range gameProps(t, gm.seats, gm.seed) {
+			s := &screen{p: props[0]}
+			d := app.NewClientTester(s)
+			for i, p := range props[1:] {
+				update(d, s, p)
+				if err := partsReach(s, s.first); err != nil {
+					d.Close()
+					t.Fatalf("%s, %d seats, viewer %d, step %d: %v", gm.lang, gm.seats, viewer, i+1, err)
+				}
+				if i%3 == 0 && len(p.Legal) > 0 && (p.Legal[0].Kind == rituals.MoveGrab || p.Legal[0].Kind == rituals.MoveSend) {
+					k := moveKey(p.Legal[i%len(p.Legal)])
+					onTable(d, s.first, func() { s.first.sel = k }) // a tap on an option
+				}
+				if i%4 == 1 && s.first.winKey != "" && s.first.winLeft > 1 {
+					onTable(d, s.first, func() { s.first.winLeft-- }) // a second of the countdown
+				}
+				fresh := &screen{p: p, state: s.first}
+				fd := app.NewClientTester(fresh)
+				settle(fd)
+				want := canonical(app.HTMLString(fresh))
+				fd.Close()
+				if got := canonical(app.HTMLString(s)); got != want {
+					d.Close()
+					t.Fatalf("%s, %d seats, viewer %d, step %d: the updated table differs from a fresh one:\n%s",
+						lang, gm.seats, viewer, i+1, firstDiff(got, want))
+				}
+			}
+			d.Close()
+		}
+	}
+}
+
+// partsReach checks that every part mounted under ui calls back through the mounted table
+// (its unexported t, which go-app does not copy on an update: a part first drawn without it
+// would keep a nil table, and a tap on it would crash the page). It walks go-app's tree by
+// reflection, as the test helpers of go-app v9 give no access to mounted children.
+func partsReach(ui app.UI, want *Table) error {
+	var walk func(v reflect.Value) error
+	walk = func(v reflect.Value) error {
+		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return nil
+			}
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Struct {
+			return nil
+		}
+		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
+			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
+		}
+		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
+			return walk(c.FieldByName("root"))
+		}
+		if ch := v.FieldByName("children"); ch.IsValid() && ch.Kind() == reflect.Slice {
+			for i := 0; i < ch.Len(); i++ {
+				if err := walk(ch.Index(i)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(reflect.ValueOf(ui))
+}
+
+// firstDiff shows the first line where got and want part, with a few lines before it.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		if i >= len(g) || i >= len(w) || g[i] != w[i] {
+			from := max(0, i-6)
+			return fmt.Sprintf("...\n%s\n got: %q\nwant: %q", strings.Join(w[from:i], "\n"), at(g, i), at(w, i))
+		}
+	}
+	return ""
+}
+
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return "(end)"
+}
+
+// canonical is html with each tag's attributes sorted (go-app writes them in map order). A
+// plain scan: attribute values are quoted and escaped, so no '>' or '"' hides inside them.
+func canonical(html string) string {
+	var b strings.Builder
+	b.Grow(len(html))
+	for {
+		lt := strings.IndexByte(html, '<')
+		if lt < 0 {
+			b.WriteString(html)
+			return b.String()
+		}
+		gt := strings.IndexByte(html[lt:], '>')
+		if gt < 0 {
+			b.WriteString(html)
+			return b.String()
+		}
+		b.WriteString(html[:lt])
+		b.WriteString(sortedTag(html[lt : lt+gt+1]))
+		html = html[lt+gt+1:]
+	}
+}
+
+// sortedTag is one "<name a=\"x\" b>" tag with its attributes in order.
+func sortedTag(tag string) string {
+	inner := strings.TrimSuffix(tag[1:len(tag)-1], "/")
+	var fields []string
+	start, quoted := 0, false
+	for i := 0; i <= len(inner); i++ {
+		if i < len(inner) && inner[i] == '"' {
+			quoted = !quoted
+		}
+		if i == len(inner) || inner[i] == ' ' && !quoted {
+			if f := strings.TrimSpace(inner[start:i]); f != "" {
+				fields = append(fields, f)
+			}
+			start = i + 1
+		}
+	}
+	if len(fields) < 2 {
+		return tag
+	}
+	sort.Strings(fields[1:])
+	end := ">"
+	if strings.HasSuffix(tag, "/>") {
+		end = "/>"
+	}
+	return "<" + strings.Join(fields, " ") + end
+}
