@@ -203,6 +203,7 @@ type Guest struct {
 	shown     []shownAt
 	due       bool
 	replayDue bool
+	mem       memoryCache // what the last save encoded (memory.go)
 }
 
 type link struct {
@@ -834,8 +835,8 @@ func (g *Guest) save() {
 	for i := range deals {
 		deals[i].Table = g.st.Table
 	}
-	b, err := json.Marshal(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
-	if err != nil || string(b) == g.saved {
+	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
+	if err != nil || !changed || string(b) == g.saved {
 		return
 	}
 	g.saved = string(b)
