@@ -198,12 +198,13 @@ type Guest struct {
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int
 	rec          *guestRecord // our ask for the finished game's record (record.go)
-	// Auditing left for after the screens are told (later.go): views to record, signatures to
-	// check, a replay to run.
-	shown     []shownAt
-	due       bool
-	replayDue bool
-	mem       memoryCache // what the last save encoded (memory.go)
+	// Auditing left for after the screens are told (later.go): views to record, share sets and
+	// signatures to check, a replay to run.
+	shown       []shownAt
+	sharesLater []sharesAt
+	due         bool
+	replayDue   bool
+	mem         memoryCache // what the last save encoded (memory.go)
 }
 
 type link struct {
@@ -439,19 +440,7 @@ func (g *Guest) loop() {
 		case <-g.quit:
 			return
 		case f := <-g.frames:
-			g.mu.Lock()
-			changed := g.receive(f)
-			if changed {
-				g.save()
-			}
-			due := g.due
-			g.mu.Unlock()
-			if changed {
-				g.notify()
-			}
-			if due {
-				g.auditLater()
-			}
+			g.frame(f)
 		case <-t.C:
 			g.mu.Lock()
 			changed := g.tick()
@@ -570,6 +559,9 @@ func (g *Guest) hello(l *link) {
 
 // process handles one in-order message from the host.
 func (g *Guest) process(l *link, msg wire.Message) {
+	if _, view := msg.(*wire.View); g.due && !view {
+		g.auditNow() // later.go: only a view goes ahead of the audit of what came before it
+	}
 	switch m := msg.(type) {
 	case *wire.Challenge:
 		l.nonce, l.table, l.rules = m.Nonce, m.Table, 0
@@ -668,7 +660,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
-		g.shown, g.due, g.replayDue = nil, false, false
+		g.shown, g.sharesLater, g.due, g.replayDue = nil, nil, false, false
 		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
 	}
@@ -1051,9 +1043,9 @@ func (g *Guest) contribs(m *wire.Contribs) {
 		copy(shares[i].S[:], s.S)
 	}
 	d.relayed = true
-	if err := g.audit.Shares(m.Epoch, shares); err != nil {
-		d.status.fail(wire.DealMismatch, err.Error())
-	}
+	// Checked after the screens are told (later.go): the deal's first view comes right behind.
+	g.sharesLater = append(g.sharesLater, sharesAt{m.Epoch, shares})
+	g.due = true
 }
 
 func (g *Guest) reveal(m *wire.Reveal) {

@@ -249,3 +249,60 @@ func TestAuditLaterStateNotBlocked(t *testing.T) {
 	close(br.hold)
 	waitUntil(t, "the verdict", func() bool { d, _ := deal(g.State(), 1); return d.State == DealFailed })
 }
+
+// A relayed share set with a share altered for seat 0, followed at once by the deal's view:
+// the view is shown, the shares are checked after it, and the deal fails for them as before.
+func TestAuditLaterBadShares(t *testing.T) {
+	defer checkNoLeak(t)()
+	out := func(s engine.Seat, m wire.Message) wire.Message {
+		c, ok := m.(*wire.Contribs)
+		if !ok || s != 0 || c.Epoch != 1 {
+			return m
+		}
+		f := *c
+		f.Shares = append([]wire.Share(nil), c.Shares...)
+		f.Shares[1].S = bytes.Clone(c.Shares[1].S)
+		f.Shares[1].S[0] ^= 1
+		return &f
+	}
+	tt := newCheatTable(t, 3, nil, out, nil, map[string]string{"rounds": "2"})
+	tt.play()
+	d := tt.waitVerdict(0, 1)
+	if d.State != DealFailed || d.Code != wire.DealMismatch || !strings.Contains(d.Problem, "share is not signed over this commitment") {
+		t.Fatalf("seat 0, deal 1: %+v", d)
+	}
+	tt.waitFor("the verdict saved", func() bool { return bytes.Contains(tt.mem[0].get(), []byte(d.Problem)) })
+	for _, s := range []engine.Seat{1, 2} {
+		if d := tt.waitVerdict(s, 1); d.State != DealVerified {
+			t.Fatalf("seat %d, honest deal 1: %+v", s, d)
+		}
+	}
+	tt.close()
+}
+
+// One frame that fills a gap brings the deal's shares, its views and its reveal at once: the
+// shares are checked before the reveal is opened, and the verdict is the replay's.
+func TestAuditLaterGapFilled(t *testing.T) {
+	defer checkNoLeak(t)()
+	frames, reveal := stackedStream(t)
+	contribs := -1
+	for i, f := range frames[:reveal] {
+		if wire.Peek(f) == wire.TContribs {
+			contribs = i
+		}
+	}
+	g, _ := handFed(t, lookup, &memBox{})
+	defer g.Close()
+	feed(g, frames[:contribs]...)
+	feed(g, frames[contribs+1:reveal+1]...) // held back: the shares are missing
+	feed(g, frames[contribs])
+	var d DealStatus
+	waitUntil(t, "the verdict", func() bool {
+		var ok bool
+		d, ok = deal(g.State(), 1)
+		return ok && d.State != DealPending
+	})
+	if d.State != DealFailed || !strings.Contains(d.Problem, "differs from the deal") {
+		t.Fatalf("deal 1: %+v", d)
+	}
+}
