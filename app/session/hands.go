@@ -102,7 +102,7 @@ func (s *Session) handGuest(c table.Conn, n int) (*table.Guest, error) {
 	key := handMemoryKey(n)
 	mem, _ := s.store.Get(key)
 	return table.NewGuest(c, table.GuestConfig{Name: s.name, Identity: id, Rand: rand.Reader, Rules: games.Lookup,
-		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }})
+		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }, Yield: pageYield})
 }
 
 // handMemoryKey is where extra seat n keeps its verdicts.

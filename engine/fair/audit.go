@@ -94,6 +94,11 @@ type Auditor struct {
 	round   *sealedRound     // the sealed round the replay is in, if any
 
 	standIns map[int]bool // game seqs of moves a bot played for an absent player
+
+	// Signatures checked ahead of the replay (Presign): toSign lists the game seqs whose
+	// signature arrived since, signedOK those that held against a key of their seat.
+	toSign   []int
+	signedOK map[int]bool
 }
 
 // NewAuditor starts a record of a game seen from seat.
@@ -131,8 +136,42 @@ func (a *Auditor) Sig(seq int, sig []byte) error {
 	if old, ok := a.sigs[seq]; ok && !bytes.Equal(old, sig) {
 		return engine.Errorf(engine.KindIllegal, "fair: audit", "host sent two different signatures for seq %d", seq)
 	}
+	if _, ok := a.sigs[seq]; !ok {
+		a.toSign = append(a.toSign, seq)
+	}
 	a.sigs[seq] = bytes.Clone(sig)
 	return nil
+}
+
+// Presign checks the signatures recorded since its last call, ahead of any replay, and
+// remembers those that hold: the replay of a revealed deal then only applies and compares,
+// which is what a guest waits for before it contributes to the next deal. It is the replay's
+// own work done earlier (a guest calls it after each view, once its screens have it), and it
+// decides nothing: a signature it cannot check yet (its move or its seat's key not known) or
+// that fails is left to the replay, which checks it as it always did and reports it. A
+// signature that held keeps holding: a move and its signature never change once recorded, and
+// a seat's keys are only ever added to.
+func (a *Auditor) Presign() {
+	if a.table == nil {
+		a.toSign = nil
+		return
+	}
+	for _, seq := range a.toSign {
+		m, ok := a.MoveAt(seq)
+		if !ok || m.Kind == engine.KindDeal || a.signedOK[seq] {
+			continue
+		}
+		for k := range a.keys[m.Seat] {
+			if VerifyMove([]byte(k), a.table, seq, m, a.sigs[seq]) {
+				if a.signedOK == nil {
+					a.signedOK = map[int]bool{}
+				}
+				a.signedOK[seq] = true
+				break
+			}
+		}
+	}
+	a.toSign = a.toSign[:0]
 }
 
 // StandIn records that the move of game seq seq was played by a bot the host seated for an
@@ -164,6 +203,9 @@ func (a *Auditor) checkSig(seq int, m engine.Move) string {
 	}
 	if !ok {
 		return fmt.Sprintf("move %d (%s) carries no signature of seat %d", seq, m, m.Seat)
+	}
+	if a.signedOK[seq] {
+		return "" // checked by Presign against one of these keys
 	}
 	for k := range keys {
 		if VerifyMove([]byte(k), a.table, seq, m, sig) {
@@ -363,30 +405,48 @@ func sameShares(a, b []Share) bool {
 // verdict is pending while the replay has not reached the end of the deal's epoch (see
 // Result.Pending): call Settle again when more moves are known.
 func (a *Auditor) Reveal(epoch int, h [32]byte) Result {
-	res := Result{Epoch: epoch}
+	if res, done := a.Open(epoch, h); done {
+		return res
+	}
+	a.replay()
+	return a.verdict(epoch)
+}
+
+// Open is Reveal without the replay: it checks the secret against the commitment and computes
+// the deal's key. done says res is already the verdict (the reveal is refused, or an earlier
+// deal failed); otherwise the verdict comes from Settle, after Replay. A guest opens a deal as
+// the reveal arrives and replays once its screens have what came before.
+func (a *Auditor) Open(epoch int, h [32]byte) (res Result, done bool) {
+	res = Result{Epoch: epoch}
 	if a.failure != nil {
-		return a.failedBefore(epoch)
+		return a.failedBefore(epoch), true
 	}
 	d, ok := a.deals[epoch]
 	switch {
 	case !ok:
 		res.Problem = "revealed a deal that was never committed"
-		return res
+		return res, true
 	case d.shares == nil:
 		res.Problem = "revealed a deal whose shares were never relayed"
-		return res
+		return res, true
 	case !CheckCommit(d.ctx, d.c, h):
 		res.Problem = "the revealed secret does not match the commitment"
 		d.settled = true
-		return a.fail(res)
+		return a.fail(res), true
 	}
 	if !d.revealed {
 		k := Key(d.ctx, h, d.shares)
 		d.key, d.revealed = &k, true
 	}
-	a.replay()
-	return a.verdict(epoch)
+	return res, false
 }
+
+// Replay advances the replay as far as the known moves and keys allow: the costly part of
+// Reveal and Settle (the rules applied to every move, every view compared), after which
+// Settle only reads the verdicts. It changes nothing a reader of the record sees (MoveAt,
+// Committed, Len, DealKey), so a caller may run it outside the lock those readers hold, as
+// long as nothing records into the auditor meanwhile.
+func (a *Auditor) Replay() { a.replay() }
 
 // Settle replays as far as the known moves allow and returns the verdict of every revealed deal
 // not settled before (pending ones included, with the move the replay waits for).

@@ -43,6 +43,13 @@ type GuestConfig struct {
 	// by then stays failed.
 	Memory []byte
 	Save   func(memory []byte)
+	// Yield is called on the guest's goroutine after it has told its screens of a change and
+	// before it audits what came (records the view, checks its signature, replays a revealed
+	// deal: up to a whole round's replay), when no other frame is waiting. The browser waits
+	// there for its event loop to turn, so the page draws the new view before the audit, which
+	// a single-threaded wasm page would otherwise run first. It must return soon. Default:
+	// runtime.Gosched.
+	Yield func()
 }
 
 // Memory is what a guest keeps across reloads.
@@ -191,6 +198,13 @@ type Guest struct {
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int
 	rec          *guestRecord // our ask for the finished game's record (record.go)
+	// Auditing left for after the screens are told (later.go): views to record, share sets and
+	// signatures to check, a replay to run.
+	shown       []shownAt
+	sharesLater []sharesAt
+	due         bool
+	replayDue   bool
+	mem         memoryCache // what the last save encoded (memory.go)
 }
 
 type link struct {
@@ -426,15 +440,7 @@ func (g *Guest) loop() {
 		case <-g.quit:
 			return
 		case f := <-g.frames:
-			g.mu.Lock()
-			changed := g.receive(f)
-			if changed {
-				g.save()
-			}
-			g.mu.Unlock()
-			if changed {
-				g.notify()
-			}
+			g.frame(f)
 		case <-t.C:
 			g.mu.Lock()
 			changed := g.tick()
@@ -553,6 +559,9 @@ func (g *Guest) hello(l *link) {
 
 // process handles one in-order message from the host.
 func (g *Guest) process(l *link, msg wire.Message) {
+	if _, view := msg.(*wire.View); g.due && !view {
+		g.auditNow() // later.go: only a view goes ahead of the audit of what came before it
+	}
 	switch m := msg.(type) {
 	case *wire.Challenge:
 		l.nonce, l.table, l.rules = m.Nonce, m.Table, 0
@@ -600,6 +609,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		for _, i := range m.StandIns {
 			g.audit.StandIn(m.From + i + 1)
 		}
+		g.due = true // signatures to check
 		g.settleIfWaiting()
 		g.checkHeads()
 	case *wire.View:
@@ -650,6 +660,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		prev := g.endGame(why)
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
+		g.shown, g.sharesLater, g.due, g.replayDue = nil, nil, false, false
 		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
 	}
@@ -708,9 +719,7 @@ func (g *Guest) view(m *wire.View) {
 				g.failAll(mismatch(err))
 			}
 		}
-		if err := g.audit.View(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}); err != nil {
-			g.failAll(mismatch(err))
-		}
+		g.later(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status})
 		g.catchUp = false
 		g.settleIfWaiting()
 		g.checkHeads()
@@ -818,8 +827,8 @@ func (g *Guest) save() {
 	for i := range deals {
 		deals[i].Table = g.st.Table
 	}
-	b, err := json.Marshal(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
-	if err != nil || string(b) == g.saved {
+	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
+	if err != nil || !changed || string(b) == g.saved {
 		return
 	}
 	g.saved = string(b)
@@ -1034,9 +1043,9 @@ func (g *Guest) contribs(m *wire.Contribs) {
 		copy(shares[i].S[:], s.S)
 	}
 	d.relayed = true
-	if err := g.audit.Shares(m.Epoch, shares); err != nil {
-		d.status.fail(wire.DealMismatch, err.Error())
-	}
+	// Checked after the screens are told (later.go): the deal's first view comes right behind.
+	g.sharesLater = append(g.sharesLater, sharesAt{m.Epoch, shares})
+	g.due = true
 }
 
 func (g *Guest) reveal(m *wire.Reveal) {
@@ -1047,15 +1056,21 @@ func (g *Guest) reveal(m *wire.Reveal) {
 	var h [32]byte
 	copy(h[:], m.H)
 	d.revealed, d.revealedAt = true, time.Now()
-	g.verdict(g.audit.Reveal(m.Epoch, h))
-	g.settle()
+	// The secret is checked now; the replay, up to a round of moves, waits until the screens
+	// have what came before it (later.go). Until its verdict the deal stays pending, and so
+	// does our share of the next one (see contribute).
+	if res, done := g.audit.Open(m.Epoch, h); done {
+		g.verdict(res)
+	}
+	g.due, g.replayDue = true, true
 }
 
-// settleIfWaiting retries the replay when a revealed deal waits for moves.
+// settleIfWaiting retries the replay (after the screens are told) when a revealed deal waits
+// for moves.
 func (g *Guest) settleIfWaiting() {
 	for _, d := range g.deals {
 		if d.revealed && d.status.State == DealPending {
-			g.settle()
+			g.due, g.replayDue = true, true
 			return
 		}
 	}

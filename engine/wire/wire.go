@@ -243,6 +243,21 @@ func Pad(frame []byte, size int) []byte {
 
 var canonicalPrefix = []byte(`{"v":` + strconv.Itoa(Version) + `,"type":"`)
 
+// Peek is the type a frame names if it starts as Encode writes it, without decoding it, else
+// "". It decides nothing about the frame (Decode still may refuse it): a reader may look at
+// what waits in its queue to choose what to do first.
+func Peek(frame []byte) Type {
+	rest, ok := bytes.CutPrefix(frame, canonicalPrefix)
+	if !ok {
+		return ""
+	}
+	q := bytes.IndexByte(rest, '"')
+	if q <= 0 || q > 32 {
+		return ""
+	}
+	return Type(rest[:q])
+}
+
 // canonical reads the envelope as Encode writes it without a JSON pass over the whole frame,
 // which would scan the body (most of the bytes) once more. Any other layout takes the general
 // path; the body is decoded strictly either way, so both accept the same frames.
