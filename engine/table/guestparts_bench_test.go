@@ -1,3 +1,5 @@
+// The parts of a guest's cost per view frame, one by one (BenchmarkGuestFrames has them together).
+
 package table
 
 import (
@@ -31,21 +33,21 @@ func viewFrames(b *testing.B) [][]byte {
 	return out
 }
 
-func BenchmarkDbgWireDecode(b *testing.B) {
+func BenchmarkGuestPartWireDecode(b *testing.B) {
 	fs := viewFrames(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		wire.Decode(fs[i%len(fs)])
 	}
 }
-func BenchmarkDbgDecodeView(b *testing.B) {
+func BenchmarkGuestPartDecodeView(b *testing.B) {
 	vs := views(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		arkham.Rules{}.DecodeView(vs[i%len(vs)].View)
 	}
 }
-func BenchmarkDbgAuditView(b *testing.B) {
+func BenchmarkGuestPartAuditView(b *testing.B) {
 	vs := views(b)
 	a, _ := fair.NewAuditor(arkham.Rules{}, engine.Config{Seats: 6}, 0)
 	b.ResetTimer()
@@ -55,7 +57,7 @@ func BenchmarkDbgAuditView(b *testing.B) {
 	}
 }
 
-func BenchmarkDbgState(b *testing.B) {
+func BenchmarkGuestPartState(b *testing.B) {
 	vs := views(b)
 	g := &Guest{rules: arkham.Rules{}}
 	b.ResetTimer()
