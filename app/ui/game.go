@@ -68,22 +68,29 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 	g.alert()
 	g.cancel = s.Subscribe(func() {
 		ctx.Dispatch(func(ctx app.Context) {
-			if g.Sess == s {
-				prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
-				g.snap = s.Snapshot()
-				g.refused.note(g.snap)
-				if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
-					// The table appears (or the lobby comes back): from its top, not where the
-					// page was scrolled to press Start; on a phone the whole table is in view.
-					// Play again: the lobby comes back with the notice of the new game at its top.
-					app.Window().Call("scrollTo", 0, 0)
-				}
-				g.alert()
+			if g.Sess != s {
+				return
+			}
+			prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
+			prevSeq, wasWaiting := g.snap.Seq, g.snap.Waiting
+			g.snap = s.Snapshot()
+			g.refused.note(g.snap)
+			if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
+				// The table appears (or the lobby comes back): from its top, not where the
+				// page was scrolled to press Start; on a phone the whole table is in view.
+				// Play again: the lobby comes back with the notice of the new game at its top.
+				app.Window().Call("scrollTo", 0, 0)
+			}
+			g.alert()
+			// A move made anywhere at the table is on this screen as soon as it arrives, not
+			// a frame or more later (uiloop's comment has the measurement). Not so our own
+			// move just sent: the host's answer is a few milliseconds away, and drawing the
+			// buttons gone first would hold that answer back for a whole drawing. go-app's
+			// next frame draws it if the answer is slower, else both at once.
+			if ownMoveSent := g.snap.Waiting && !wasWaiting && g.snap.Seq == prevSeq; !ownMoveSent {
+				uiloop.Now(ctx, g, func() int { return g.snap.Seq })
 			}
 		})
-		// A move made anywhere at the table is on this screen as soon as it arrives, not a
-		// frame or more later (uiloop's comment has the measurement).
-		uiloop.Now(ctx, g, func() int { return g.snap.Seq })
 	})
 }
 
