@@ -26,8 +26,11 @@ build:
 
 # The wasm and Go's own wasm_exec.js always travel together: go-app's embedded copy is from an
 # older Go and cannot start a Go 1.26 binary.
-wasm:
+# `miskatonic pack` then merges the data segments Go's linker splits at every 8 zero bytes and
+# writes app.wasm.br at brotli's best quality (a minute), which serve and static reuse.
+wasm: build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o web/app.wasm ./cmd/miskatonic
+	./bin/miskatonic pack web/app.wasm
 	cp $(WASM_EXEC) web/wasm_exec.js
 
 static: wasm build

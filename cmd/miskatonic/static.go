@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"miskatonic/app"
 )
@@ -80,7 +81,13 @@ func runSize(args []string) error {
 		printPackageSizes(os.Stdout, pkgs, data, 30)
 		return nil
 	}
-	fmt.Printf("%s: %s\n", name, sizes(int64(len(b)), int64(len(app.Gzip(b))), int64(len(app.Brotli(b)))))
+	// The brotli figure is what is shipped: the build's best-quality copy when it sits beside
+	// the file (make wasm writes it), else the quality a server would compress at.
+	br, note := app.BrotliOf(name, b), " (from "+filepath.Base(name)+".br)"
+	if br == nil {
+		br, note = app.Brotli(b), " (quality 9)"
+	}
+	fmt.Printf("%s: %s%s\n", name, sizes(int64(len(b)), int64(len(app.Gzip(b))), int64(len(br))), note)
 	return nil
 }
 
