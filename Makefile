@@ -36,7 +36,8 @@ wasm: build
 static: wasm build
 	./bin/miskatonic static -out dist
 
-# Sizes of the shipped wasm, then its code by Go package (from a build that keeps the names).
+# Sizes of the shipped wasm (brotli: the copy make wasm wrote), then its code by Go package and
+# its data by kind (from a build that keeps the names).
 size: wasm build
 	./bin/miskatonic size web/app.wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic

@@ -78,7 +78,12 @@ func runSize(args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		printPackageSizes(os.Stdout, pkgs, data, 30)
+		printPackageSizes(os.Stdout, modulePaths(pkgs, buildModules()), data, 30)
+		if parts, err := dataParts(b); err == nil {
+			printDataParts(os.Stdout, parts)
+		} else {
+			fmt.Printf("data not broken down: %v\n", err)
+		}
 		return nil
 	}
 	// The brotli figure is what is shipped: the build's best-quality copy when it sits beside

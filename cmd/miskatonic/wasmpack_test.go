@@ -5,6 +5,9 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
@@ -112,5 +115,61 @@ func TestSleb(t *testing.T) {
 		if got := r.sleb(); got != v || len(r.b) != 0 || r.err != nil {
 			t.Errorf("sleb(appendSleb(%d)) = %d (left %d, %v)", v, got, len(r.b), r.err)
 		}
+	}
+}
+
+// TestPackAndDataPartsOnGoWasm builds a small Go program for the browser: its data breaks down
+// by the runtime's module data, packing leaves the memory it starts with byte for byte, and
+// the packed module still breaks down the same.
+func TestPackAndDataPartsOnGoWasm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasm")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module hello\n\ngo 1.22\n",
+		"main.go": "package main\n\nimport \"fmt\"\n\nvar table = map[string]int{\"a\": 1, \"b\": 2}\n\nfunc main() { fmt.Println(\"hello\", table) }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "hello.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out, ".")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, err := dataParts(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, p := range parts {
+		if len(p.raw) == 0 && p.name != "file tables" {
+			t.Errorf("%s: empty", p.name)
+		}
+		total += len(p.raw)
+	}
+	mem, _ := memoryOf(wasm)
+	if total == 0 || total > len(mem) {
+		t.Errorf("parts hold %d bytes of a %d-byte memory", total, len(mem))
+	}
+	packed, before, after, err := packDataSegments(wasm, packGap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after >= before {
+		t.Errorf("segments %d → %d", before, after)
+	}
+	if pm, _ := memoryOf(packed); !bytes.Equal(pm, mem) {
+		t.Error("the packed module starts with other bytes in memory")
+	}
+	if pp, err := dataParts(packed); err != nil || len(pp) != len(parts) {
+		t.Errorf("packed: %d parts, %v", len(pp), err)
 	}
 }
