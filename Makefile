@@ -26,14 +26,18 @@ build:
 
 # The wasm and Go's own wasm_exec.js always travel together: go-app's embedded copy is from an
 # older Go and cannot start a Go 1.26 binary.
-wasm:
+# `miskatonic pack` then merges the data segments Go's linker splits at every 8 zero bytes and
+# writes app.wasm.br at brotli's best quality (a minute), which serve and static reuse.
+wasm: build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o web/app.wasm ./cmd/miskatonic
+	./bin/miskatonic pack web/app.wasm
 	cp $(WASM_EXEC) web/wasm_exec.js
 
 static: wasm build
 	./bin/miskatonic static -out dist
 
-# Sizes of the shipped wasm, then its code by Go package (from a build that keeps the names).
+# Sizes of the shipped wasm (brotli: the copy make wasm wrote), then its code by Go package and
+# its data by kind (from a build that keeps the names).
 size: wasm build
 	./bin/miskatonic size web/app.wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic

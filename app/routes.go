@@ -1,7 +1,6 @@
 package app
 
 import (
-	"regexp"
 	"sort"
 	"sync"
 
@@ -59,42 +58,24 @@ var pages = map[string]func() app.Composer{
 	shadowsboard.OursPath: func() app.Composer { return &shadowsboard.Ours{} },
 }
 
-// patterns are pages whose paths vary (regular expressions, checked in order after the exact
-// paths). The not-found page is the last of them, catching every other path.
-var patterns = []struct {
-	re      *regexp.Regexp
-	newPage func() app.Composer
-}{}
-
 var registerOnce sync.Once
 
 // RegisterRoutes tells go-app about every page. Both builds call it: the browser to route, the
-// server to pre-render. It is idempotent because go-app's router is global.
+// server to pre-render. It is idempotent because go-app's router is global. Every page has an
+// exact path; routeNotFound (one per build) gives every other path our not-found page.
 func RegisterRoutes() {
 	registerOnce.Do(func() {
 		for p, newPage := range pages {
 			app.RouteFunc(p, newPage)
 		}
-		for _, p := range patterns {
-			app.RouteWithRegexpFunc(p.re.String(), p.newPage)
-		}
-		// go-app v9.8.0 ignores its app.NotFound variable and shows its own "404" for an
-		// unrouted path, so ours is routed explicitly, last.
-		app.RouteWithRegexpFunc(".*", pages[PathNotFound])
+		routeNotFound()
 	})
 }
 
 // IsPage reports whether path is a routed page (the not-found catch-all aside).
 func IsPage(path string) bool {
-	if _, ok := pages[path]; ok {
-		return true
-	}
-	for _, p := range patterns {
-		if p.re.MatchString(path) {
-			return true
-		}
-	}
-	return false
+	_, ok := pages[path]
+	return ok
 }
 
 // Pages lists the routed paths in order.

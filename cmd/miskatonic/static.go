@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"miskatonic/app"
 )
@@ -77,10 +78,21 @@ func runSize(args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		printPackageSizes(os.Stdout, pkgs, data, 30)
+		printPackageSizes(os.Stdout, modulePaths(pkgs, buildModules()), data, 30)
+		if parts, err := dataParts(b); err == nil {
+			printDataParts(os.Stdout, parts)
+		} else {
+			fmt.Printf("data not broken down: %v\n", err)
+		}
 		return nil
 	}
-	fmt.Printf("%s: %s\n", name, sizes(int64(len(b)), int64(len(app.Gzip(b))), int64(len(app.Brotli(b)))))
+	// The brotli figure is what is shipped: the build's best-quality copy when it sits beside
+	// the file (make wasm writes it), else the quality a server would compress at.
+	br, note := app.BrotliOf(name, b), " (from "+filepath.Base(name)+".br)"
+	if br == nil {
+		br, note = app.Brotli(b), " (quality 9)"
+	}
+	fmt.Printf("%s: %s%s\n", name, sizes(int64(len(b)), int64(len(app.Gzip(b))), int64(len(br))), note)
 	return nil
 }
 

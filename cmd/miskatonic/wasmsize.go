@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"strings"
 )
@@ -103,6 +104,37 @@ func packageOf(sym string) string {
 		sym = sym[:start+dot]
 	}
 	return strings.ReplaceAll(sym, "_", "/")
+}
+
+// modulePaths gives back their hyphens to module paths in package names: the linker writes both
+// "/" and "-" as "_", so packageOf reads "github.com/maxence-charriere/go-app/v9/pkg/app" as
+// "github.com/maxence/charriere/go/app/v9/pkg/app". modules are the module paths to restore.
+func modulePaths(pkgs map[string]int, modules []string) map[string]int {
+	out := make(map[string]int, len(pkgs))
+	for p, n := range pkgs {
+		for _, m := range modules {
+			if read := strings.ReplaceAll(m, "-", "/"); read != m && (p == read || strings.HasPrefix(p, read+"/")) {
+				p = m + p[len(read):]
+				break
+			}
+		}
+		out[p] += n
+	}
+	return out
+}
+
+// buildModules lists the modules this binary was built with (the wasm's are among them: the
+// native build links go-app and pion too).
+func buildModules() []string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil
+	}
+	var ms []string
+	for _, d := range bi.Deps {
+		ms = append(ms, d.Path)
+	}
+	return ms
 }
 
 // printPackageSizes writes the top packages by code bytes, and the same grouped by module-ish

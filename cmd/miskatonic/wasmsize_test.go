@@ -62,3 +62,24 @@ func TestPackageSizes(t *testing.T) {
 		t.Fatal("a cut module read without error")
 	}
 }
+
+func TestModulePaths(t *testing.T) {
+	got := modulePaths(map[string]int{
+		"github.com/maxence/charriere/go/app/v9/pkg/app": 3,
+		"github.com/pion/webrtc/v3":                      2,
+		"github.com/maxence/charriere/go/appx":           1, // not that module
+	}, []string{"github.com/maxence-charriere/go-app/v9", "github.com/pion/webrtc/v3"})
+	want := map[string]int{
+		"github.com/maxence-charriere/go-app/v9/pkg/app": 3,
+		"github.com/pion/webrtc/v3":                      2,
+		"github.com/maxence/charriere/go/appx":           1,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s: %d, want %d (all: %v)", k, got[k], n, got)
+		}
+	}
+}
