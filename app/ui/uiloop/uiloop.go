@@ -18,17 +18,18 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"miskatonic/app/session"
 )
 
 // consumer is what go-app's engine offers besides Dispatcher (app.ClientDispatcher's Consume).
 type consumer interface{ Consume() }
 
-// Now draws src's pending updates, and any other component's, at once rather than on
-// go-app's next frame. Call it from the dispatched change itself (or right after ctx.Dispatch of
-// it, from any goroutine): the drawing is queued behind that change on the UI goroutine. seq names what is drawn in the
-// page's trace (session.TraceRender). Where go-app offers no Consume (a server-side render),
-// the change is drawn on the next frame as before.
+// Now draws src's pending updates, and any other component's, at once rather than on go-app's
+// next frame. Call it from the dispatched change itself (or right after ctx.Dispatch of it, from
+// any goroutine): the drawing is queued behind that change on the UI goroutine. seq names what
+// is drawn in the page's trace (session.TraceRender). Where go-app offers no Consume (a
+// server-side render), the change is drawn on the next frame as before.
 func Now(ctx app.Context, src app.UI, seq func() int) {
 	d := ctx.Dispatcher()
 	c, ok := d.(consumer)
