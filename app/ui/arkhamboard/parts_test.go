@@ -2,7 +2,9 @@ package arkhamboard
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"sort"
 	"testing"
@@ -117,7 +119,46 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 		if got := canonical(app.HTMLString(s)); got != want {
 			t.Fatalf("step %d: the updated table differs from a fresh one:\n got %s\nwant %s", i+1, got, want)
 		}
+		if err := partsReach(s, s.first); err != nil {
+			t.Fatalf("step %d: %v", i+1, err)
+		}
 	}
+}
+
+// partsReach checks that every mounted part holding the table (its t) holds the mounted one:
+// go-app copies only exported fields into a mounted part, so a part first mounted without its
+// table would keep a stale or nil one for good (it crashed Rituals' Play again once).
+func partsReach(ui app.UI, want *Table) error {
+	if want == nil {
+		return fmt.Errorf("no table mounted")
+	}
+	var walk func(v reflect.Value) error
+	walk = func(v reflect.Value) error {
+		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return nil
+			}
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Struct {
+			return nil
+		}
+		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
+			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
+		}
+		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
+			return walk(c.FieldByName("root"))
+		}
+		if ch := v.FieldByName("children"); ch.IsValid() && ch.Kind() == reflect.Slice {
+			for i := 0; i < ch.Len(); i++ {
+				if err := walk(ch.Index(i)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(reflect.ValueOf(ui))
 }
 
 var (
