@@ -2,16 +2,13 @@ package arkhamboard
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
-	"reflect"
-	"regexp"
-	"sort"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 )
@@ -114,68 +111,13 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 		d.Consume()
 		fresh := &screen{p: p, state: s.first}
 		fd := app.NewClientTester(fresh)
-		want := canonical(app.HTMLString(fresh))
+		want := boardtest.Canonical(app.HTMLString(fresh))
 		fd.Close()
-		if got := canonical(app.HTMLString(s)); got != want {
+		if got := boardtest.Canonical(app.HTMLString(s)); got != want {
 			t.Fatalf("step %d: the updated table differs from a fresh one:\n got %s\nwant %s", i+1, got, want)
 		}
-		if err := partsReach(s, s.first); err != nil {
+		if err := boardtest.PartsReach(s, s.first); err != nil {
 			t.Fatalf("step %d: %v", i+1, err)
 		}
 	}
-}
-
-// partsReach checks that every mounted part holding the table (its t) holds the mounted one:
-// go-app copies only exported fields into a mounted part, so a part first mounted without its
-// table would keep a stale or nil one for good (it crashed Rituals' Play again once).
-func partsReach(ui app.UI, want *Table) error {
-	if want == nil {
-		return fmt.Errorf("no table mounted")
-	}
-	var walk func(v reflect.Value) error
-	walk = func(v reflect.Value) error {
-		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				return nil
-			}
-			v = v.Elem()
-		}
-		if v.Kind() != reflect.Struct {
-			return nil
-		}
-		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
-			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
-		}
-		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
-			return walk(c.FieldByName("root"))
-		}
-		if ch := v.FieldByName("children"); ch.IsValid() && ch.Kind() == reflect.Slice {
-			for i := 0; i < ch.Len(); i++ {
-				if err := walk(ch.Index(i)); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	return walk(reflect.ValueOf(ui))
-}
-
-var (
-	tagRE  = regexp.MustCompile(`<([a-z0-9]+)((?:\s+[a-z-]+(?:="[^"]*")?)*)\s*(/?)>`)
-	attrRE = regexp.MustCompile(`[a-z-]+(?:="[^"]*")?`)
-)
-
-// canonical is html with each tag's attributes sorted (go-app writes them in map order).
-func canonical(html string) string {
-	return tagRE.ReplaceAllStringFunc(html, func(tag string) string {
-		m := tagRE.FindStringSubmatch(tag)
-		attrs := attrRE.FindAllString(m[2], -1)
-		sort.Strings(attrs)
-		out := "<" + m[1]
-		for _, a := range attrs {
-			out += " " + a
-		}
-		return out + m[3] + ">"
-	})
 }

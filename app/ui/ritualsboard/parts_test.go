@@ -2,16 +2,13 @@ package ritualsboard
 
 import (
 	"encoding/json"
-	"fmt"
-	"reflect"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
 	"miskatonic/engine/rituals"
@@ -161,7 +158,7 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 			d := app.NewClientTester(s)
 			for i, p := range props[1:] {
 				update(d, s, p)
-				if err := partsReach(s, s.first); err != nil {
+				if err := boardtest.PartsReach(s, s.first); err != nil {
 					d.Close()
 					t.Fatalf("%s, %d seats, viewer %d, step %d: %v", gm.lang, gm.seats, viewer, i+1, err)
 				}
@@ -175,117 +172,15 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 				fresh := &screen{p: p, state: s.first}
 				fd := app.NewClientTester(fresh)
 				settle(fd)
-				want := canonical(app.HTMLString(fresh))
+				want := boardtest.Canonical(app.HTMLString(fresh))
 				fd.Close()
-				if got := canonical(app.HTMLString(s)); got != want {
+				if got := boardtest.Canonical(app.HTMLString(s)); got != want {
 					d.Close()
 					t.Fatalf("%s, %d seats, viewer %d, step %d: the updated table differs from a fresh one:\n%s",
-						lang, gm.seats, viewer, i+1, firstDiff(got, want))
+						lang, gm.seats, viewer, i+1, boardtest.FirstDiff(got, want))
 				}
 			}
 			d.Close()
 		}
 	}
-}
-
-// partsReach checks that every part mounted under ui calls back through the mounted table
-// (its unexported t, which go-app does not copy on an update: a part first drawn without it
-// would keep a nil table, and a tap on it would crash the page). It walks go-app's tree by
-// reflection, as the test helpers of go-app v9 give no access to mounted children.
-func partsReach(ui app.UI, want *Table) error {
-	var walk func(v reflect.Value) error
-	walk = func(v reflect.Value) error {
-		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				return nil
-			}
-			v = v.Elem()
-		}
-		if v.Kind() != reflect.Struct {
-			return nil
-		}
-		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
-			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
-		}
-		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
-			return walk(c.FieldByName("root"))
-		}
-		if ch := v.FieldByName("children"); ch.IsValid() && ch.Kind() == reflect.Slice {
-			for i := 0; i < ch.Len(); i++ {
-				if err := walk(ch.Index(i)); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	return walk(reflect.ValueOf(ui))
-}
-
-// firstDiff shows the first line where got and want part, with a few lines before it.
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		if i >= len(g) || i >= len(w) || g[i] != w[i] {
-			from := max(0, i-6)
-			return fmt.Sprintf("...\n%s\n got: %q\nwant: %q", strings.Join(w[from:i], "\n"), at(g, i), at(w, i))
-		}
-	}
-	return ""
-}
-
-func at(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "(end)"
-}
-
-// canonical is html with each tag's attributes sorted (go-app writes them in map order). A
-// plain scan: attribute values are quoted and escaped, so no '>' or '"' hides inside them.
-func canonical(html string) string {
-	var b strings.Builder
-	b.Grow(len(html))
-	for {
-		lt := strings.IndexByte(html, '<')
-		if lt < 0 {
-			b.WriteString(html)
-			return b.String()
-		}
-		gt := strings.IndexByte(html[lt:], '>')
-		if gt < 0 {
-			b.WriteString(html)
-			return b.String()
-		}
-		b.WriteString(html[:lt])
-		b.WriteString(sortedTag(html[lt : lt+gt+1]))
-		html = html[lt+gt+1:]
-	}
-}
-
-// sortedTag is one "<name a=\"x\" b>" tag with its attributes in order.
-func sortedTag(tag string) string {
-	inner := strings.TrimSuffix(tag[1:len(tag)-1], "/")
-	var fields []string
-	start, quoted := 0, false
-	for i := 0; i <= len(inner); i++ {
-		if i < len(inner) && inner[i] == '"' {
-			quoted = !quoted
-		}
-		if i == len(inner) || inner[i] == ' ' && !quoted {
-			if f := strings.TrimSpace(inner[start:i]); f != "" {
-				fields = append(fields, f)
-			}
-			start = i + 1
-		}
-	}
-	if len(fields) < 2 {
-		return tag
-	}
-	sort.Strings(fields[1:])
-	end := ">"
-	if strings.HasSuffix(tag, "/>") {
-		end = "/>"
-	}
-	return "<" + strings.Join(fields, " ") + end
 }
