@@ -17,7 +17,9 @@ import (
 //
 //	"LEAK:<card>"   the own card is face up mid-round (a failure)
 //	"over"          the game-over screen is up
-//	"click:<css>"   click this (a legal move, or Continue after a round's reveal)
+//	"click:<css>"   click this (a legal move, Continue after a round's reveal, or Close on a
+//	                card's explanation that a stray tap opened: a click aimed at a button that
+//	                moved lands on a card, and the panel then covers the lower screen)
 //	"wait"          nothing to do (someone else's turn)
 const stepJS = `(() => {
   const ark = document.querySelector('.ark');
@@ -27,6 +29,7 @@ const stepJS = `(() => {
   if (!reveal && mine && mine.dataset.card !== 'hidden') return 'LEAK:' + mine.dataset.card;
   if (document.querySelector('#game-over')) return 'over';
   document.querySelectorAll('[data-e2e]').forEach(e => e.removeAttribute('data-e2e'));
+  if (document.querySelector('#card-explain')) return 'click:#explain-close';
   if (document.querySelector('#continue')) return 'click:#continue';
   const btns = [...document.querySelectorAll('.actions button')];
   if (!btns.length) return 'wait';

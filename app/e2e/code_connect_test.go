@@ -221,6 +221,11 @@ func TestCodeConnect(t *testing.T) {
 		t.Fatalf("the guest shows problem %q, want code.lost", key)
 	}
 	guest.Screenshot("host-gone")
+	// Whatever covers the table (a round's reveal, the game-over screen), the one button that
+	// mends it lies on top, in reach of a tap.
+	if at := reach(guest, "#code-again"); at != "in reach" {
+		t.Fatalf("the guest cannot tap Join again: %s", at)
+	}
 	clickPast(t, guest, "#code-again", `!!document.querySelector('#code-form')`)
 }
 
@@ -254,11 +259,31 @@ func clickPast(t *testing.T, b *Browser, css, done string) {
 		if st, _ := Eval[string](b, `document.querySelector('#continue') ? 'reveal' : ''`); st == "reveal" {
 			_ = b.Try(chromedp.Click(chromedp.CSS("#continue"), chromedp.NodeVisible))
 		}
+		// A card's explanation opened by a stray tap while playing covers the lower screen;
+		// a person closes it, and brings the button to the middle of the screen, clear of
+		// the action dock pinned to the bottom.
+		if st, _ := Eval[string](b, `document.querySelector('#card-explain') ? 'open' : ''`); st == "open" {
+			_ = b.Try(chromedp.Click(chromedp.CSS("#explain-close"), chromedp.NodeVisible))
+		}
+		_, _ = Eval[bool](b, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (e) e.scrollIntoView({block: 'center'}); return !!e; })()`, css))
 		_ = b.Try(chromedp.Click(chromedp.CSS(css), chromedp.NodeVisible))
 		if b.Try(chromedp.Poll[chromedp.Void](done, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(3*time.Second))) == nil {
 			return
 		}
 	}
 	b.Screenshot("click-past")
-	t.Fatalf("%s: clicking %s never led to %s", b.Name, css, done)
+	t.Fatalf("%s: clicking %s never led to %s (the button: %s)", b.Name, css, done, reach(b, css))
+}
+
+// reach brings css to the middle of the screen and says whether a tap there lands on it: "in
+// reach", or what covers it.
+func reach(b *Browser, css string) string {
+	at, err := Eval[string](b, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return 'no such element';
+	  e.scrollIntoView({block: 'center'});
+	  const r = e.getBoundingClientRect(), h = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+	  return !h ? 'off screen' : e.contains(h) ? 'in reach' : 'covered by ' + h.outerHTML.slice(0, 160); })()`, css))
+	if err != nil {
+		return err.Error()
+	}
+	return at
 }

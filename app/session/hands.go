@@ -101,7 +101,7 @@ func (s *Session) handGuest(c table.Conn, n int) (*table.Guest, error) {
 	}
 	key := handMemoryKey(n)
 	mem, _ := s.store.Get(key)
-	return table.NewGuest(c, table.GuestConfig{Name: s.name, Identity: id, Rand: rand.Reader, Rules: games.Lookup,
+	return table.NewGuest(c, table.GuestConfig{Name: s.name, Identity: id, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
 		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }, Yield: pageYield})
 }
 

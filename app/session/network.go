@@ -108,9 +108,11 @@ func (s *Session) listen(inv signal.Invite, n Net) error {
 				defer cancel()
 				c, err := j.Accept(actx)
 				if err != nil {
+					logf("session: a joiner never connected: %v", err)
 					return
 				}
 				if err := s.host.AddGuest(c); err != nil {
+					logf("session: the table turned a link away: %v", err)
 					c.Close()
 				}
 			}(j)

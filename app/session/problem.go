@@ -75,3 +75,10 @@ func Problems() []string {
 		ProblemInternal,
 	}
 }
+
+// logf reports through tableLogf (the browser's console), if there is one.
+func logf(format string, args ...any) {
+	if tableLogf != nil {
+		tableLogf(format, args...)
+	}
+}

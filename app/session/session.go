@@ -422,7 +422,7 @@ func newGuest(c table.Conn, name string, st Store, token string) (*table.Guest, 
 	}
 	_ = st.Set(keyName, name)
 	mem, _ := st.Get(keyMemory)
-	return table.NewGuest(c, table.GuestConfig{Name: name, Identity: id, Token: token, Rand: rand.Reader, Rules: games.Lookup,
+	return table.NewGuest(c, table.GuestConfig{Name: name, Identity: id, Token: token, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
 		// Verdicts outlive the page: a failed check or a withheld reveal is never forgotten.
 		Memory: []byte(mem), Save: func(b []byte) { _ = st.Set(keyMemory, string(b)) },
 		Yield: pageYield}) // the page draws a new view before the guest audits it

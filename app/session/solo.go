@@ -93,6 +93,7 @@ func (s *Session) hostConfig(botDelay time.Duration, seats int, opts map[string]
 		},
 		Changed:     s.changed,
 		TurnTimeout: turnTimeout(s.store),
+		Logf:        tableLogf,
 	}
 }
 

@@ -326,7 +326,7 @@ func (p *CodeJoin) Render() app.UI {
 	if p.sess != nil {
 		var again app.UI
 		if p.lost {
-			again = app.Div().Class("setup").Body(app.Div().Class("panel").ID("code-again-panel").Body(
+			again = app.Div().Class("setup").ID("code-again-bar").Body(app.Div().Class("panel").ID("code-again-panel").Body(
 				app.Button().Type("button").Class("btn", "primary").ID("code-again").
 					Text(i18n.T("code.join_again")).OnClick(p.again),
 			))
