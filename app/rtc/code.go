@@ -86,12 +86,14 @@ func NewAnswerCode(ctx context.Context, cfg Config, pass, offerCode string) (*An
 	a := &AnswerCode{conn: make(chan *Conn, 1), pc: pc}
 	pc.OnDataChannel(func(dc *webrtc.DataChannel) {
 		c := newConn(pc, dc)
-		dc.OnOpen(func() {
+		opened := func() {
 			select {
 			case a.conn <- c:
 			default:
 			}
-		})
+		}
+		dc.OnOpen(opened)
+		openedAlready(dc, opened)
 	})
 	if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: sdp}); err != nil {
 		pc.Close()

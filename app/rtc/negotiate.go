@@ -239,12 +239,14 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 	pc.OnDataChannel(func(dc *webrtc.DataChannel) {
 		c := newConn(pc, dc) // takes over the state handler below; report its end the same way
 		c.OnClose(func() { once.Do(func() { close(failed) }) })
-		dc.OnOpen(func() {
+		opened := func() {
 			select {
 			case got <- c:
 			default:
 			}
-		})
+		}
+		dc.OnOpen(opened)
+		openedAlready(dc, opened)
 	})
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		if s == webrtc.PeerConnectionStateFailed || s == webrtc.PeerConnectionStateClosed {
@@ -292,5 +294,16 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 				return nil, fmt.Errorf("rtc: the guest gave up: %w", ErrClosed)
 			}
 		}
+	}
+}
+
+// openedAlready calls opened if dc is open by now. Pion in the browser hands a guest's channel
+// to OnDataChannel on a goroutine of its own and sets the JS onopen handler only when that
+// runs; a channel that opened in between fires no event for it, and the host would wait for an
+// open that already happened (native pion checks this itself, its wasm binding does not).
+// Callers make opened safe to call twice.
+func openedAlready(dc *webrtc.DataChannel, opened func()) {
+	if dc.ReadyState() == webrtc.DataChannelStateOpen {
+		opened()
 	}
 }

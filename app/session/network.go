@@ -217,6 +217,7 @@ func seatedGuest(g *table.Guest, name string, st Store, wait time.Duration, unse
 	// A watcher (a game is on, or the host approves joiners) is welcomed without a seat.
 	if !waitFor(g, wait, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Connected || gs.Dropped != nil }) {
 		s.Close()
+		logf("session: the link to the host opened, but no welcome came in %v", wait)
 		return nil, &JoinError{Problem: unseated, Err: errors.New("the host did not seat us")}
 	}
 	if d := g.State().Dropped; d != nil {
