@@ -170,18 +170,33 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	if prev, ok := SavedJoin(st); ok && sameRoom(prev.Link, inv) {
 		token = prev.Token
 	}
-	c, tc, err := joinLink(inv, cfg) // the link the invite page peeked through, if still fresh (watch.go)
-	if err != nil {
-		return nil, err
-	}
-	g, err := newGuest(tc, cfg.Name, st, token)
-	if err != nil {
-		c.Close()
-		return nil, err
-	}
-	s, err := seatedGuest(g, cfg.Name, st, 20*time.Second, ProblemUnreachable)
-	if err != nil {
-		return nil, err
+	var (
+		c *rtc.Conn
+		s *Session
+	)
+	for try := 1; ; try++ {
+		var tc table.Conn
+		if try == 1 {
+			c, tc, err = joinLink(inv, cfg) // waits for a peek in flight (watch.go)
+		} else {
+			c, err = dial(inv, cfg)
+			tc = c
+		}
+		if err != nil {
+			return nil, err
+		}
+		g, err := newGuest(tc, cfg.Name, st, token)
+		if err != nil {
+			c.Close()
+			return nil, err
+		}
+		if s, err = seatedGuest(g, cfg.Name, st, joinSilence, ProblemUnreachable); err == nil {
+			break
+		}
+		// A link that opened but on which the host never spoke is dialled again (watch.go).
+		if !errors.Is(err, errNoWelcome) || try == silentTries {
+			return nil, err
+		}
 	}
 	s.mu.Lock()
 	s.joinRoom = inv.Room + "." + strings.ToLower(inv.Secret)
@@ -209,6 +224,13 @@ func (s *Session) JoinedTo(link string) bool {
 	return s.joinRoom != "" && s.joinRoom == inv.Room+"."+strings.ToLower(inv.Secret)
 }
 
+// errNoWelcome is a link that opened on which the host did not seat us in time.
+var errNoWelcome = errors.New("the host did not seat us")
+
+// joinSilence is how long Join waits for the host's welcome on one link before dialling again:
+// it comes within a second even when the host's page is busy.
+const joinSilence = 8 * time.Second
+
 // seatedGuest waits until the host seats g (or turns it away), then makes it a ready guest
 // session with its update pump running. unseated is the problem to report when the host stays
 // silent for wait.
@@ -218,7 +240,7 @@ func seatedGuest(g *table.Guest, name string, st Store, wait time.Duration, unse
 	if !waitFor(g, wait, func(gs table.GuestState) bool { return gs.Seat >= 0 || gs.Connected || gs.Dropped != nil }) {
 		s.Close()
 		logf("session: the link to the host opened, but no welcome came in %v", wait)
-		return nil, &JoinError{Problem: unseated, Err: errors.New("the host did not seat us")}
+		return nil, &JoinError{Problem: unseated, Err: errNoWelcome}
 	}
 	if d := g.State().Dropped; d != nil {
 		s.Close()

@@ -4,6 +4,7 @@ package session
 // joiners it lets in by hand (engine/table/watch.go).
 
 import (
+	"errors"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +27,15 @@ type Peek struct {
 	raw  *rtc.Conn
 	conn table.Conn
 }
+
+// A link to the host can open and then carry nothing: in the browser, now and then, the host's
+// first frames never reach the guest (seen twice in full runs of the browser tests, not yet
+// explained; see the notes on issue 11). A person would reload; the guest dials again instead, up to silentTries
+// links, each given peekSilence to hear the host's challenge (it comes within milliseconds).
+const (
+	silentTries = 3
+	peekSilence = 5 * time.Second
+)
 
 // peekWait bounds how long a join waits for a peek in flight (the peek's own dial gives up on
 // a room nobody hosts within the rtc answer wait).
@@ -60,13 +70,24 @@ func PeekTable(link string, n Net) (*Peek, error) {
 		peekMu.Unlock()
 		close(done)
 	}()
-	c, err := dial(inv, JoinConfig{Net: n})
-	if err != nil {
-		return nil, err
-	}
-	game, pv, rest, err := table.Peek(c, 10*time.Second)
-	if err != nil {
-		return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
+	var (
+		c    *rtc.Conn
+		game string
+		pv   wire.Preview
+		rest table.Conn
+	)
+	for try := 1; ; try++ {
+		if c, err = dial(inv, JoinConfig{Net: n}); err != nil {
+			return nil, err
+		}
+		if game, pv, rest, err = table.Peek(c, peekSilence); err == nil {
+			break
+		}
+		// A link that opened but carries nothing is dialled again (see silentTries).
+		if !errors.Is(err, table.ErrHostSilent) || try == silentTries {
+			return nil, &JoinError{Problem: ProblemUnreachable, Err: err}
+		}
+		logf("session: peek: %v; dialling again", err)
 	}
 	p := &Peek{Game: game, Preview: pv, Took: time.Since(start), room: roomOf(inv), raw: c, conn: rest}
 	peekMu.Lock()

@@ -2,12 +2,17 @@ package table
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/wire"
 )
+
+// ErrHostSilent is Peek's error for a link that opened but on which the host said nothing in
+// time: a caller may dial again.
+var ErrHostSilent = errors.New("table: peek: the host said nothing")
 
 // Peek reads what a host tells every new link before its hello (the challenge and the table's
 // preview), so the invite page can say whose table it is and how full before asking for a name.
@@ -64,7 +69,7 @@ func Peek(c Conn, timeout time.Duration) (game string, pv wire.Preview, rest Con
 	case <-t.C:
 		c.Close()
 		<-done
-		return "", wire.Preview{}, nil, engine.Errorf(wire.KindState, "table: peek", "the host said nothing in %v", timeout)
+		return "", wire.Preview{}, nil, fmt.Errorf("%w in %v", ErrHostSilent, timeout)
 	}
 }
 
