@@ -143,83 +143,99 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	var lat []time.Duration
 	stg := &stages{}
 	shots := map[string]bool{}
-	deadline := time.Now().Add(12 * time.Minute)
-	over := 0
-	lastProgress := time.Now()
-	for time.Now().Before(deadline) && over < len(players) {
-		over = 0
-		progressed := false
-		for _, b := range players {
-			before := seqOf(b)
-			clickAt := float64(time.Now().UnixNano()) / 1e6
-			st := playStepThen(t, b, func(st string) {
+	// A three-player game can end within a handful of moves (a Great Old One in the first
+	// round), too few to measure; then the host plays again and the new game is measured too.
+	for game := 1; ; game++ {
+		deadline := time.Now().Add(12 * time.Minute)
+		over := 0
+		lastProgress := time.Now()
+		for time.Now().Before(deadline) && over < len(players) {
+			over = 0
+			progressed := false
+			for _, b := range players {
+				before := seqOf(b)
+				clickAt := float64(time.Now().UnixNano()) / 1e6
+				st := playStepThen(t, b, func(st string) {
+					switch {
+					case st == "click:#continue" && !shots["round-end-"+b.Name]:
+						shots["round-end-"+b.Name] = true
+						b.Screenshot("round-end")
+					case strings.HasPrefix(st, "click:[data-e2e") && !shots["move-"+b.Name]:
+						// The first time each player may act: the active player's or a follower's view.
+						shots["move-"+b.Name] = true
+						b.Screenshot("your-move")
+					}
+					clickAt = float64(time.Now().UnixNano()) / 1e6 // just before the click
+				})
 				switch {
-				case st == "click:#continue" && !shots["round-end-"+b.Name]:
-					shots["round-end-"+b.Name] = true
-					b.Screenshot("round-end")
-				case strings.HasPrefix(st, "click:[data-e2e") && !shots["move-"+b.Name]:
-					// The first time each player may act: the active player's or a follower's view.
-					shots["move-"+b.Name] = true
-					b.Screenshot("your-move")
-				}
-				clickAt = float64(time.Now().UnixNano()) / 1e6 // just before the click
-			})
-			switch {
-			case st == "over":
-				over++
-			case strings.HasPrefix(st, "click:[data-e2e") && before >= 0:
-				// A move: wait until every page shows a later seq and take the slowest.
-				var worst float64
-				ok := true
-				for _, o := range players {
-					seen := 0.0
-					for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
-						if seen = seenAt(o, before+1); seen > 0 {
+				case st == "over":
+					over++
+				case strings.HasPrefix(st, "click:[data-e2e") && before >= 0:
+					// A move: wait until every page shows a later seq and take the slowest.
+					var worst float64
+					ok := true
+					for _, o := range players {
+						seen := 0.0
+						for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+							if seen = seenAt(o, before+1); seen > 0 {
+								break
+							}
+							time.Sleep(3 * time.Millisecond)
+						}
+						if seen == 0 {
+							ok = false
 							break
 						}
-						time.Sleep(3 * time.Millisecond)
+						worst = max(worst, seen-clickAt)
 					}
-					if seen == 0 {
-						ok = false
-						break
+					// Measure from the click as the page itself saw it (CDP's own delay left out).
+					if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > clickAt {
+						worst -= c - clickAt
 					}
-					worst = max(worst, seen-clickAt)
-				}
-				// Measure from the click as the page itself saw it (CDP's own delay left out).
-				if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > clickAt {
-					worst -= c - clickAt
-				}
-				if ok && worst > 0 {
-					lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
-					progressed = true
-					if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > 0 {
-						stg.measure(players, b, c, before+1)
+					if ok && worst > 0 {
+						lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
+						progressed = true
+						if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > 0 {
+							stg.measure(players, b, c, before+1)
+						}
 					}
 				}
 			}
+			if !progressed {
+				time.Sleep(20 * time.Millisecond)
+			} else {
+				lastProgress = time.Now()
+			}
+			if time.Since(lastProgress) > 25*time.Second {
+				stuck(t, players)
+			}
+			checkNoLeak(t, players...)
+			if len(lat) == 3 && !shots["table"] {
+				shots["table"] = true
+				for _, b := range players {
+					b.Screenshot("table")
+				}
+			}
 		}
-		if !progressed {
-			time.Sleep(20 * time.Millisecond)
-		} else {
-			lastProgress = time.Now()
-		}
-		if time.Since(lastProgress) > 25*time.Second {
-			stuck(t, players)
+		for _, b := range players {
+			b.WaitVisible("#game-over")
+			b.Screenshot("game-over")
 		}
 		checkNoLeak(t, players...)
-		if len(lat) == 3 && !shots["table"] {
-			shots["table"] = true
-			for _, b := range players {
-				b.Screenshot("table")
-			}
+		if _, traced := stg.drawnAtOnce(); (len(lat) >= 5 && traced >= 5) || game == 3 {
+			break
+		}
+		t.Logf("game %d measured %d moves (%d traced from a guest's page): playing again", game, len(lat), len(stg.d[stageOrder[7]]))
+		host.Click("#play-again")
+		for _, b := range players {
+			b.WaitVisible("#new-game")
+		}
+		host.Click("#start")
+		for _, b := range players {
+			b.WaitVisible(".ark")
 		}
 	}
 	stopProfiles()
-	for _, b := range players {
-		b.WaitVisible("#game-over")
-		b.Screenshot("game-over")
-	}
-	checkNoLeak(t, players...)
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))
 	}
