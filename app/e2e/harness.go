@@ -275,6 +275,14 @@ func attach(t testing.TB, name string, ctx context.Context, vp Viewport) *Browse
 			for _, l := range b.Logs() {
 				t.Logf("[%s console] %s", name, l)
 			}
+			return
+		}
+		// A passing test still says when the page recovered from a link that opened but
+		// carried nothing (dialled again): how often that happens is worth knowing.
+		for _, l := range b.Logs() {
+			if strings.Contains(l, "dialling again") || strings.Contains(l, "no welcome came") {
+				t.Logf("RECOVERED [%s console] %s", name, l)
+			}
 		}
 	})
 	return b

@@ -73,22 +73,12 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 		}
 		// Explain in place: tapping a card (not a seat that takes the card) opens its rule text.
 		const plain = `.ring .seat:not(.target) .card:not([data-card="back"]):not([data-card="hidden"])`
-		if can, _ := Eval[bool](b, `!!document.querySelector('`+plain+`')`); can && !explained {
-			b.Click(plain)
-			// The bots play fast: the card found may be redrawn (or its seat become a target)
-			// between finding it and the tap landing. A player whose tap missed taps again.
-			opened := false
-			for until := time.Now().Add(3 * time.Second); time.Now().Before(until) && !opened; time.Sleep(30 * time.Millisecond) {
-				opened, _ = Eval[bool](b, `!!document.querySelector('#card-explain')`)
-			}
-			if !opened {
-				t.Logf("a tap on a card opened no explanation (the board moved under it); tapping again")
-				if missed++; missed > 5 {
-					b.Screenshot("explain-missed")
-					t.Fatalf("tapping a card opened no explanation, %d taps in a row", missed)
-				}
-				continue
-			}
+		// Only a card a tap would reach: while a round's reveal is up it covers the table.
+		reach := `(() => { const c = document.querySelector('` + plain + `'); if (!c) return false;
+		  c.scrollIntoView({block: 'center'}); const r = c.getBoundingClientRect();
+		  const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		  return !!e && c.contains(e); })()`
+		if !explained && reachable(b, reach) && tapExplains(t, b, plain, &missed) {
 			// The panel lies wholly on screen (its close button within reach of a thumb).
 			time.Sleep(300 * time.Millisecond) // its drop-in animation
 			if bad, _ := Eval[string](b, `(() => { const r = document.querySelector('#card-explain').getBoundingClientRect();
@@ -138,4 +128,30 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 		b.Screenshot("short")
 		t.Fatalf("checked %d turns, tapped a seat: %v, a card explained: %v", checked, tapped, explained)
 	}
+}
+
+// tapExplains taps the first card matching css and reports whether its explanation opened.
+// The bots play fast: the card may be redrawn (or its seat become a target) between finding it
+// and the tap landing, and a player whose tap missed taps again; many misses in a row fail.
+func tapExplains(t *testing.T, b *Browser, css string, missed *int) bool {
+	t.Helper()
+	b.Click(css)
+	for until := time.Now().Add(3 * time.Second); time.Now().Before(until); time.Sleep(30 * time.Millisecond) {
+		if opened, _ := Eval[bool](b, `!!document.querySelector('#card-explain')`); opened {
+			*missed = 0
+			return true
+		}
+	}
+	t.Logf("a tap on a card opened no explanation (the board moved under it); tapping again later")
+	if *missed++; *missed > 5 {
+		b.Screenshot("explain-missed")
+		t.Fatalf("tapping a card opened no explanation, %d taps in a row", *missed)
+	}
+	return false
+}
+
+// reachable evaluates a yes-or-no question about b's page; an error counts as no.
+func reachable(b *Browser, js string) bool {
+	ok, err := Eval[bool](b, js)
+	return err == nil && ok
 }
