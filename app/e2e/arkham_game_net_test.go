@@ -226,14 +226,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 			break
 		}
 		t.Logf("game %d measured %d moves (%d traced from a guest's page): playing again", game, len(lat), len(stg.d[stageOrder[7]]))
-		host.Click("#play-again")
-		for _, b := range players {
-			b.WaitVisible("#new-game")
-		}
-		host.Click("#start")
-		for _, b := range players {
-			b.WaitVisible(".ark")
-		}
+		rematch(host, players)
 	}
 	stopProfiles()
 	if len(lat) < 5 {
@@ -318,15 +311,7 @@ func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
 		}
 		if over {
 			t.Logf("the new game ended within a few moves; playing again")
-			host.WaitVisible("#play-again")
-			host.Click("#play-again")
-			for _, b := range players {
-				b.WaitVisible("#new-game")
-			}
-			host.Click("#start")
-			for _, b := range players {
-				b.WaitVisible(".ark")
-			}
+			rematch(host, players)
 			continue
 		}
 		checkNoLeak(t, players...)
@@ -340,6 +325,20 @@ func playAgain(t *testing.T, host *Browser, guests []*Browser, link string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Fatal("the new game did not get under way on every page")
+}
+
+// rematch: after a game over, the host plays again and starts the new game at once; every
+// page (players[0] is the host's) waits for the new lobby, then for the new table.
+func rematch(host *Browser, players []*Browser) {
+	host.WaitVisible("#play-again")
+	host.Click("#play-again")
+	for _, b := range players {
+		b.WaitVisible("#new-game")
+	}
+	host.Click("#start")
+	for _, b := range players {
+		b.WaitVisible(".ark")
+	}
 }
 
 // reloadHostAfterRematch: the host's saved table is the new game; after a reload it resumes
