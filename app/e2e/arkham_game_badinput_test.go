@@ -5,6 +5,7 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"miskatonic/app/signal"
 )
@@ -13,8 +14,17 @@ import (
 func expectProblem(t *testing.T, b *Browser, key string) {
 	t.Helper()
 	b.WaitVisible(`#problem[data-problem="` + key + `"]`)
-	if n, _ := Eval[int](b, `document.querySelectorAll('#problem a[href]').length`); n == 0 {
-		t.Errorf("%s: the %s message offers no way forward", b.Name, key)
+	// The page may draw again in between: a join clicked on the invite page clears the page's
+	// own verdict (the same problem, found by its look at the table) until the join has its
+	// own, seconds later. So look for the message with its way forward for a while.
+	for end := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if n, _ := Eval[int](b, `document.querySelectorAll('#problem[data-problem="`+key+`"] a[href]').length`); n > 0 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Errorf("%s: the %s message offers no way forward", b.Name, key)
+			break
+		}
 	}
 	b.Screenshot(strings.TrimPrefix(key, "conn."))
 }
