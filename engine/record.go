@@ -91,10 +91,21 @@ func strictUnmarshal(data []byte, v any) error {
 type Proof struct {
 	Table []byte `json:"table"` // the game's random id: moves and deals are bound to it
 	// Keys are the seats' identity keys as the lobby last knew them (empty for a bot seat); a
-	// move may be signed by any key its seat had here or in a deal's roster.
+	// move may be signed by the key its seat has here or in a deal's roster, which the host's
+	// seal covers (directly, or through the deal's commitment in the sealed head).
 	Keys  [][]byte    `json:"keys,omitempty"`
 	Sigs  [][]byte    `json:"sigs,omitempty"` // Sigs[i] signs Moves[i]; empty for deals and bots
 	Deals []DealProof `json:"deals"`
+	// The host's seal (engine/fair's RecordSeal; records from issue 23 on, absent before): the
+	// host's identity key; the game seqs of moves a stand-in played for an absent player
+	// (unsigned, and shown as the stand-in's); the head of the game's hash chain after Seq
+	// moves; and the host's signature over game, setup, table, Names, Keys, StandIns, Seq and
+	// Head. A record without it still replays, but proves nothing about who played.
+	Host     []byte `json:"host,omitempty"`
+	StandIns []int  `json:"standins,omitempty"`
+	Seq      int    `json:"seq,omitempty"`
+	Head     []byte `json:"head,omitempty"`
+	Seal     []byte `json:"seal,omitempty"`
 }
 
 // DealProof is one deal's public transcript: the host's commitment and revealed secret, and

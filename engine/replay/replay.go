@@ -7,6 +7,16 @@
 // real rules accept every move to the end of the game. Anyone can run it, offline, long after
 // the table closed: it needs no trust in whoever exported the record.
 //
+// The host's seal (issue 23; engine/fair/record.go) binds the rest: a seat's moves verify only
+// under the key the sealed record gives it (its key in the roster of the deal in force, or in
+// the sealed Keys), and the seal covers keys, names, setup, stand-in moves and the head of the
+// hash chain after the last move, whose code is the table code the players saw. Verdicts are
+// of three kinds (Kind): Verified; Unproven, for a record that checks out but cannot prove who
+// played (no proof, recorded before seals, no player keys, or sealed by a key that held no seat);
+// and Failed. What no offline check can rule out is a whole game made up by someone holding
+// keys of their own at every seat: it verifies, under fingerprints and a table code no real
+// player has, which is why a replay shows them (fair.Fingerprint, Verdict.Code).
+//
 // Like engine it is pure: no clock, no I/O, no randomness.
 package replay
 
@@ -19,23 +29,14 @@ import (
 	"miskatonic/engine/fair"
 )
 
-// Verdict is what Verify found.
-type Verdict struct {
-	Verified bool   `json:"verified"`
-	Problem  string `json:"problem,omitempty"` // what failed, for people
-	Seq      int    `json:"seq,omitempty"`     // game seq (1-based) of the move that failed
-	Epoch    int    `json:"epoch,omitempty"`   // the deal that failed
-	Deals    int    `json:"deals"`             // deals proved
-	Signed   int    `json:"signed"`            // moves checked against their seat's signature
-	Moves    int    `json:"moves"`
-}
-
-// Verify checks rec against its proof and the rules. It says Verified only for a finished game
-// whose every deal and every player's move is proved.
+// Verify checks rec against its proof, its host's seal and the rules. It says Verified only for
+// a finished game whose every deal and every player's move is proved under keys the host
+// sealed; a record that checks out but cannot prove who played is Unproven, never Verified.
 func Verify(rules engine.Rules, rec engine.Record) Verdict {
-	v := Verdict{Moves: len(rec.Moves)}
+	v := Verdict{Moves: len(rec.Moves), Kind: Failed, HostSeat: engine.Observer}
 	fail := func(seq, epoch int, format string, args ...any) Verdict {
 		v.Seq, v.Epoch, v.Problem = seq, epoch, fmt.Sprintf(format, args...)
+		v.Kind, v.Reason, v.Code, v.HostSeat = Failed, "", "", engine.Observer
 		return v
 	}
 	if rec.Game != rules.Name() {
@@ -46,7 +47,8 @@ func Verify(rules engine.Rules, rec engine.Record) Verdict {
 	}
 	p := rec.Proof
 	if p == nil {
-		return fail(0, 0, "the record carries no proof of its deals")
+		v.Kind, v.Reason, v.Problem = Unproven, ReasonNoProof, "the record carries no proof of its deals"
+		return v
 	}
 	if len(p.Table) == 0 {
 		return fail(0, 0, "the proof names no table")
@@ -57,6 +59,14 @@ func Verify(rules engine.Rules, rec engine.Record) Verdict {
 	keys, err := dealKeys(rules.Name(), p)
 	if err != nil {
 		return fail(0, err.epoch, "%s", err.problem)
+	}
+	// The seal is checked last, once the moves have been: a move that fails its signature says
+	// more about a forgery than the seal it breaks too. Until then its stand-in marks are only
+	// claims, and the seal must cover them for the record to pass.
+	sealed := sealPresent(p)
+	standIn := map[int]bool{}
+	for _, q := range p.StandIns {
+		standIn[q] = true
 	}
 	known := seatKeys(p)
 	g, gerr := rules.New(rec.Config)
@@ -87,18 +97,28 @@ func Verify(rules engine.Rules, rec engine.Record) Verdict {
 			roster = d.Roster
 			v.Deals = max(v.Deals, e)
 		} else if m.Seat >= 0 {
-			bot := m.Seat.Valid(len(roster)) && len(roster[m.Seat]) == 0
-			if !bot && len(known[m.Seat]) > 0 {
-				var sig []byte
-				if i < len(p.Sigs) {
-					sig = p.Sigs[i]
-				}
-				if len(sig) == 0 {
-					return fail(seq, 0, "move %d (%s) carries no signature of seat %d", seq, m, m.Seat)
-				}
-				if !signedBy(known[m.Seat], p.Table, seq, m, sig) {
-					return fail(seq, 0, "move %d (%s) was not signed by seat %d", seq, m, m.Seat)
-				}
+			var sig []byte
+			if i < len(p.Sigs) {
+				sig = p.Sigs[i]
+			}
+			may := known[m.Seat] // before seals: any key the seat had anywhere
+			if sealed {
+				may = inForce(p, roster, m.Seat)
+			}
+			switch {
+			case len(may) == 0:
+				// A bot's seat: no key here or in any roster, so nobody signs for it.
+			case sealed && standIn[seq]:
+				// The host says a stand-in played for an absent player: unsigned, and counted
+				// as the stand-in's, not the player's.
+				v.StandIns++
+			case !sealed && m.Seat.Valid(len(roster)) && len(roster[m.Seat]) == 0:
+				// Before seals, an unsigned move of a seat without a key in the deal in force.
+			case len(sig) == 0:
+				return fail(seq, 0, "move %d (%s) carries no signature of seat %d", seq, m, m.Seat)
+			case !signedBy(may, p.Table, seq, m, sig):
+				return fail(seq, 0, "move %d (%s) was not signed by seat %d", seq, m, m.Seat)
+			default:
 				v.Signed++
 			}
 		}
@@ -112,7 +132,23 @@ func Verify(rules engine.Rules, rec engine.Record) Verdict {
 	if !g.Status().Over {
 		return fail(0, 0, "the game in the record is not finished")
 	}
-	v.Verified = true
+	if sealed {
+		code, serr := checkSeal(rec)
+		if serr != nil {
+			return fail(serr.seq, serr.epoch, "%s", serr.problem)
+		}
+		v.Code, v.HostSeat = code, hostSeat(p)
+	}
+	switch {
+	case !sealed:
+		v.Kind, v.Reason, v.Problem = Unproven, ReasonUnsealed, "recorded before signed rosters: nothing binds its players' keys and names to the table"
+	case len(known) == 0:
+		v.Kind, v.Reason, v.Problem = Unproven, ReasonNoKeys, "no seat has a player's key: nobody signed a move or a share"
+	case v.HostSeat == engine.Observer:
+		v.Kind, v.Reason, v.Problem = Unproven, ReasonHostUnseated, "sealed by a host that held no seat: anyone with the record could have sealed it so"
+	default:
+		v.Kind, v.Verified = Verified, true
+	}
 	return v
 }
 
@@ -165,6 +201,44 @@ func dealKeys(game string, p *engine.Proof) ([][32]byte, *dealErr) {
 		keys = append(keys, fair.Key(ctx, h, shares))
 	}
 	return keys, nil
+}
+
+// inForce is the keys a sealed record lets seat s sign with at a move: its key in the roster
+// of the deal in force, and its key in the sealed Keys (the lobby's at the end, for a player
+// who came back with a new key after that deal was made). None: a bot's seat.
+func inForce(p *engine.Proof, roster [][]byte, s engine.Seat) [][]byte {
+	var out [][]byte
+	if s.Valid(len(roster)) && len(roster[s]) > 0 {
+		out = append(out, roster[s])
+	}
+	if s.Valid(len(p.Keys)) && len(p.Keys[s]) > 0 && !(len(out) > 0 && bytes.Equal(out[0], p.Keys[s])) {
+		out = append(out, p.Keys[s])
+	}
+	return out
+}
+
+// hostSeat is the seat the sealing host held the whole game: its key in the sealed Keys and
+// in every deal's roster that gives the seat a key, and at least one does. engine.Observer if
+// none: a key put at a seat for the seal, which the players' deals do not name, held no seat.
+func hostSeat(p *engine.Proof) engine.Seat {
+	for s, k := range p.Keys {
+		if len(k) == 0 || !bytes.Equal(k, p.Host) {
+			continue
+		}
+		held, dealt := true, len(p.Deals) == 0
+		for _, d := range p.Deals {
+			if s < len(d.Roster) && len(d.Roster[s]) > 0 {
+				held = held && bytes.Equal(d.Roster[s], k)
+				dealt = true
+			}
+		}
+		// The host's player shares in the deals; a key that no deal names (a bot's seat,
+		// given a key and its public moves signed afresh) held no seat at the table.
+		if held && dealt {
+			return engine.Seat(s)
+		}
+	}
+	return engine.Observer
 }
 
 // seatKeys is every identity key each seat was known by: the lobby's and the deals' rosters.

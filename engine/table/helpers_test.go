@@ -144,6 +144,8 @@ type tableOpts struct {
 	tick   time.Duration
 	wrap   func(i int, c Conn) Conn // wraps each guest's end
 	save   func([]byte)             // HostConfig.Persist
+	// hostSeat: the host signs with guest 0's identity, as an app's host is its own player.
+	hostSeat bool
 }
 
 func newTable(t testing.TB, o tableOpts) *testTable {
@@ -155,7 +157,11 @@ func newTable(t testing.TB, o tableOpts) *testTable {
 		o.tick = 20 * time.Millisecond
 	}
 	tt := &testTable{t: t, rand: newRand(o.seed), stop: make(chan struct{})}
-	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000, Logf: debugLogf, Signer: identity(900), Persist: o.save})
+	signer := identity(900)
+	if o.hostSeat {
+		signer = identity(0)
+	}
+	h, err := NewHost(o.rules, HostConfig{Rand: newRand(o.seed + 1), Options: o.opts, RatePerSecond: 5000, Burst: 5000, Logf: debugLogf, Signer: signer, Persist: o.save})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 
 	"miskatonic/engine"
+	"miskatonic/engine/replay"
 	"miskatonic/engine/wire"
 )
 
 // ProvenRecord is Record with its Proof (engine/replay checks it): every revealed deal's
-// transcript and the players' signatures on their moves. Mid-game it stops before the first
+// transcript and the players' signatures on their moves, and, once the game is over, the
+// host's seal over the players' keys, names, setup and the head of every move and deal. Mid-game it stops before the first
 // deal still secret, so it never carries anything the table has not shown everyone.
 func (h *Host) ProvenRecord() engine.Record {
 	var rec engine.Record
@@ -45,6 +47,16 @@ func (h *Host) provenRecord() engine.Record {
 		p.Sigs = append(p.Sigs, sig)
 	}
 	rec.Proof = p
+	// The seal: only over a finished game (mid-game the record is not one anyone may check as
+	// a whole), and only by a host that has an identity key to sign with.
+	if h.game != nil && h.game.Status().Over && h.cfg.Signer.Public() != nil {
+		for q := 1; q <= len(rec.Moves); q++ {
+			if h.standIns[q] {
+				p.StandIns = append(p.StandIns, q)
+			}
+		}
+		replay.Seal(h.cfg.Signer, &rec)
+	}
 	return rec
 }
 

@@ -25,7 +25,7 @@ func TestProvenRecordVerifies(t *testing.T) {
 		bots   int
 	}{{arkham.Rules{}, 3, 1}, {rituals.Rules{}, 2, 1}, {shadows.Rules{}, 2, 0}} {
 		t.Run(c.rules.Name(), func(t *testing.T) {
-			tt := newTable(t, tableOpts{rules: c.rules, guests: c.guests, bots: c.bots, seed: 26})
+			tt := newTable(t, tableOpts{rules: c.rules, guests: c.guests, bots: c.bots, seed: 26, hostSeat: true})
 			defer tt.close()
 			mid := tt.host.ProvenRecord()
 			if v := replay.Verify(c.rules, mid); v.Verified {
@@ -46,7 +46,7 @@ func TestProvenRecordVerifies(t *testing.T) {
 				t.Fatal(err)
 			}
 			v := replay.Verify(c.rules, back)
-			if !v.Verified || v.Deals == 0 || v.Signed == 0 {
+			if !v.Verified || v.Kind != replay.Verified || v.Deals == 0 || v.Signed == 0 || v.Code == "" || v.HostSeat != 0 {
 				t.Fatalf("verdict %+v", v)
 			}
 			t.Logf("%s: %d moves, %d deals, %d signed moves, %d bytes", c.rules.Name(), v.Moves, v.Deals, v.Signed, len(b))

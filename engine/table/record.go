@@ -222,11 +222,9 @@ func (g *Guest) checkRecord(rec engine.Record) (code, problem string) {
 	if rec.Proof == nil || !bytes.Equal(rec.Proof.Table, g.tableID) {
 		return RecordOther, "the record is of another table"
 	}
-	if v := replay.Verify(g.rules, rec); !v.Verified {
-		return RecordUnproven, v.Problem
-	}
 	p := rec.Proof
-	// Every seat's key as the lobby showed it; ours must be our own.
+	// Every seat's key and name as the lobby showed them; ours must be our own. Checked before
+	// the proof: the host may seal whatever it likes, so its seal says nothing about these.
 	me := g.st.Seat
 	if me >= 0 && (!me.Valid(len(p.Keys)) || !bytes.Equal(p.Keys[me], g.cfg.Identity.Public())) {
 		return RecordSeat, fmt.Sprintf("seat %d is not under this player's key in the record", me)
@@ -235,14 +233,35 @@ func (g *Guest) checkRecord(rec engine.Record) (code, problem string) {
 		if !s.Bot && s.Seat.Valid(len(p.Keys)) && len(p.Keys[s.Seat]) > 0 && !bytes.Equal(p.Keys[s.Seat], s.Key) {
 			return RecordSeat, fmt.Sprintf("seat %d carries another key than the table showed", s.Seat)
 		}
+		if !s.Seat.Valid(len(rec.Names)) || rec.Names[s.Seat] != s.Name {
+			return RecordSeat, fmt.Sprintf("seat %d carries another name than the table showed", s.Seat)
+		}
+	}
+	v := replay.Verify(g.rules, rec)
+	if !v.Verified {
+		return RecordUnproven, v.Problem
+	}
+	// Sealed by the host this guest holds to, over the head whose code it was shown.
+	if host := g.hostKey(nil); len(host) > 0 && !bytes.Equal(p.Host, host) {
+		return RecordOther, "the record is sealed by another key than this table's host"
+	}
+	if g.head != nil && (g.head.Seq != p.Seq || !bytes.Equal(g.head.Head[:], p.Head)) {
+		return RecordMoves, fmt.Sprintf("the record's table code is %s; this guest was shown %s", v.Code, g.head.Code())
 	}
 	// The moves: exactly the ones we were told, each deal with the key we computed.
 	if len(rec.Moves) != g.audit.Len() {
 		return RecordMoves, fmt.Sprintf("the record has %d moves; this guest saw %d", len(rec.Moves), g.audit.Len())
 	}
+	marked := map[int]bool{}
+	for _, q := range p.StandIns {
+		marked[q] = true
+	}
 	epoch := 0
 	for i, m := range rec.Moves {
 		seq := i + 1
+		if marked[seq] != g.audit.StandInAt(seq) {
+			return RecordMoves, fmt.Sprintf("move %d is a stand-in's in only one of the record and what this guest was shown", seq)
+		}
 		saw, ok := g.audit.MoveAt(seq)
 		if !ok {
 			return RecordMoves, fmt.Sprintf("move %d was never shown to this guest", seq)

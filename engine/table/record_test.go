@@ -26,7 +26,7 @@ func TestGuestRecord(t *testing.T) {
 		}
 		return m
 	}
-	tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: 2, bots: 1, seed: 18,
+	tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: 2, bots: 1, seed: 18, hostSeat: true,
 		wrap: func(i int, c Conn) Conn { return &tamper{Conn: c, seat: engine.Seat(i), out: count} }})
 	defer tt.close()
 	g := tt.guests[0]
@@ -101,6 +101,52 @@ func TestGuestRecordDoctored(t *testing.T) {
 		}, RecordUnproven},
 		{"other table", func(r *engine.Record) { r.Proof.Table[0] ^= 1 }, RecordOther},
 	}
+	doctoredRecords(t, 31, cases)
+}
+
+// TestGuestRecordResealed: the dishonest host holds the key that seals the record, so it can
+// seal a doctored one again. What a guest saw at the table still decides: the names, the host's
+// key and the table code it was shown.
+func TestGuestRecordResealed(t *testing.T) {
+	defer checkNoLeak(t)()
+	firstMove := func(rec *engine.Record) int {
+		for i, m := range rec.Moves {
+			if m.Seat >= 0 && m.Kind != engine.KindDeal {
+				return i
+			}
+		}
+		t.Fatal("no player's move in the record")
+		return 0
+	}
+	cases := []struct {
+		name   string
+		doctor func(*engine.Record)
+		code   string
+	}{
+		{"honest", nil, ""},
+		// The host holds the sealing key: what it seals again is still checked against the
+		// table this guest saw.
+		{"names swapped, sealed again", func(r *engine.Record) {
+			r.Names[1], r.Names[2] = r.Names[2], r.Names[1]
+			replay.Seal(identity(0), r)
+		}, RecordSeat},
+		{"sealed by another key", func(r *engine.Record) { replay.Seal(identity(901), r) }, RecordUnproven},
+		{"a stand-in claimed, sealed again", func(r *engine.Record) {
+			i := firstMove(r)
+			r.Proof.Sigs[i], r.Proof.StandIns = nil, []int{i + 1}
+			replay.Seal(identity(0), r)
+		}, RecordMoves},
+	}
+	doctoredRecords(t, 32, cases)
+}
+
+// doctoredRecords plays a game with one guest per case, the host's player at seat 0, and
+// checks what each guest makes of the record cases[i].doctor changed for it.
+func doctoredRecords(t *testing.T, seed uint64, cases []struct {
+	name   string
+	doctor func(*engine.Record)
+	code   string
+}) {
 	// Every record part for guest i goes through cases[i].doctor: the parts are held back
 	// (replaced by chat lines) until the last, which carries the whole doctored record.
 	var mu sync.Mutex
@@ -134,7 +180,7 @@ func TestGuestRecordDoctored(t *testing.T) {
 		b, _ := json.Marshal(rec)
 		return &wire.Record{Table: r.Table, Part: 0, Parts: 1, Data: b}
 	}
-	tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: len(cases), seed: 31,
+	tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: len(cases), seed: seed, hostSeat: true,
 		wrap: func(i int, c Conn) Conn { return &tamper{Conn: c, seat: engine.Seat(i), out: out} }})
 	defer tt.close()
 	tt.play()
