@@ -116,6 +116,7 @@ func (r *Replay) player() app.UI {
 	n := r.steps.Len()
 	return app.Div().Class("replay-player").Body(
 		r.verdictBanner(n),
+		whoPlayed(replay.Players(*r.rec, r.verdict)),
 		app.Div().Class("replay-controls").Attr("role", "group").Attr("aria-label", i18n.T("replay.controls")).Body(
 			r.step("replay-start", "«", "replay.to_start", func(int) int { return 0 }),
 			r.step("replay-back", "◀", "replay.back", func(at int) int { return at - 1 }),
@@ -136,11 +137,16 @@ func (r *Replay) player() app.UI {
 
 func (r *Replay) verdictBanner(n int) app.UI {
 	v := r.verdict
-	if v.Verified {
-		return app.P().Class("replay-verdict", "ok").ID("replay-verdict").DataSet("verified", "true").
+	switch v.Kind {
+	case replay.Verified:
+		return app.P().Class("replay-verdict", "ok").ID("replay-verdict").DataSet("verified", "true").DataSet("kind", v.Kind).
 			Text(i18n.T("replay.verified", v.Deals, v.Signed, n))
+	case replay.Unproven:
+		// Not an alert: nothing in it is false, but it must never read as verified.
+		return app.P().Class("replay-verdict", "unproven").ID("replay-verdict").DataSet("verified", "false").DataSet("kind", v.Kind).
+			Text(i18n.T("replay.unproven", unprovenWhy(v.Reason)))
 	}
-	return app.P().Class("replay-verdict", "bad").ID("replay-verdict").DataSet("verified", "false").Attr("role", "alert").
+	return app.P().Class("replay-verdict", "bad").ID("replay-verdict").DataSet("verified", "false").DataSet("kind", replay.Failed).Attr("role", "alert").
 		Text(i18n.T("replay.not_verified", verdictWhy(v)))
 }
 

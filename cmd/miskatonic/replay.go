@@ -12,10 +12,11 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/games"
+	records "miskatonic/engine/replay"
 )
 
 func init() {
-	commands["replay"] = command{summary: "re-run a game record (FILE or - for stdin); print each round and the outcome", run: runReplay}
+	commands["replay"] = command{summary: "re-run and check a game record (FILE or - for stdin); print each round, the outcome, the verdict, the table code and the players' key fingerprints", run: runReplay}
 }
 
 // maxRecordBytes bounds what replay reads: a long game is a few hundred moves.
@@ -29,6 +30,11 @@ type replayReport struct {
 	Rounds  []json.RawMessage `json:"rounds"` // each finished round as the game reports it (lastRound of the public view)
 	Status  engine.Status     `json:"status"`
 	Outcome *engine.Outcome   `json:"outcome"`
+	// Verdict is engine/replay's check of the record's proof and host's seal (kind verified,
+	// unproven or failed); Who is the table code and each seat's key fingerprint, as the
+	// replay page shows them.
+	Verdict records.Verdict `json:"verdict"`
+	Who     records.Who     `json:"who"`
 }
 
 func runReplay(args []string) error {
@@ -79,7 +85,10 @@ func replay(data []byte) (*replayReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("record config: %w", err)
 	}
-	rep := &replayReport{Game: rec.Game, Config: rec.Config, Moves: len(rec.Moves), Rounds: []json.RawMessage{}}
+	verdict := records.Verify(r, rec)
+	rep := &replayReport{Game: rec.Game, Config: rec.Config, Moves: len(rec.Moves), Rounds: []json.RawMessage{},
+		Verdict: verdict, Who: records.Players(rec, verdict)}
+	rec = records.Fill(r, rec) // an exported record may leave deal keys for its proof to give
 	var last []byte
 	for i, m := range rec.Moves {
 		if err := g.Apply(m); err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/arkham"
 	"miskatonic/engine/fair"
 )
 
@@ -365,5 +366,34 @@ func TestForgedSeal(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestPlayersShowWhoSealed: the page's list of who sat where names each seat's fingerprint,
+// marks the host's seat and the table code, all only as the verdict found them.
+func TestPlayersShowWhoSealed(t *testing.T) {
+	rec := load(t, "arkham")
+	w := Players(rec, Verify(arkham.Rules{}, rec))
+	if w.Code == "" || w.Host == "" || len(w.Seats) != rec.Config.Seats || !w.Seats[0].Host || w.Seats[1].Host {
+		t.Fatalf("%+v", w)
+	}
+	if w.Seats[0].Fingerprint != w.Host || len(w.Host) != 11 || w.Seats[0].Name != rec.Names[0] {
+		t.Fatalf("host %q, seat 0 %+v", w.Host, w.Seats[0])
+	}
+	bots := 0
+	for s, sw := range w.Seats {
+		if len(rec.Proof.Keys[s]) == 0 {
+			bots++
+			if sw.Fingerprint != "" {
+				t.Fatalf("a bot's seat with a fingerprint: %+v", sw)
+			}
+		}
+	}
+	if bots == 0 {
+		t.Fatal("the fixture has no bot: nothing shows a keyless seat")
+	}
+	old := load(t, "arkham-v1")
+	if w := Players(old, Verify(arkham.Rules{}, old)); w.Code != "" || w.Host != "" {
+		t.Fatalf("an unsealed record shows a code or a host: %+v", w)
 	}
 }
