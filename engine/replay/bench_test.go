@@ -16,3 +16,18 @@ func BenchmarkVerify(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVerifyOldFormat is the same check of the fixtures from before the host's seal: the
+// difference with BenchmarkVerify is what the seal costs (one hash per move, one signature).
+func BenchmarkVerifyOldFormat(b *testing.B) {
+	for _, r := range allRules {
+		rec := load(&testing.T{}, r.Name()+"-v1")
+		b.Run(r.Name(), func(b *testing.B) {
+			for b.Loop() {
+				if v := Verify(r, rec); v.Kind != Unproven {
+					b.Fatal(v.Problem)
+				}
+			}
+		})
+	}
+}

@@ -2,9 +2,12 @@ package table
 
 // The finished game's proven record for guests (issue 18). A guest asks for it once the game is
 // over and every deal it took part in is verified; the host sends engine.Record with its
-// Proof in parts (wire.Record). The guest trusts none of it: it runs engine/replay's Verify and
-// then checks that the record is the game it saw itself, move by move, deal by deal, with its
-// own identity key at its seat. Only a record that passes both is offered for export, so a
+// Proof in parts (wire.Record). The guest trusts none of it: it checks every seat's key and
+// name against the lobby it was shown (its own key at its seat), runs engine/replay's Verify
+// (the host's seal included), and then checks that the record is the game it saw itself: sealed
+// by the host key it holds the table to, under the table code it was shown, move by move (the
+// stand-in marks too), deal by deal. A dishonest host can seal anything with its own key, so
+// the seal alone is never what convinces a guest. Only a record that passes both is offered for export, so a
 // guest's export is as good as the host's, and a host that doctors it is caught and named.
 
 import (
