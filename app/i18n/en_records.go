@@ -6,7 +6,7 @@ package i18n
 var enRecords = map[string]string{
 	"replay.unproven":          "? Unproven: %[1]v",
 	"replay.why_no_proof":      "this record was made before records carried proofs. It replays, but proves neither the deals nor who played.",
-	"replay.why_unsealed":      "recorded before signed rosters. Its deals and signatures check out, but nothing binds the players' keys and names to the table.",
+	"replay.why_unsealed":      "not sealed by its host (recorded before signed rosters, or by a host without a key). Its deals and signatures check out, but nothing binds the players' keys and names to the table.",
 	"replay.why_no_keys":       "no player signed anything in it: every seat is a bot, or the game was made up.",
 	"replay.why_host_unseated": "it is sealed by a key that held no seat, so anyone holding the record could have sealed it, with other names.",
 	"replay.who":               "Who played",

@@ -5,7 +5,7 @@ package i18n
 var frRecords = map[string]string{
 	"replay.unproven":          "? Non prouvé\u00a0: %[1]v",
 	"replay.why_no_proof":      "cet enregistrement date d’avant les preuves. Il se rejoue, mais ne prouve ni les donnes ni qui a joué.",
-	"replay.why_unsealed":      "enregistré avant les listes de joueurs signées. Ses donnes et ses signatures se vérifient, mais rien ne lie les clés et les noms des joueurs à la table.",
+	"replay.why_unsealed":      "non scellé par son hôte (enregistré avant les listes de joueurs signées, ou par un hôte sans clé). Ses donnes et ses signatures se vérifient, mais rien ne lie les clés et les noms des joueurs à la table.",
 	"replay.why_no_keys":       "aucun joueur n’y a rien signé\u00a0: chaque place est un bot, ou la partie a été inventée.",
 	"replay.why_host_unseated": "il est scellé par une clé qui n’occupait aucune place\u00a0: n’importe qui ayant l’enregistrement aurait pu le sceller, avec d’autres noms.",
 	"replay.who":               "Qui a joué",

@@ -141,7 +141,7 @@ func Verify(rules engine.Rules, rec engine.Record) Verdict {
 	}
 	switch {
 	case !sealed:
-		v.Kind, v.Reason, v.Problem = Unproven, ReasonUnsealed, "recorded before signed rosters: nothing binds its players' keys and names to the table"
+		v.Kind, v.Reason, v.Problem = Unproven, ReasonUnsealed, "not sealed by its host (recorded before signed rosters, or by a host without a key): nothing binds its players' keys and names to the table"
 	case len(known) == 0:
 		v.Kind, v.Reason, v.Problem = Unproven, ReasonNoKeys, "no seat has a player's key: nobody signed a move or a share"
 	case v.HostSeat == engine.Observer:
