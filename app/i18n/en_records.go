@@ -16,6 +16,7 @@ var enRecords = map[string]string{
 	"replay.fingerprint":       "key %[1]v",
 	"replay.no_key":            "no key (a bot)",
 	"replay.host_seat":         "host, sealed this record",
+	"replay.you":               "this device",
 	"replay.host_key":          "Sealed with the key %[1]v",
 }
 

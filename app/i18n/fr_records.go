@@ -15,6 +15,7 @@ var frRecords = map[string]string{
 	"replay.fingerprint":       "clé %[1]v",
 	"replay.no_key":            "pas de clé (un bot)",
 	"replay.host_seat":         "hôte, a scellé cet enregistrement",
+	"replay.you":               "cet appareil",
 	"replay.host_key":          "Scellé avec la clé %[1]v",
 }
 

@@ -14,6 +14,7 @@ var jaRecords = map[string]string{
 	"replay.fingerprint":       "鍵 %[1]v",
 	"replay.no_key":            "鍵なし（ボット）",
 	"replay.host_seat":         "ホスト（この記録を封印）",
+	"replay.you":               "この端末",
 	"replay.host_key":          "封印した鍵：%[1]v",
 }
 

@@ -7,9 +7,11 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/session"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
 	"miskatonic/engine"
+	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
 	"miskatonic/engine/replay"
 	"miskatonic/engine/table"
@@ -31,11 +33,13 @@ type Replay struct {
 	at      int
 	seat    engine.Seat
 	err     string
-	last    bool // a record of this browser's last game is in storage
+	last    bool   // a record of this browser's last game is in storage
+	own     []byte // this browser's identity key, if it has one: its seat is pointed out
 }
 
 func (r *Replay) OnNav(ctx app.Context) {
 	r.seat = engine.Observer
+	r.own = session.OwnKey(session.DefaultStore())
 	if frag := app.Window().URL().Fragment; frag != "" {
 		rec, err := RecordFromFragment(frag)
 		r.load(rec, err)
@@ -116,7 +120,7 @@ func (r *Replay) player() app.UI {
 	n := r.steps.Len()
 	return app.Div().Class("replay-player").Body(
 		r.verdictBanner(n),
-		whoPlayed(replay.Players(*r.rec, r.verdict)),
+		whoPlayed(replay.Players(*r.rec, r.verdict), fair.Fingerprint(r.own)),
 		app.Div().Class("replay-controls").Attr("role", "group").Attr("aria-label", i18n.T("replay.controls")).Body(
 			r.step("replay-start", "«", "replay.to_start", func(int) int { return 0 }),
 			r.step("replay-back", "◀", "replay.back", func(at int) int { return at - 1 }),

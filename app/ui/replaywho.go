@@ -24,9 +24,10 @@ func unprovenWhy(reason string) string {
 	return i18n.T("replay.why_unsealed")
 }
 
-// whoPlayed lists the seats with their names and key fingerprints, the host's marked, under
-// the table code (or the lack of one).
-func whoPlayed(w replay.Who) app.UI {
+// whoPlayed lists the seats with their names and key fingerprints, the host's marked and the
+// one this device played (own: its key's fingerprint) pointed out, under the table code (or
+// the lack of one).
+func whoPlayed(w replay.Who, own string) app.UI {
 	code := app.P().ID("replay-code").Class("muted").Text(i18n.T("replay.no_code"))
 	if w.Code != "" {
 		code = app.P().ID("replay-code").DataSet("code", w.Code).Body(
@@ -43,6 +44,9 @@ func whoPlayed(w replay.Who) app.UI {
 		if s.Host {
 			hostSeated = true
 			line = append(line, app.Text(" · "+i18n.T("replay.host_seat")))
+		}
+		if own != "" && s.Fingerprint == own {
+			line = append(line, app.Text(" · "), app.Em().Class("replay-you").Text(i18n.T("replay.you")))
 		}
 		items = append(items, app.Li().DataSet("seat", int(s.Seat)).DataSet("fingerprint", s.Fingerprint).Body(line...))
 	}

@@ -40,7 +40,11 @@ func TestReplayShowsWhoPlayed(t *testing.T) {
 		if r.err != "" {
 			t.Fatalf("%s: %s", l, r.err)
 		}
+		r.own = rec.Proof.Keys[1]
 		out := app.HTMLString(r.player())
+		if strings.Count(out, `class="replay-you"`) != 1 || !strings.Contains(out, i18n.In(l, "replay.you")) {
+			t.Errorf("%s: this device's seat is not pointed out once", l)
+		}
 		if !strings.Contains(out, `data-kind="verified"`) || !strings.Contains(out, `data-code="`+r.verdict.Code+`"`) || r.verdict.Code == "" {
 			t.Fatalf("%s: a sealed record's page lacks its verdict or table code", l)
 		}
