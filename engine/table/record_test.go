@@ -62,8 +62,13 @@ func TestGuestRecord(t *testing.T) {
 		if st.RecordState != RecordReady || st.Record == nil {
 			t.Fatalf("guest %d: %s %s: %s", i, st.RecordState, st.RecordCode, st.RecordProblem)
 		}
-		if v := replay.Verify(arkham.Rules{}, *st.Record); !v.Verified {
+		v := replay.Verify(arkham.Rules{}, *st.Record)
+		if !v.Verified {
 			t.Fatalf("guest %d exports a record that does not verify: %+v", i, v)
+		}
+		// The replay shows the table code the players were shown at the end.
+		if v.Code == "" || v.Code != st.Code {
+			t.Fatalf("guest %d: the record's table code %q, the table's %q", i, v.Code, st.Code)
 		}
 		if got, _ := json.Marshal(st.Record); string(got) != string(want) {
 			t.Fatalf("guest %d's record differs from the host's", i)
