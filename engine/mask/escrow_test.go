@@ -1,0 +1,124 @@
+package mask
+
+import (
+	"errors"
+	"testing"
+
+	"miskatonic/engine"
+)
+
+func escrowAll(t *testing.T, tb *table) (map[engine.Seat]Escrow, map[engine.Seat][]Share) {
+	t.Helper()
+	es, sh := map[engine.Seat]Escrow{}, map[engine.Seat][]Share{}
+	for _, d := range tb.holders {
+		var others []engine.Seat
+		for _, s := range tb.holders {
+			if s != d {
+				others = append(others, s)
+			}
+		}
+		e, shares, err := tb.keys[d].Escrow(tb.rand, others, len(others))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.ks.VerifyEscrow(e, len(others)); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range shares {
+			if err := e.VerifyShare(s); err != nil {
+				t.Fatalf("honest share refused: %v", err)
+			}
+		}
+		es[d], sh[d] = e, shares
+	}
+	return es, sh
+}
+
+// A key holder vanishes mid-round: the others rebuild its key from their shares, make its
+// tokens, and the card opens as if it were there.
+func TestEscrowStandIn(t *testing.T) {
+	for _, players := range []int{2, 3, 7} {
+		tb := newTable(t, uint64(40+players), players, 10)
+		es, sh := escrowAll(t, tb)
+		gone := tb.holders[players/2]
+		k, err := Reconstruct(es[gone], sh[gone])
+		if err != nil {
+			t.Fatalf("%d players: %v", players, err)
+		}
+		if k.Y() != tb.keys[gone].Y() {
+			t.Fatalf("%d players: rebuilt another key", players)
+		}
+		o := tb.ks.NewOpening(tb.final[3], 3, "draw")
+		for _, s := range tb.holders {
+			key := tb.keys[s]
+			if s == gone {
+				key = k
+			}
+			tok, _ := key.Token(tb.rand, tb.sc, tb.final[3], 3, "draw")
+			if err := o.Add(tok); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if mustCard(t, o, tb.deck) != tb.open(t, 3, "x") {
+			t.Fatalf("%d players: stand-in opened the wrong card", players)
+		}
+	}
+}
+
+func TestEscrowBadShares(t *testing.T) {
+	tb := newTable(t, 77, 4, 6)
+	es, sh := escrowAll(t, tb)
+	const dealer = 1
+	shares := sh[dealer]
+	wrong := func(i int) []Share {
+		out := append([]Share(nil), shares...)
+		v, _ := decodeScalar(out[i].Value)
+		out[i].Value = scalarOf(v.Add(v, scalarOne))
+		return out
+	}
+	t.Run("wrong share detected on receipt", func(t *testing.T) {
+		if err := es[dealer].VerifyShare(wrong(0)[0]); !errors.Is(err, ErrBadShare) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("wrong share at reconstruction names its holder", func(t *testing.T) {
+		_, err := Reconstruct(es[dealer], wrong(2))
+		var f *Fault
+		if !errors.As(err, &f) || f.Seat != shares[2].Holder || f.Kind != FaultShare {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("share moved to another holder", func(t *testing.T) {
+		s := shares[0]
+		s.Holder = shares[1].Holder
+		if err := es[dealer].VerifyShare(s); !errors.Is(err, ErrBadShare) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("too few shares", func(t *testing.T) {
+		if _, err := Reconstruct(es[dealer], shares[:2]); !errors.Is(err, ErrIncomplete) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("escrow not dealt on the announced key", func(t *testing.T) {
+		e := es[dealer]
+		e.Commitments = append([]Point{tb.keys[2].Y()}, e.Commitments[1:]...)
+		if err := tb.ks.VerifyEscrow(e, 3); !errors.Is(err, ErrCheat) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("lower threshold than the table's", func(t *testing.T) {
+		e, _, err := tb.keys[dealer].Escrow(tb.rand, []engine.Seat{0, 2, 3}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.ks.VerifyEscrow(e, 3); !errors.Is(err, ErrCheat) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("dealer among its own holders", func(t *testing.T) {
+		if _, _, err := tb.keys[dealer].Escrow(tb.rand, []engine.Seat{0, 1, 2}, 3); !errors.Is(err, ErrDuplicate) {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
