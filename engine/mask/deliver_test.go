@@ -16,7 +16,7 @@ type page struct {
 	pub BoxPublic
 }
 
-func pages(t *testing.T, tb *table) (map[engine.Seat]*page, map[engine.Seat]BoxPublic) {
+func pages(t testing.TB, tb *table) (map[engine.Seat]*page, map[engine.Seat]BoxPublic) {
 	t.Helper()
 	ps, peers := map[engine.Seat]*page{}, map[engine.Seat]BoxPublic{}
 	for _, s := range tb.holders {

@@ -31,10 +31,13 @@ func unmarshal32(text []byte, what string) ([32]byte, error) {
 	if len(text) != base64.StdEncoding.EncodedLen(32) {
 		return out, fmt.Errorf("mask: %s: want %d base64 characters, got %d", what, base64.StdEncoding.EncodedLen(32), len(text))
 	}
-	n, err := base64.StdEncoding.Strict().Decode(out[:], text)
+	// Decode wants room for what 44 characters could hold (33 bytes) even when padding says 32.
+	var buf [33]byte
+	n, err := base64.StdEncoding.Strict().Decode(buf[:], text)
 	if err != nil || n != 32 {
 		return out, fmt.Errorf("mask: %s: bad base64", what)
 	}
+	copy(out[:], buf[:32])
 	return out, nil
 }
 
