@@ -7,6 +7,8 @@ package mask
 import (
 	"fmt"
 
+	"filippo.io/edwards25519"
+
 	"miskatonic/engine"
 )
 
@@ -30,6 +32,10 @@ func Audit(sc Scope, deck *Deck, joint Point, steps []Step, sigmas map[engine.Se
 	}
 	n := deck.Len()
 	prev := deck.Initial()
+	prevDec, _, err := decodeDeck(prev)
+	if err != nil {
+		return nil, err
+	}
 	origin := make([]int, n) // origin[j]: canonical index of the card at position j of prev
 	for i := range origin {
 		origin[i] = i
@@ -50,25 +56,60 @@ func Audit(sc Scope, deck *Deck, joint Point, steps []Step, sigmas map[engine.Se
 		if len(st.Deck) != n {
 			return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMalformed, Detail: fmt.Sprintf("%d cards, want %d", len(st.Deck), n)}
 		}
-		if _, at, err := decodeDeck(st.Deck); err != nil {
+		out, at, err := decodeDeck(st.Deck)
+		if err != nil {
 			return nil, &Fault{Seat: st.Seat, Step: k, Handle: at, Kind: FaultMalformed, Detail: "not a point"}
 		}
-		in, _, err := decodeDeck(prev)
-		if err != nil { // prev was checked as the previous step's output
-			return nil, err
-		}
 		plan := planStep(sc, st.Seat, sigma, n)
-		want := plan.apply(in, h, true)
-		if j := firstDiff(want, st.Deck); j >= 0 {
+		if !plan.batchCheck(sc, st.Seat, sigma, prevDec, out, st.Deck, h) {
+			// Recompute card by card to say which card went wrong and how.
+			want := plan.apply(prevDec, h, true)
+			j := firstDiff(want, st.Deck)
+			if j < 0 { // unreachable but for a hash collision; convict without a card
+				return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMasked}
+			}
 			return nil, &Fault{Seat: st.Seat, Step: k, Handle: j, Kind: classify(want, st.Deck, j)}
 		}
 		next := make([]int, n)
 		for j, src := range plan.perm {
 			next[j] = origin[src]
 		}
-		origin, prev = next, st.Deck
+		origin, prevDec = next, out
 	}
 	return origin, nil
+}
+
+// batchCheck verifies a whole step at once: out_j = in_π(j) + r_j·(B, H) for every j holds
+// (but for probability 2^-252) iff
+//
+//	Σ ρ_j·(out_j.c1 − in_π(j).c1) − R·B + γ·(Σ ρ_j·(out_j.c2 − in_π(j).c2) − R·H) = 0,
+//
+// R = Σ ρ_j·r_j, with ρ_j and γ hashed from the published output and σ, so fixed only after the
+// shuffler is bound to its deck. One multi-scalar multiplication replaces n re-maskings and 2n
+// encodings: the audit runs several times faster than the shuffles it checks.
+func (p stepPlan) batchCheck(sc Scope, seat engine.Seat, sigma Hash, in, out []elemPair, published []Masked, h *edwards25519.Point) bool {
+	t := newTranscript("audit-batch").scope(sc).seat(seat).bytes(sigma[:])
+	for _, m := range published {
+		t.point(m.C1).point(m.C2)
+	}
+	seed := t.sum64()
+	gamma := newTranscript("audit-gamma").bytes(seed[:]).scalar()
+	n := len(out)
+	scalars := make([]*edwards25519.Scalar, 0, 2*n+2)
+	points := make([]*edwards25519.Point, 0, 2*n+2)
+	r := edwards25519.NewScalar()
+	for j, src := range p.perm {
+		rho := newTranscript("audit-rho").bytes(seed[:]).u64(uint64(j)).scalar()
+		r.MultiplyAdd(rho, p.r[j], r)
+		d1 := identityPoint().Subtract(out[j].c1, in[src].c1)
+		d2 := identityPoint().Subtract(out[j].c2, in[src].c2)
+		scalars = append(scalars, rho, edwards25519.NewScalar().Multiply(rho, gamma))
+		points = append(points, d1, d2)
+	}
+	negR := edwards25519.NewScalar().Negate(r)
+	scalars = append(scalars, negR, edwards25519.NewScalar().Multiply(negR, gamma))
+	points = append(points, basePoint(), h)
+	return equalElements(identityPoint().VarTimeMultiScalarMult(scalars, points), identityPoint())
 }
 
 func firstDiff(want, got []Masked) int {
