@@ -7,6 +7,7 @@ package mask
 // on; only the absent player's own secrecy is lost.
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -184,4 +185,33 @@ func Reconstruct(e Escrow, shares []Share) (*Key, error) {
 		return nil, fmt.Errorf("%w: rebuilt key is not seat %d's", ErrBadShare, e.Dealer)
 	}
 	return k, nil
+}
+
+// SealShare sends a share to its holder, sealed with the dealer's box key.
+func SealShare(rand io.Reader, box *BoxKey, sc Scope, to BoxPublic, s Share) (Envelope, error) {
+	if to.Seat != s.Holder {
+		return Envelope{}, fmt.Errorf("%w: share for seat %d sealed to seat %d", ErrBadShare, s.Holder, to.Seat)
+	}
+	msg, _ := json.Marshal(s)
+	return box.Seal(rand, sc, s.Dealer, to, EscrowLabel, msg)
+}
+
+// OpenShare opens a share sealed to me by the dealer of e and checks it against e's
+// commitments on receipt: a share that fails is a *Fault naming the dealer.
+func OpenShare(box *BoxKey, sc Scope, me engine.Seat, from BoxPublic, env Envelope, e Escrow) (Share, error) {
+	if env.Label != EscrowLabel || from.Seat != e.Dealer {
+		return Share{}, fmt.Errorf("%w: not seat %d's escrow share", ErrBadEnvelope, e.Dealer)
+	}
+	msg, err := box.Open(sc, me, from, env)
+	if err != nil {
+		return Share{}, err
+	}
+	var s Share
+	if err := json.Unmarshal(msg, &s); err != nil || s.Dealer != e.Dealer || s.Holder != me {
+		return Share{}, &Fault{Seat: e.Dealer, Step: -1, Handle: -1, Kind: FaultShare, Detail: "sealed something other than my share"}
+	}
+	if err := e.VerifyShare(s); err != nil {
+		return Share{}, &Fault{Seat: e.Dealer, Step: -1, Handle: -1, Kind: FaultShare, Detail: err.Error()}
+	}
+	return s, nil
 }

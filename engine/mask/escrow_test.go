@@ -122,3 +122,37 @@ func TestEscrowBadShares(t *testing.T) {
 		}
 	})
 }
+
+// Shares travel sealed; the holder checks its share on receipt and names a dealer who sent a
+// wrong one.
+func TestEscrowSealedShares(t *testing.T) {
+	tb := newTable(t, 78, 3, 6)
+	ps, peers := pages(t, tb)
+	e, shares, err := tb.keys[0].Escrow(tb.rand, []engine.Seat{1, 2}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, err := SealShare(tb.rand, ps[0].box, tb.sc, peers[1], shares[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := OpenShare(ps[1].box, tb.sc, 1, peers[0], env, e)
+	if err != nil || got != shares[0] {
+		t.Fatalf("honest share: %+v %v", got, err)
+	}
+	if _, err := OpenShare(ps[2].box, tb.sc, 2, peers[0], env, e); !errors.Is(err, ErrBadEnvelope) {
+		t.Fatalf("another holder opened it: %v", err)
+	}
+	bad := shares[0]
+	v, _ := decodeScalar(bad.Value)
+	bad.Value = scalarOf(v.Add(v, scalarOne))
+	env, _ = SealShare(tb.rand, ps[0].box, tb.sc, peers[1], bad)
+	_, err = OpenShare(ps[1].box, tb.sc, 1, peers[0], env, e)
+	var f *Fault
+	if !errors.As(err, &f) || f.Seat != 0 || f.Kind != FaultShare {
+		t.Fatalf("wrong share: %v, want a fault naming seat 0", err)
+	}
+	if _, err := SealShare(tb.rand, ps[0].box, tb.sc, peers[2], shares[0]); !errors.Is(err, ErrBadShare) {
+		t.Fatalf("sealed to the wrong holder: %v", err)
+	}
+}
