@@ -14,6 +14,17 @@
 //   - Claims let holders vouch for what they see; CheckClaims names a liar at round end.
 //   - Escrow shares each x_i among the other holders (Feldman VSS) so a stand-in can take over.
 //
+// How a game's table of openings maps onto it (Arkham Ritual, host-blind.md): each rule event
+// that shows a card names a purpose and a viewer set, and every holder calls SendTokens with it.
+//
+//	deal, card faces outward     AllBut(seats, holder)   "deal"
+//	draw and look                Only(drawer)            "draw"
+//	pass face down               no opening: the handle changes hands publicly
+//	old card discarded face up   Everyone()              "discard"
+//	taken card faces outward     AllBut(seats, taker)    "take"
+//	peek / Orb                   Only(peeker)            "peek"
+//	round end                    Everyone(), then σ revealed and Audit (DealRecord.Verify)
+//
 // Nothing here reads a clock or global randomness: randomness comes in as an io.Reader, and
 // everything derived from a committed secret is deterministic, so every page recomputes it.
 // Domain-separation tags are "miskatonic/v1/mask/...".
