@@ -193,3 +193,31 @@ func TestRecipients(t *testing.T) {
 		})
 	}
 }
+
+// A card facing outward: its holder receives no token for it, and everything it does hold (its
+// own key, the public chain, every other card's tokens) unmasks it to no card of the deck.
+func TestHolderCannotOpenOwnCard(t *testing.T) {
+	tb := newTable(t, 12, 4, 8)
+	ps, peers := pages(t, tb)
+	const holder, h = 2, 5
+	for _, from := range tb.holders {
+		out, err := SendTokens(tb.rand, tb.keys[from], ps[from].box, tb.sc, peers, tb.final[h], h, "deal", AllBut(tb.holders, holder), tb.holders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Public != nil || out.Own != nil && from == holder {
+			t.Fatalf("seat %d produced a token its holder keeps", from)
+		}
+		for _, env := range out.Sealed {
+			if env.To == holder {
+				t.Fatalf("seat %d sealed a token to the card's holder", from)
+			}
+		}
+	}
+	own, _ := tb.keys[holder].Token(tb.rand, tb.sc, tb.final[h], h, "deal")
+	m, _ := tb.final[h].C2.element()
+	te, _ := own.T.element()
+	if _, err := tb.deck.Lookup(pointOf(m.Subtract(m, te))); !errors.Is(err, ErrUnknownCard) {
+		t.Fatalf("own token alone opened the card: %v", err)
+	}
+}
