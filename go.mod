@@ -3,6 +3,7 @@ module miskatonic
 go 1.26.8
 
 require (
+	filippo.io/edwards25519 v1.2.0
 	github.com/andybalholm/brotli v1.2.0
 	github.com/btcsuite/btcd/btcec/v2 v2.3.4
 	github.com/chromedp/cdproto v0.159.0
@@ -18,7 +19,6 @@ require (
 )
 
 require (
-	filippo.io/edwards25519 v1.2.0 // indirect
 	github.com/ImVexed/fasturl v0.0.0-20230304231329-4e41488060f3 // indirect
 	github.com/bep/debounce v1.2.1 // indirect
 	github.com/btcsuite/btcd/chaincfg/chainhash v1.1.0 // indirect

@@ -34,7 +34,8 @@ func bump(p Point) Point {
 }
 
 // Every way a shuffler can deviate from its committed σ is caught at the round-end audit and
-// names that step's seat, wherever the step is in the chain, at 3 and 7 holders.
+// names that step's seat, wherever the step is in the chain (first, middle, last), at 3 and 7
+// holders.
 func TestAuditNamesCulprit(t *testing.T) {
 	cheats := []struct {
 		name string
@@ -55,7 +56,7 @@ func TestAuditNamesCulprit(t *testing.T) {
 		{"card dropped", FaultMalformed, func(_ *table, d []Masked) []Masked { return d[:len(d)-1] }},
 	}
 	for _, players := range []int{3, 7} {
-		for k := range players {
+		for _, k := range []int{0, players / 2, players - 1} { // first, middle, last shuffler
 			for _, c := range cheats {
 				tb := newTable(t, uint64(100+players), players, 12)
 				steps := chainWith(t, tb, k, func(d []Masked) []Masked { return c.f(tb, d) })
