@@ -12,6 +12,7 @@ import (
 	"crypto/ed25519"
 	"crypto/hkdf"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 
@@ -20,8 +21,13 @@ import (
 	"miskatonic/engine"
 )
 
-// BoxKey is a page's X25519 key for one table.
-type BoxKey struct{ priv *ecdh.PrivateKey }
+// BoxKey is a page's X25519 key for one table. It remembers the key of each direction it has
+// derived (an X25519 costs about half a millisecond in wasm, and a private opening at 7 players
+// opens 6 envelopes), so it is not safe for concurrent use.
+type BoxKey struct {
+	priv  *ecdh.PrivateKey
+	aeads map[[64]byte]cipherAEAD
+}
 
 // BoxPublic is a seat's announced X25519 key, signed by the seat's identity key for the table.
 type BoxPublic struct {
@@ -55,7 +61,7 @@ func BoxKeyFromSecret(secret Hash) (*BoxKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadKey, err)
 	}
-	return &BoxKey{priv: k}, nil
+	return &BoxKey{priv: k, aeads: map[[64]byte]cipherAEAD{}}, nil
 }
 
 // Secret is the key's 32 bytes, for the page's own storage.
@@ -87,6 +93,13 @@ func (bp BoxPublic) Verify(identity ed25519.PublicKey, table []byte) error {
 
 // aead derives the key for messages from → to.
 func (b *BoxKey) aead(peer Hash, table []byte, from, to engine.Seat, fromKey, toKey Hash) (cipherAEAD, error) {
+	info := newTranscript("box").bytes(table).seat(from).bytes(fromKey[:]).seat(to).bytes(toKey[:]).sum64()
+	if b.priv == nil || b.aeads == nil {
+		return nil, errors.New("box key not made by NewBoxKey")
+	}
+	if a, ok := b.aeads[info]; ok {
+		return a, nil
+	}
 	pk, err := ecdh.X25519().NewPublicKey(peer[:])
 	if err != nil {
 		return nil, err
@@ -95,12 +108,16 @@ func (b *BoxKey) aead(peer Hash, table []byte, from, to engine.Seat, fromKey, to
 	if err != nil {
 		return nil, err
 	}
-	info := newTranscript("box").bytes(table).seat(from).bytes(fromKey[:]).seat(to).bytes(toKey[:]).sum64()
 	key, err := hkdf.Key(sha256.New, shared, nil, string(info[:]), chacha20poly1305.KeySize)
 	if err != nil {
 		return nil, err
 	}
-	return chacha20poly1305.NewX(key)
+	a, err := chacha20poly1305.NewX(key)
+	if err != nil {
+		return nil, err
+	}
+	b.aeads[info] = a
+	return a, nil
 }
 
 type cipherAEAD interface {
