@@ -63,7 +63,7 @@ func Audit(sc Scope, deck *Deck, joint Point, steps []Step, sigmas map[engine.Se
 		plan := planStep(sc, st.Seat, sigma, n)
 		if !plan.batchCheck(sc, st.Seat, sigma, prevDec, out, st.Deck, h) {
 			// Recompute card by card to say which card went wrong and how.
-			want := plan.apply(prevDec, h, true)
+			want := plan.apply(prevDec, h)
 			j := firstDiff(want, st.Deck)
 			if j < 0 { // unreachable but for a hash collision; convict without a card
 				return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMasked}

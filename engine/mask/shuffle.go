@@ -61,18 +61,14 @@ func decodeDeck(in []Masked) ([]elemPair, int, error) {
 	return out, -1, nil
 }
 
-// apply runs a plan over a decoded deck. varTime is for the audit, where σ is public.
-func (p stepPlan) apply(in []elemPair, h *edwards25519.Point, varTime bool) []Masked {
+// apply runs a plan over a decoded deck, in constant time (σ is secret until round end): r_j·B
+// from the library's base-point table, r_j·H from a table of H built once for the deck.
+func (p stepPlan) apply(in []elemPair, h *edwards25519.Point) []Masked {
 	out := make([]Masked, len(in))
-	zero := edwards25519.NewScalar()
+	fb := newFixedBase(h)
 	for j, src := range p.perm {
 		rb := basePoint().ScalarBaseMult(p.r[j])
-		var rh *edwards25519.Point
-		if varTime {
-			rh = identityPoint().VarTimeDoubleScalarBaseMult(p.r[j], h, zero)
-		} else {
-			rh = identityPoint().ScalarMult(p.r[j], h)
-		}
+		rh := fb.mul(p.r[j])
 		out[j] = Masked{
 			C1: pointOf(rb.Add(rb, in[src].c1)),
 			C2: pointOf(rh.Add(rh, in[src].c2)),
@@ -92,5 +88,5 @@ func Shuffle(sc Scope, seat engine.Seat, sigma Hash, joint Point, in []Masked) (
 	if err != nil {
 		return nil, err
 	}
-	return planStep(sc, seat, sigma, len(in)).apply(dec, h, false), nil
+	return planStep(sc, seat, sigma, len(in)).apply(dec, h), nil
 }
