@@ -66,6 +66,7 @@ func TestTokensStayInViewerSet(t *testing.T) {
 				v = Only(s...)
 			}
 			handle := r.Intn(8)
+			want := -1 // the card, opened once only if some viewer needs checking
 			inbox := map[engine.Seat][]Token{}
 			for _, from := range tb.holders {
 				out, err := SendTokens(tb.rand, tb.keys[from], ps[from].box, tb.sc, peers, tb.final[handle], handle, "p", v, tb.holders)
@@ -116,7 +117,10 @@ func TestTokensStayInViewerSet(t *testing.T) {
 							t.Fatal(err)
 						}
 					}
-					if mustCard(t, o, tb.deck) != tb.open(t, handle, "q") {
+					if want < 0 {
+						want = tb.open(t, handle, "q")
+					}
+					if mustCard(t, o, tb.deck) != want {
 						t.Fatalf("seed %d: seat %d read the wrong card", seed, s)
 					}
 				}
