@@ -12,7 +12,7 @@ LDFLAGS := -X miskatonic/app.Version=$(VERSION)
 GOROOT  := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(GOROOT)/lib/wasm/wasm_exec.js
 # Packages with golden vectors that must agree natively and under wasm.
-WASM_TESTED := $(wildcard engine/rng engine/fair)
+WASM_TESTED := $(wildcard engine/rng engine/fair engine/mask)
 # staticcheck, pinned and installed from the module proxy (v0.8.x is the line that knows Go 1.26).
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 

@@ -3,6 +3,7 @@ module miskatonic
 go 1.26.8
 
 require (
+	filippo.io/edwards25519 v1.2.0
 	github.com/andybalholm/brotli v1.2.0
 	github.com/btcsuite/btcd/btcec/v2 v2.3.4
 	github.com/chromedp/cdproto v0.159.0
