@@ -5,6 +5,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -12,16 +13,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/andybalholm/brotli"
 )
 
-// startMinimal builds testdata/minimal (a first go-app + pion app) for the browser and for the
-// server with the flags `make wasm` uses, and serves it like ours (brotli app.wasm) behind a
-// Server, so Stop cuts it off as it does ours.
-func startMinimal(t *testing.T) (*Server, int64) {
+// startMinimal builds testdata/minimal (a first go-app + pion app, its main split by build tag as
+// ours is) for the browser and for the server with the flags `make wasm` uses, packs its wasm
+// with our own `miskatonic pack` (merged data segments, brotli at quality 11), and serves it like
+// ours behind a Server, so Cut and Stop cut it off as they do ours. It returns the server and the
+// packed wasm's raw and brotli sizes.
+func startMinimal(t *testing.T) (*Server, int64, int64) {
 	t.Helper()
 	dir := t.TempDir()
 	web := filepath.Join(dir, "web")
@@ -36,7 +41,8 @@ func startMinimal(t *testing.T) (*Server, int64) {
 			t.Fatalf("build minimal app: %v\n%s", err, b)
 		}
 	}
-	build(filepath.Join(web, "app.wasm"), "GOOS=js", "GOARCH=wasm")
+	wasmFile := filepath.Join(web, "app.wasm")
+	build(wasmFile, "GOOS=js", "GOARCH=wasm")
 	build(filepath.Join(dir, "minimal"))
 	for from, to := range map[string]string{"wasm_exec.js": "wasm_exec.js", "icon-192.png": "icon.png"} {
 		b, err := os.ReadFile(filepath.Join(WebDir(t), from))
@@ -47,19 +53,27 @@ func startMinimal(t *testing.T) (*Server, int64) {
 			t.Fatal(err)
 		}
 	}
-	// Brotli at a middle quality: the top one takes many minutes for this 20 MB file on a busy
-	// machine, and over loopback a few hundred kilobytes more cost nothing measurable.
-	wasm, err := os.ReadFile(filepath.Join(web, "app.wasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var br bytes.Buffer
-	w := brotli.NewWriterLevel(&br, 5)
-	if _, err := w.Write(wasm); err != nil || w.Close() != nil {
-		t.Fatalf("brotli: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(web, "app.wasm.br"), br.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
+	// make test builds bin/miskatonic before the browser tests; run alone without it, the
+	// yardstick is compressed at a middle quality instead (the figure line says which).
+	packer := filepath.Join(RepoRoot(t), "bin", "miskatonic")
+	if exists(packer) {
+		if b, err := exec.Command(packer, "pack", wasmFile).CombinedOutput(); err != nil {
+			t.Fatalf("pack minimal app: %v\n%s", err, b)
+		}
+	} else {
+		t.Logf("no %s: the minimal app.wasm is not packed, and compressed at brotli quality 5", packer)
+		wasm, err := os.ReadFile(wasmFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var br bytes.Buffer
+		w := brotli.NewWriterLevel(&br, 5)
+		if _, err := w.Write(wasm); err != nil || w.Close() != nil {
+			t.Fatalf("brotli: %v", err)
+		}
+		if err := os.WriteFile(wasmFile+".br", br.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -85,86 +99,115 @@ func startMinimal(t *testing.T) (*Server, int64) {
 		}
 	}
 	u, _ := url.Parse("http://" + addr)
-	t.Logf("minimal app.wasm: %d B raw, %d B brotli (quality 5)", len(wasm), br.Len())
-	return start(t, httputil.NewSingleHostReverseProxy(u)), int64(len(wasm))
+	return start(t, httputil.NewSingleHostReverseProxy(u)), fileSize(t, wasmFile), fileSize(t, wasmFile+".br")
 }
 
-// startTimes measures, in fresh browsers, cold load-to-home, warm (cached) reload and offline
-// reload (service worker, server cut off) of the app at srv.
-func startTimes(t *testing.T, srv *Server, runs int) (cold, warm, offline []time.Duration) {
+// startRun is one app's start in one fresh browser: cold (empty profile: download and compile),
+// warm (a reload once its service worker controls the page) and offline (the same reload with
+// the server cut off). offline is zero when no service worker took control.
+type startRun struct{ cold, warm, offline time.Duration }
+
+// startOnce measures one startRun of the app at srv in a browser of its own, closed at the end.
+func startOnce(t *testing.T, srv *Server, name string) startRun {
 	t.Helper()
-	for i := 0; i < runs; i++ {
-		b := NewBrowser(t, "cold", Laptop)
+	var r startRun
+	t.Run(name, func(t *testing.T) {
+		b := NewBrowser(t, name, Laptop)
 		b.Do()
 		start := time.Now()
 		b.Open(srv.URL + "/")
 		b.WaitApp()
 		b.WaitVisible("#home")
-		cold = append(cold, time.Since(start))
-	}
-	b := NewBrowser(t, "warm", Laptop)
-	b.Open(srv.URL + "/")
-	b.WaitApp()
-	// go-app's own worker takes control only from the next load (ours claims the page at once):
-	// reload until a worker controls the page, or measure no offline start.
-	controlled := false
-	for i := 0; i < 5 && !controlled; i++ {
-		time.Sleep(time.Second)
-		b.Reload()
-		b.WaitApp()
-		controlled, _ = Eval[bool](b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
-	}
-	for i := 0; i < runs; i++ {
-		start := time.Now()
+		r.cold = time.Since(start)
+		// go-app's own worker takes control only from the next load (ours claims the page at
+		// once): reload until a worker controls the page, or measure no offline start.
+		controlled, _ := Eval[bool](b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
+		for i := 0; i < 5 && !controlled; i++ {
+			time.Sleep(time.Second)
+			b.Reload()
+			b.WaitApp()
+			controlled, _ = Eval[bool](b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
+		}
+		start = time.Now()
 		b.Reload()
 		b.WaitApp()
 		b.WaitVisible("#home")
-		warm = append(warm, time.Since(start))
-	}
-	srv.Stop()
-	if !controlled {
-		t.Logf("%s: no service worker took control: no offline start", srv.URL)
-		return cold, warm, nil
-	}
-	for i := 0; i < runs; i++ {
-		start := time.Now()
+		r.warm = time.Since(start)
+		if !controlled {
+			t.Logf("%s: no service worker took control: no offline start", name)
+			return
+		}
+		srv.Cut(true)
+		defer srv.Cut(false)
+		start = time.Now()
 		b.Reload()
 		b.WaitApp()
 		b.WaitVisible("#home")
-		offline = append(offline, time.Since(start))
-	}
-	return cold, warm, offline
+		r.offline = time.Since(start)
+	})
+	return r
 }
 
 // TestStartAgainstMinimal measures our start times beside those of the first go-app + pion app
-// anyone would write (testdata/minimal), in the same run and harness. Log lines only: speed is
-// never asserted. First run (2 cores, load average ~30, so absolute times are several-fold
-// inflated): ours/minimal cold 9.78/7.45 s = 1.31×, warm 3.04/2.75 s = 1.10×, offline
-// 4.45/3.47 s = 1.28×; app.wasm 13.8 MB vs 19.7 MB (the minimal one links go-app's server too).
+// anyone would write (testdata/minimal, split by build tag and packed as ours is), in the same
+// run and harness, interleaved round by round (which app goes first alternates) so a busy
+// machine weighs on both alike. Figures only: speed is never asserted (issue 26 sets targets for
+// the ratios: wasm raw ≤ 1.5×, brotli ≤ 1.6×, starts ≤ 1.3×). E2E_START_RUNS sets the rounds.
 func TestStartAgainstMinimal(t *testing.T) {
-	// A measurement, not a behaviour: it builds a second 20 MB wasm and loads both apps 15 times,
-	// minutes of CI for figures only. Run it when working on start times.
-	if os.Getenv("E2E_START_FIGURES") == "" {
-		t.Skip("set E2E_START_FIGURES=1 to measure start times against a minimal go-app + pion app")
+	runs := 3
+	if n, err := strconv.Atoi(os.Getenv("E2E_START_RUNS")); err == nil && n > 0 {
+		runs = n
 	}
-	const runs = 5
-	minSrv, minSize := startMinimal(t)
+	minSrv, minRaw, minBr := startMinimal(t)
 	ours := StartApp(t)
-	st, err := os.Stat(filepath.Join(WebDir(t), "app.wasm"))
-	if err != nil {
-		t.Fatal(err)
+	ourRaw, ourBr := fileSize(t, filepath.Join(WebDir(t), "app.wasm")), fileSize(t, filepath.Join(WebDir(t), "app.wasm.br"))
+	var oc, ow, oo, mc, mw, mo []time.Duration
+	var rc, rw, ro []float64 // per-round ratios, ours / minimal
+	for i := 0; i < runs; i++ {
+		var o, m startRun
+		if i%2 == 0 {
+			o = startOnce(t, ours, fmt.Sprintf("ours%d", i))
+			m = startOnce(t, minSrv, fmt.Sprintf("minimal%d", i))
+		} else {
+			m = startOnce(t, minSrv, fmt.Sprintf("minimal%d", i))
+			o = startOnce(t, ours, fmt.Sprintf("ours%d", i))
+		}
+		oc, ow, mc, mw = append(oc, o.cold), append(ow, o.warm), append(mc, m.cold), append(mw, m.warm)
+		rc, rw = append(rc, ratioOf(o.cold, m.cold)), append(rw, ratioOf(o.warm, m.warm))
+		if o.offline > 0 && m.offline > 0 {
+			oo, mo, ro = append(oo, o.offline), append(mo, m.offline), append(ro, ratioOf(o.offline, m.offline))
+		}
 	}
-	mc, mw, mo := startTimes(t, minSrv, runs)
-	oc, ow, oo := startTimes(t, ours, runs)
 	med := func(ds []time.Duration) time.Duration {
 		if len(ds) == 0 {
 			return 0
 		}
 		return median(ds)
 	}
-	ratio := func(a, b []time.Duration) float64 { return float64(med(a)) / float64(max(med(b), 1)) }
-	t.Logf("FIGURE app.wasm raw: ours %d B, minimal go-app + pion %d B", st.Size(), minSize)
-	t.Logf("FIGURE start, median of %d (ours / minimal = ratio): cold %v / %v = %.2f×; warm %v / %v = %.2f×; offline %v / %v = %.2f×", runs,
-		med(oc), med(mc), ratio(oc, mc), med(ow), med(mw), ratio(ow, mw), med(oo), med(mo), ratio(oo, mo))
+	t.Logf("FIGURE app.wasm (ours / fair minimal = ratio): raw %d / %d B = %.2f×; brotli %d / %d B = %.2f×",
+		ourRaw, minRaw, float64(ourRaw)/float64(minRaw), ourBr, minBr, float64(ourBr)/float64(minBr))
+	t.Logf("FIGURE start, %d interleaved rounds, median per-round ratio (ours / fair minimal): cold %.2f× (%v / %v); warm %.2f× (%v / %v); offline %.2f× (%v / %v)", runs,
+		medianF(rc), med(oc), med(mc), medianF(rw), med(ow), med(mw), medianF(ro), med(oo), med(mo))
 	t.Logf("runs: ours cold %v warm %v offline %v; minimal cold %v warm %v offline %v", oc, ow, oo, mc, mw, mo)
+}
+
+func ratioOf(a, b time.Duration) float64 { return float64(a) / float64(max(b, 1)) }
+
+// medianF is the median of xs (0 for none).
+func medianF(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func fileSize(t *testing.T, name string) int64 {
+	t.Helper()
+	st, err := os.Stat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Size()
 }

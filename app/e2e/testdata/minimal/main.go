@@ -1,14 +1,12 @@
 // The yardstick for start times: the app anyone would write first with go-app v9 and pion, built
 // with the same flags as ours (the browser tests build and serve it beside ours). One page with a
-// button that opens a data channel, so pion is linked as it is in ours.
+// button that opens a data channel, so pion is linked as it is in ours. Like ours
+// (cmd/miskatonic/main_wasm.go, main_native.go) it splits its main by build tag, so the browser
+// binary does not carry the server side (net/http's server, TLS, go-app's Handler): without the
+// split the yardstick was 11.6 MB of code against 4.6 MB and flattered us (issue 26).
 package main
 
 import (
-	"flag"
-	"log"
-	"net/http"
-	"path/filepath"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"github.com/pion/webrtc/v3"
 )
@@ -37,30 +35,4 @@ func (h *home) connect(ctx app.Context, e app.Event) {
 		return
 	}
 	h.state = "channel opened"
-}
-
-func main() {
-	app.Route("/", &home{})
-	app.RunWhenOnBrowser()
-	addr := flag.String("addr", "localhost:0", "address")
-	web := flag.String("web", "web", "directory with app.wasm, app.wasm.br and wasm_exec.js (go-app serves ./web)")
-	flag.Parse()
-	files := http.FileServer(http.Dir(*web))
-	mux := http.NewServeMux()
-	// go-app serves ./web at /web/. Its default icon lives on GitHub, out of reach offline and in
-	// the tests' sandbox, and its service worker does not install without it: a local one.
-	mux.Handle("/", &app.Handler{Name: "Minimal", Title: "Minimal", Icon: app.Icon{Default: "/web/icon.png"}})
-	// Served as ours is: Go 1.26's wasm_exec.js (go-app embeds an older one), and app.wasm as
-	// brotli when a compressed copy sits beside it, so only the apps differ.
-	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFile(w, r, filepath.Join(*web, "wasm_exec.js"))
-	})
-	mux.HandleFunc("/web/app.wasm", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/wasm")
-		w.Header().Set("Content-Encoding", "br")
-		w.Header().Set("Cache-Control", "no-cache")
-		r.URL.Path = "/app.wasm.br"
-		files.ServeHTTP(w, r)
-	})
-	log.Fatal(http.ListenAndServe(*addr, mux))
 }
