@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/pion/webrtc/v3"
 
@@ -121,7 +122,12 @@ func (a *AnswerCode) Wait(ctx context.Context) (*Conn, error) {
 	}
 }
 
-// complete makes a local description and waits until every candidate is in it.
+// CodeGatherWait bounds gathering for a code: candidates gathered by then go in it. With no
+// internet a STUN or TURN server never answers, and the code must not wait for it.
+var CodeGatherWait = 5 * time.Second
+
+// complete makes a local description and waits until every candidate is in it (or
+// CodeGatherWait has passed: the description then holds those gathered so far).
 func complete(ctx context.Context, pc *webrtc.PeerConnection, describe func() (webrtc.SessionDescription, error)) (string, error) {
 	sd, err := describe()
 	if err != nil {
@@ -131,8 +137,11 @@ func complete(ctx context.Context, pc *webrtc.PeerConnection, describe func() (w
 	if err := pc.SetLocalDescription(sd); err != nil {
 		return "", fmt.Errorf("rtc: set local description: %w", err)
 	}
+	enough := time.NewTimer(CodeGatherWait)
+	defer enough.Stop()
 	select {
 	case <-gathered:
+	case <-enough.C:
 	case <-ctx.Done():
 		return "", fmt.Errorf("rtc: gathering candidates: %w", ctx.Err())
 	}
