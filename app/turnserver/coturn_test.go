@@ -54,7 +54,7 @@ func startCoturn(t *testing.T, secret string) int {
 		"--use-auth-secret", "--static-auth-secret="+secret, "--realm=miskatonic",
 		"--allow-loopback-peers", "--no-cli", "--no-tls", "--no-dtls",
 		"--log-file=stdout", "--simple-log", "--no-software-attribute",
-		"--pidfile=" + t.TempDir() + "/turnserver.pid",
+		"--pidfile="+t.TempDir()+"/turnserver.pid",
 	)
 	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Start(); err != nil {
