@@ -119,9 +119,9 @@ func parseICEServer(e string) (ICEServer, error) {
 	return s, nil
 }
 
-// redact hides a password from an error message.
+// redact hides credentials (all before the last '@') from an error message.
 func redact(e string) string {
-	if i := strings.LastIndex(e, "@turn"); i >= 0 {
+	if i := strings.LastIndex(e, "@"); i >= 0 {
 		return "…" + e[i:]
 	}
 	return e
@@ -135,7 +135,7 @@ func checkICEURL(u string, creds bool) error {
 	}
 	hostport, query, _ := strings.Cut(rest, "?")
 	if hostport == "" || strings.ContainsAny(hostport, "/@ ") {
-		return fmt.Errorf("bad host %q", hostport)
+		return fmt.Errorf("bad host %q", redact(hostport))
 	}
 	switch scheme {
 	case "stun", "stuns":
