@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log"
-	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -76,21 +74,12 @@ func FetchTURN(ctx context.Context, endpoint, room string) (TURNCredentials, err
 	credCache.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, CredentialsWait)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, CredentialsURL(endpoint, room), nil)
+	status, body, err := getBody(ctx, CredentialsURL(endpoint, room), maxCredentialsBody)
 	if err != nil {
 		return TURNCredentials{}, fmt.Errorf("rtc: TURN credentials: %w", err)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return TURNCredentials{}, fmt.Errorf("rtc: TURN credentials: %w", err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCredentialsBody+1))
-	if err != nil {
-		return TURNCredentials{}, fmt.Errorf("rtc: TURN credentials: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return TURNCredentials{}, fmt.Errorf("rtc: TURN credentials: %s: %s", resp.Status, strings.TrimSpace(string(body[:min(len(body), 200)])))
+	if status != 200 {
+		return TURNCredentials{}, fmt.Errorf("rtc: TURN credentials: status %d: %s", status, strings.TrimSpace(string(body[:min(len(body), 200)])))
 	}
 	creds, err := ParseTURNCredentials(body)
 	if err != nil {
