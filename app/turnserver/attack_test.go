@@ -233,6 +233,8 @@ func TestPeerAllowed(t *testing.T) {
 		{"255.255.255.255", nil, false},
 		{"fd12::1", nil, false},
 		{"fe80::1%eth0", nil, false},
+		{"203.0.113.10", nil, true}, // a test network's "public" address (natlab)
+		{"198.18.0.1", nil, true},   // the browser tests' namespace
 	} {
 		if got := turnserver.PeerAllowed(netip.MustParseAddr(tc.ip), tc.allow); got != tc.want {
 			t.Errorf("PeerAllowed(%s, %v) = %v, want %v", tc.ip, tc.allow, got, tc.want)
