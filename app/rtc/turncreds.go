@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -124,7 +124,7 @@ func withRelayTURN(ctx context.Context, c Config) Config {
 	}
 	creds, err := FetchTURN(ctx, c.Credentials, c.Room)
 	if err != nil {
-		log.Printf("miskatonic: no TURN from the relay: %v", err)
+		fmt.Fprintf(os.Stderr, "miskatonic: no TURN from the relay: %v\n", err) // the console, in a browser
 		return c
 	}
 	c.Servers = append(append([]ICEServer(nil), c.Servers...), creds.Server())

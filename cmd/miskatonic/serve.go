@@ -55,6 +55,8 @@ func runServe(args []string) error {
 		tc.SourceHeader = lim.SourceHeader
 		if !iceSet {
 			rtcCfg.Credentials = rtc.RelayCredentialsPath // our TURN, for every page we serve
+		} else if rtcCfg.Credentials == "" {
+			fmt.Fprintln(os.Stderr, "note: -ice names no relay, so the pages will not use this TURN server (add relay to -ice)")
 		}
 	}
 	ln, err := listen(*addr)
