@@ -17,6 +17,7 @@ import (
 	"miskatonic/app"
 	"miskatonic/app/relay"
 	"miskatonic/app/rtc"
+	msignal "miskatonic/app/signal"
 	"miskatonic/app/turnserver"
 )
 
@@ -65,7 +66,14 @@ func runServe(args []string) error {
 	}
 	rl := relay.NewRelay(lim)
 	defer rl.Close()
-	ts, err := startTURN(tc, rl.Hosted)
+	hosted := rl.Hosted
+	if !signalsThroughRelay(spec) {
+		hosted = nil // the pages meet elsewhere: no room of theirs is ever open here
+		if tc != nil && tc.RoomOpen != nil {
+			fmt.Fprintln(os.Stderr, "note: -signal names no relay of ours, so TURN credentials go to any room (as -turn-any-room)")
+		}
+	}
+	ts, err := startTURN(tc, hosted)
 	if err != nil {
 		ln.Close()
 		return err
@@ -98,6 +106,24 @@ func listen(addr string) (net.Listener, error) {
 		return nil, fmt.Errorf("cannot listen on %s: %w", addr, err)
 	}
 	return ln, nil
+}
+
+// signalsThroughRelay reports whether pages with transport list spec meet through our relay
+// ("" is our relay at /signal), where its rooms show who hosts what.
+func signalsThroughRelay(spec string) bool {
+	if spec == "" {
+		return true
+	}
+	eps, err := msignal.ParseEndpoints(spec)
+	if err != nil {
+		return true
+	}
+	for _, e := range eps {
+		if e.Kind == msignal.KindRelay {
+			return true
+		}
+	}
+	return false
 }
 
 // newServer checks the web directory, then builds the app server with the relay mounted. spec

@@ -105,7 +105,7 @@ func turnFlags(fs *flag.FlagSet) func() (*turnserver.Config, error) {
 func roomCheckPending(string) bool { return false }
 
 // startTURN starts the TURN server of c (nil: none), checking rooms against hosted (our
-// relay's rooms) unless the operator asked for any room.
+// relay's rooms; nil: any room) unless the operator asked for any room.
 func startTURN(c *turnserver.Config, hosted func(string) bool) (*turnserver.Server, error) {
 	if c == nil {
 		return nil, nil

@@ -101,3 +101,18 @@ func TestStaticCredentials(t *testing.T) {
 		t.Fatalf("a named relay was changed: %q %v", c.Credentials, err)
 	}
 }
+
+// TestSignalsThroughRelay: serve checks TURN rooms against its relay only when its pages meet
+// there.
+func TestSignalsThroughRelay(t *testing.T) {
+	for spec, want := range map[string]bool{
+		"":                           true,
+		"wss://relay.example/signal": true,
+		"mqtt:wss://b.example/mqtt,relay:wss://r.example/signal": true,
+		DefaultPublicSignal: false,
+	} {
+		if got := signalsThroughRelay(spec); got != want {
+			t.Errorf("signalsThroughRelay(%q) = %v, want %v", spec, got, want)
+		}
+	}
+}
