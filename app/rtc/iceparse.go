@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // RelayCredentialsPath is where our relay (and `serve`) answers TURN credentials requests.
@@ -108,6 +110,9 @@ func parseICEServer(e string) (ICEServer, error) {
 			if !ok || user == "" || pass == "" {
 				return s, fmt.Errorf("ice: %q: credentials are user:password@", redact(e))
 			}
+			if !printable(user) || !printable(pass) {
+				return s, fmt.Errorf("ice: %q: credentials must be printable text", redact(e))
+			}
 			s.Username, s.Credential, uri = user, pass, e[i+1:]
 			break
 		}
@@ -129,6 +134,11 @@ func redact(e string) string {
 
 // checkICEURL checks a STUN or TURN URL (RFC 7064, 7065) the way a browser would refuse it.
 func checkICEURL(u string, creds bool) error {
+	for _, c := range []byte(u) {
+		if c <= ' ' || c > '~' {
+			return errors.New("a URL is printable ASCII (an international name in its xn-- form)")
+		}
+	}
 	scheme, rest, ok := strings.Cut(u, ":")
 	if !ok || rest == "" || strings.HasPrefix(rest, "//") {
 		return errors.New("want stun:host[:port], turn:host[:port][?transport=udp|tcp] or turns:host[:port]")
@@ -164,6 +174,19 @@ func checkICEURL(u string, creds bool) error {
 	return nil
 }
 
+// printable: valid UTF-8 with no control characters (what survives the page's JSON as is).
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // parseICEJSON reads a list of RTCIceServer objects, urls a string or a list.
 func parseICEJSON(spec string) (Config, error) {
 	var raw []struct {
@@ -182,6 +205,9 @@ func parseICEJSON(spec string) (Config, error) {
 			urls = []string{one}
 		} else if err := json.Unmarshal(r.URLs, &urls); err != nil || len(urls) == 0 {
 			return Config{}, fmt.Errorf("ice: server %d: urls is neither a URL nor a list of them", i+1)
+		}
+		if !printable(r.Username) || !printable(r.Credential) {
+			return Config{}, fmt.Errorf("ice: server %d: credentials must be printable text", i+1)
 		}
 		for _, u := range urls {
 			if err := checkICEURL(u, r.Username != "" && r.Credential != ""); err != nil {

@@ -3,6 +3,7 @@
 package rtc
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -89,4 +90,49 @@ func TestParseTURNCredentials(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
+}
+
+// FuzzParseICE: any spec is parsed or refused without panicking; what is accepted names only
+// STUN and TURN URLs, TURN ones with credentials, and survives the trip through the page's JSON.
+func FuzzParseICE(f *testing.F) {
+	for _, s := range []string{"", "default,relay", "u:p@turn:h:3478?transport=udp", `[{"urls":"stun:h"}]`, "relay:wss://r.example/signal", "none"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		c, err := ParseICE(spec)
+		if err != nil {
+			return
+		}
+		for _, s := range c.Servers {
+			for _, u := range s.URLs {
+				turn := strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:")
+				if !turn && !strings.HasPrefix(u, "stun:") && !strings.HasPrefix(u, "stuns:") {
+					t.Fatalf("%q accepted URL %q", spec, u)
+				}
+				if turn && (s.Username == "" || s.Credential == "") {
+					t.Fatalf("%q accepted TURN without credentials", spec)
+				}
+			}
+		}
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Config
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, c) {
+			t.Fatalf("%q: %+v came back as %+v (%v)", spec, c, back, err)
+		}
+	})
+}
+
+// FuzzParseTURNCredentials: a relay's answer, however broken, is refused or checked.
+func FuzzParseTURNCredentials(f *testing.F) {
+	f.Add([]byte(`{"username":"1:r","password":"p","ttl":1,"uris":["turn:h"]}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		c, err := ParseTURNCredentials(body)
+		if err == nil && (c.Username == "" || c.Password == "" || c.TTL <= 0 || len(c.URIs) == 0) {
+			t.Fatalf("accepted %+v", c)
+		}
+	})
 }
