@@ -40,6 +40,11 @@ type Config struct {
 	RelayURL string
 	// Version keys the service worker's cache. Default: Version (the git commit).
 	Version string
+	// ICE is the pages' ICE set-up, an rtc.Config as JSON (page variable EnvRTC). Empty: the
+	// page's default (one public STUN server).
+	ICE string
+	// TURN answers /turn: short-lived TURN credentials for a table (app/turnserver). Nil: none.
+	TURN http.Handler
 }
 
 func (c Config) withDefaults() Config {
@@ -77,6 +82,9 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 	env := app.Environment{}
 	if cfg.RelayURL != "" {
 		env[EnvRelayURL] = cfg.RelayURL
+	}
+	if cfg.ICE != "" {
+		env[EnvRTC] = cfg.ICE
 	}
 	version := cfg.Version
 	if version == "dev" {
@@ -171,6 +179,9 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 		mux.Handle("/signal", relay)
 		mux.Handle("/signal/", relay)
 	}
+	if cfg.TURN != nil {
+		mux.Handle("/turn", cfg.TURN)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		switch {
@@ -197,7 +208,7 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 			servePage(h, &notFoundWriter{ResponseWriter: w}, r2)
 		}
 	})
-	return withSecurityHeaders(mux, cfg.RelayURL), nil
+	return withSecurityHeaders(mux, cfg.RelayURL, iceOrigins(cfg.ICE)), nil
 }
 
 // goappFiles are the paths go-app's handler serves itself.

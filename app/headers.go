@@ -4,11 +4,14 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,12 +20,19 @@ import (
 )
 
 // CSP is the page's Content-Security-Policy. Scripts come only from our origin (wasm needs
-// 'wasm-unsafe-eval' to compile, nothing needs eval); connections go to our origin and the
-// signaling endpoints (our relay, or the public transports of the list); images are ours or data: URLs (the invite QR code); nobody may frame us. go-app sets
+// 'wasm-unsafe-eval' to compile, nothing needs eval); connections go to our origin, the
+// signaling endpoints (our relay, or the public transports of the list) and the extra origins
+// given (a relay answering TURN credentials on another site); images are ours or data: URLs (the invite QR code); nobody may frame us. go-app sets
 // element styles through the style attribute, so style attributes (not style elements) are
-// allowed: they cannot run code.
-func CSP(relayURL string) string {
+// allowed: they cannot run code. STUN and TURN servers need no entry: connect-src does not
+// govern WebRTC's own traffic.
+func CSP(relayURL string, extra ...string) string {
 	connect := append([]string{"'self'"}, signal.Origins(relayURL)...)
+	for _, o := range extra {
+		if !slices.Contains(connect, o) {
+			connect = append(connect, o)
+		}
+	}
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self' 'wasm-unsafe-eval'",
@@ -38,9 +48,9 @@ func CSP(relayURL string) string {
 }
 
 // securityHeaders are sent with every response, by `serve` and (through _headers) by Netlify.
-func securityHeaders(relayURL string) map[string]string {
+func securityHeaders(relayURL string, extra []string) map[string]string {
 	return map[string]string{
-		"Content-Security-Policy": CSP(relayURL),
+		"Content-Security-Policy": CSP(relayURL, extra...),
 		"Referrer-Policy":         "no-referrer",
 		"X-Content-Type-Options":  "nosniff",
 		"X-Frame-Options":         "DENY", // frame-ancestors for browsers without CSP 2
@@ -48,8 +58,8 @@ func securityHeaders(relayURL string) map[string]string {
 }
 
 // withSecurityHeaders sets the security headers on every response of h.
-func withSecurityHeaders(h http.Handler, relayURL string) http.Handler {
-	hs := securityHeaders(relayURL)
+func withSecurityHeaders(h http.Handler, relayURL string, extra []string) http.Handler {
+	hs := securityHeaders(relayURL, extra)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for k, v := range hs {
 			w.Header().Set(k, v)
@@ -61,8 +71,8 @@ func withSecurityHeaders(h http.Handler, relayURL string) http.Handler {
 // netlifyHeaders is the static build's _headers file: the security headers everywhere, and
 // app.wasm served from its brotli copy (Netlify picks no encoding by Accept-Encoding, and every
 // browser that runs this wasm over https accepts brotli), with its raw size for the loading bar.
-func netlifyHeaders(relayURL string, wasmSize int64, wasmBrotli bool) string {
-	hs := securityHeaders(relayURL)
+func netlifyHeaders(relayURL string, extra []string, wasmSize int64, wasmBrotli bool) string {
+	hs := securityHeaders(relayURL, extra)
 	keys := make([]string, 0, len(hs))
 	for k := range hs {
 		keys = append(keys, k)
@@ -80,6 +90,22 @@ func netlifyHeaders(relayURL string, wasmSize int64, wasmBrotli bool) string {
 		}
 	}
 	return b.String()
+}
+
+// iceOrigins are the origins a page with this ICE set-up (rtc.Config as JSON) fetches from:
+// the TURN credentials endpoint when it is on another site.
+func iceOrigins(ice string) []string {
+	var c struct {
+		Credentials string `json:"credentials"`
+	}
+	if ice == "" || json.Unmarshal([]byte(ice), &c) != nil {
+		return nil
+	}
+	u, err := url.Parse(c.Credentials)
+	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return nil // our own origin's /turn: 'self' covers it
+	}
+	return []string{u.Scheme + "://" + u.Host}
 }
 
 // netlifyRedirects answers /web/app.wasm with the brotli copy when there is one.

@@ -85,7 +85,7 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 	}
 	_, err = os.Stat(filepath.Join(out, "web", "app.wasm.br"))
 	br := err == nil
-	for name, b := range map[string]string{"_headers": netlifyHeaders(cfg.RelayURL, wasm.Size(), br), "_redirects": netlifyRedirects(br)} {
+	for name, b := range map[string]string{"_headers": netlifyHeaders(cfg.RelayURL, iceOrigins(cfg.ICE), wasm.Size(), br), "_redirects": netlifyRedirects(br)} {
 		if err := os.WriteFile(filepath.Join(out, name), []byte(b), 0o644); err != nil {
 			return nil, err
 		}

@@ -8,3 +8,8 @@ var Version = "dev"
 // EnvRelayURL is the page environment key holding the signaling relay's WebSocket URL, baked in
 // by `miskatonic static -relay` for hosts (Netlify) that serve files only.
 const EnvRelayURL = "MISKATONIC_RELAY_URL"
+
+// EnvRTC is the page environment key holding the pages' ICE set-up (rtc.Config as JSON: the
+// STUN and TURN servers of the deployment, and where to ask our relay for TURN credentials),
+// baked in by `miskatonic serve -ice` and `static -ice` (MISKATONIC_ICE).
+const EnvRTC = "MISKATONIC_RTC"

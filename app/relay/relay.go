@@ -144,6 +144,15 @@ func (rl *Relay) Stats() Stats {
 	return Stats{Rooms: len(rl.rooms), Conns: rl.conns, Claims: len(rl.grace), MailBytes: rl.mailBytes, Sources: len(rl.sources)}
 }
 
+// Hosted reports whether a host holds room id here (connected, or claimed and briefly away):
+// the TURN credentials endpoint mints only for tables that really meet through this relay.
+func (rl *Relay) Hosted(id string) bool {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	r := rl.rooms[id]
+	return r != nil && (r.host != nil || r.claim != nil)
+}
+
 // Close drops every client and stops the sweeper.
 func (rl *Relay) Close() error {
 	rl.mu.Lock()

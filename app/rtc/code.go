@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/pion/webrtc/v3"
 
@@ -27,7 +28,7 @@ type OfferCode struct {
 
 // NewOfferCode gathers a complete offer and seals it under pass (signal.NewPass).
 func NewOfferCode(ctx context.Context, cfg Config, pass string) (*OfferCode, error) {
-	pc, err := newPeerConnection(cfg)
+	pc, err := newPeerConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
@@ -79,7 +80,7 @@ func NewAnswerCode(ctx context.Context, cfg Config, pass, offerCode string) (*An
 	if err != nil {
 		return nil, err
 	}
-	pc, err := newPeerConnection(cfg)
+	pc, err := newPeerConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
@@ -121,7 +122,12 @@ func (a *AnswerCode) Wait(ctx context.Context) (*Conn, error) {
 	}
 }
 
-// complete makes a local description and waits until every candidate is in it.
+// CodeGatherWait bounds gathering for a code: candidates gathered by then go in it. With no
+// internet a STUN or TURN server never answers, and the code must not wait for it.
+var CodeGatherWait = 5 * time.Second
+
+// complete makes a local description and waits until every candidate is in it (or
+// CodeGatherWait has passed: the description then holds those gathered so far).
 func complete(ctx context.Context, pc *webrtc.PeerConnection, describe func() (webrtc.SessionDescription, error)) (string, error) {
 	sd, err := describe()
 	if err != nil {
@@ -131,8 +137,11 @@ func complete(ctx context.Context, pc *webrtc.PeerConnection, describe func() (w
 	if err := pc.SetLocalDescription(sd); err != nil {
 		return "", fmt.Errorf("rtc: set local description: %w", err)
 	}
+	enough := time.NewTimer(CodeGatherWait)
+	defer enough.Stop()
 	select {
 	case <-gathered:
+	case <-enough.C:
 	case <-ctx.Done():
 		return "", fmt.Errorf("rtc: gathering candidates: %w", ctx.Err())
 	}

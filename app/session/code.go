@@ -47,8 +47,10 @@ const (
 	codeHeadAnswer      = "MK1" + string(signal.CodeAnswer) + "."
 )
 
-// CodeRTC is the ICE set-up of the code path: no servers at all. Devices on one LAN reach each
-// other by their host candidates, and with no internet a STUN server would only delay gathering.
+// CodeRTC is the ICE set-up of the code path with no deployment's servers: none at all.
+// Devices on one LAN reach each other by their host candidates. Pages pass their deployment's
+// servers instead (gathering for a code is bounded by rtc.CodeGatherWait, so an unreachable
+// STUN or TURN server with no internet only delays the code that long).
 func CodeRTC() rtc.Config { return rtc.Config{} }
 
 // OfferLink is an offer code as a link to the join-by-code page of origin, for the QR code: a
@@ -141,6 +143,9 @@ func (s *Session) OfferCode(ctx context.Context, cfg rtc.Config) (*CodeOffer, er
 	pass, err := signal.NewPass()
 	if err != nil {
 		return nil, err
+	}
+	if inv, err := signal.ParseInvite(s.invite); err == nil {
+		cfg = cfg.ForRoom(inv.Room) // TURN credentials of the table's own room
 	}
 	ctx, cancel := context.WithTimeout(ctx, codeOfferTimeout)
 	defer cancel()

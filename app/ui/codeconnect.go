@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/rtc"
 	"miskatonic/app/session"
 	"miskatonic/app/ui/lang"
 	"miskatonic/app/ui/uiloop"
@@ -20,6 +21,16 @@ import (
 
 // HrefCodeJoin is the page where a device joins a table with a code.
 const HrefCodeJoin = "/code"
+
+// codeRTC is the code connection's ICE set-up: the servers the deployment named (so a code
+// crosses NATs as a link does), or none where it named none (devices on one network find each
+// other at once, with no public STUN server to wait for when offline).
+func codeRTC() rtc.Config {
+	if app.Getenv(envRTC) == "" {
+		return session.CodeRTC()
+	}
+	return pageNet().RTC
+}
 
 // codeProblemView words a code.* problem (or any error text) where the player is looking.
 func codeProblemView(key, text string) app.UI {
@@ -208,7 +219,7 @@ func (h *HostCode) make(ctx app.Context, e app.Event) {
 	h.busy, h.problem, h.err, h.answer, h.copied, h.needsFresh = true, "", "", "", false, false
 	s := h.Sess
 	uiloop.Go(func() {
-		off, err := s.OfferCode(context.Background(), session.CodeRTC())
+		off, err := s.OfferCode(context.Background(), codeRTC())
 		h.ctx.Dispatch(func(ctx app.Context) {
 			h.busy = false
 			if err != nil {
@@ -383,7 +394,7 @@ func (p *CodeJoin) submit(ctx app.Context, e app.Event) {
 	p.busy, p.problem, p.err = true, "", ""
 	pass, offer := p.pass, p.offer
 	uiloop.Go(func() {
-		ans, err := session.AnswerCode(context.Background(), session.CodeRTC(), pass, offer)
+		ans, err := session.AnswerCode(context.Background(), codeRTC(), pass, offer)
 		p.ctx.Dispatch(func(ctx app.Context) {
 			p.busy = false
 			if err != nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -18,14 +19,36 @@ import (
 // envRelayURL is the page variable a static deployment sets to its relay (see app.EnvRelayURL).
 const envRelayURL = "MISKATONIC_RELAY_URL"
 
-// pageNet is how this page reaches others: its own origin for links, the relay, default ICE.
+// envRTC is the page variable holding the deployment's ICE set-up (see app.EnvRTC).
+const envRTC = "MISKATONIC_RTC"
+
+// pageNet is how this page reaches others: its own origin for links, the relay, and the ICE
+// servers the deployment baked in.
 func pageNet() session.Net {
 	origin := app.Window().Get("location").Get("origin").String()
 	relay := app.Getenv(envRelayURL)
 	if relay == "" {
 		relay, _ = signal.RelayURL(origin)
 	}
-	return session.Net{Origin: origin, RelayURL: relay, RTC: rtc.DefaultConfig()}
+	return session.Net{Origin: origin, RelayURL: relay, RTC: pageRTC(app.Getenv(envRTC), origin)}
+}
+
+// pageRTC reads the deployment's ICE set-up (rtc.Config as JSON); a credentials endpoint on
+// the page's own origin ("/turn") is made absolute. Nothing or garbage: the default.
+func pageRTC(env, origin string) rtc.Config {
+	if env == "" {
+		return rtc.DefaultConfig()
+	}
+	var c rtc.Config
+	if err := json.Unmarshal([]byte(env), &c); err != nil {
+		app.Log("miskatonic: the page's ICE servers are unreadable, using the default:", err)
+		return rtc.DefaultConfig()
+	}
+	if strings.HasPrefix(c.Credentials, "/") {
+		c.Credentials = origin + c.Credentials
+	}
+	c.Loopback = false
+	return c
 }
 
 // problemOf words an error for the player: a join's problem comes with its key; the error's

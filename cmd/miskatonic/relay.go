@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"miskatonic/app/relay"
+	"miskatonic/app/rtc"
 )
 
 func init() {
@@ -25,6 +26,7 @@ func runRelay(args []string) error {
 	addr := fs.String("addr", "localhost:8081", "address to listen on (host:port; use :8081 for all interfaces)")
 	origins := fs.String("origin", "", "comma-separated browser origins allowed besides the relay's own host, e.g. miskatonic.netlify.app (a pattern such as *.netlify.app works too)")
 	limits := relayFlags(fs)
+	turnCfg := turnFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -39,14 +41,30 @@ func runRelay(args []string) error {
 			cfg.Origins = append(cfg.Origins, strings.TrimRight(o, "/"))
 		}
 	}
+	tc, err := turnCfg()
+	if err != nil {
+		return err
+	}
+	if tc != nil {
+		tc.Origins, tc.SourceHeader = cfg.Origins, cfg.SourceHeader
+	}
 	ln, err := listen(*addr)
 	if err != nil {
 		return err
 	}
 	rl := relay.NewRelay(cfg)
 	defer rl.Close()
+	ts, err := startTURN(tc, rl.Hosted)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/signal", rl)
+	if ts != nil {
+		defer ts.Close()
+		mux.Handle(rtc.RelayCredentialsPath, ts)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)

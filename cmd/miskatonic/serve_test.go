@@ -61,7 +61,7 @@ func TestServeServesAndStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := newServer(webDir(t), relay.Config{}, "")
+	srv, err := newServer(webDir(t), relay.New(relay.Config{}), "", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ func runStatic(args []string) error {
 	web := fs.String("web", "web", "directory holding app.wasm, wasm_exec.js, icons and CSS")
 	relayURL := fs.String("relay", os.Getenv(app.EnvRelayURL), "wss:// URL of a relay of our own to use instead of public transports (env "+app.EnvRelayURL+")")
 	transports := signalFlag(fs, DefaultPublicSignal)
+	ice := iceFlag(fs, "default")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -35,7 +36,18 @@ func runStatic(args []string) error {
 	if *relayURL != "" && os.Getenv(EnvSignal) == "" && !flagSet(fs, "signal") {
 		spec = *relayURL // a deployment that names its relay keeps it, as before
 	}
-	files, err := app.WriteStatic(*out, app.Config{WebDir: *web, RelayURL: spec})
+	rtcCfg, iceSet, err := ice()
+	if err != nil {
+		return err
+	}
+	if err := staticCredentials(&rtcCfg, spec); err != nil {
+		return err
+	}
+	pageICE := "" // the page's own default, unless the operator chose
+	if iceSet {
+		pageICE = iceJSON(rtcCfg)
+	}
+	files, err := app.WriteStatic(*out, app.Config{WebDir: *web, RelayURL: spec, ICE: pageICE})
 	if err != nil {
 		return err
 	}
@@ -45,7 +57,7 @@ func runStatic(args []string) error {
 	if spec == "" {
 		spec = "our relay at the same origin /signal"
 	}
-	fmt.Printf("wrote %s (version %s, signaling through %s)\n", *out, app.Version, spec)
+	fmt.Printf("wrote %s (version %s, signaling through %s; ICE %s)\n", *out, app.Version, spec, iceJSON(rtcCfg))
 	return nil
 }
 
