@@ -35,13 +35,16 @@ const (
 	devRosterDrop  = "roster.keyless" // a player's seat keyless in a deal's roster (a "bot")
 	devRosterEmpty = "roster.empty"   // every seat keyless in a deal's roster (item 1)
 	devViewStand   = "view.standin"   // a move shown as a stand-in's, its signature dropped
-	devLogStand    = "log.standin"    // every move of a log chunk marked a stand-in's, unsigned
+	devLogStand    = "log.standin"    // a player's move withheld, then sent in a log marked a stand-in's, unsigned (item 3)
 	devResignMove  = "resign.move"    // a player's move re-signed with a host-owned key
 	devResignSeal  = "resign.seal"    // a seal replaced by one the host made and signed
 	devResignHead  = "resign.head"    // the log head signed by another host key
 	devPledgeStand = "pledge.standin" // a sealed pledge marked a stand-in's, unsigned (item 4)
 	devWelcomeSeat = "welcome.seat"   // the welcome names another seat
 	devActiveDrop  = "status.active"  // a seat left out of a sealed round's active seats (item 6)
+	devViewAgain   = "view.again"     // a filler frame replaced by the latest view, changed
+	devRecordNames = "record.names"   // the finished game's record with two names swapped
+	devRecordField = "record.field"   // one field of the finished game's record changed
 )
 
 // cheatKinds are the dishonest host's deviations a game draws from.
@@ -49,6 +52,7 @@ var cheatKinds = []string{
 	devRewrite, devRewrite, devRewrite, devWithhold,
 	devLobbyKey, devLobbyStand, devRosterDrop, devRosterEmpty, devViewStand, devLogStand,
 	devResignMove, devResignSeal, devResignHead, devPledgeStand, devWelcomeSeat, devActiveDrop,
+	devViewAgain, devViewAgain, devRecordNames, devRecordField,
 }
 
 // rewriteTypes are the frame types the generic rewrite and withhold pick among.
@@ -79,7 +83,7 @@ type adversary struct {
 	table   []byte          // the table id, from the first welcome
 	game    string
 	commits map[int]*wire.Commit // the latest commitment of each deal, as the host sent it
-	netN    map[string]int  // network faults done, by kind
+	netN    map[string]int       // network faults done, by kind
 }
 
 func (a *adversary) intn(n int) int { return a.r.Intn(n) }
@@ -94,6 +98,7 @@ type advConn struct {
 	mu      sync.Mutex
 	pending [][]byte          // delivered next, before anything new is read
 	sticky  map[uint64][]byte // what each host frame seq was delivered as: a resend repeats it
+	last    *wire.View        // the latest view delivered
 	held    []byte            // host→guest frame held back behind the next
 	heldOut []byte            // guest→host frame held back behind the next
 }
@@ -167,10 +172,13 @@ func (c *advConn) rewrite(seq uint64, m wire.Message, f []byte) []byte {
 		c.a.commits[x.Epoch] = x
 		c.a.mu.Unlock()
 	}
-	if x := c.a.cheat(c.guest, m); x != nil {
+	if x := c.a.cheat(c.guest, m, c.last); x != nil {
 		if f2, err := wire.Encode(seq, x); err == nil {
 			out, m2 = f2, x
 		}
+	}
+	if v, ok := m2.(*wire.View); ok {
+		c.last = v
 	}
 	c.sticky[seq] = out
 	c.tr.delivered(seq, m2)
@@ -220,7 +228,7 @@ func (a *adversary) netFault() string {
 }
 
 // cheat returns the message to deliver instead of m on guest's link, or nil to deliver m.
-func (a *adversary) cheat(guest int, m wire.Message) wire.Message {
+func (a *adversary) cheat(guest int, m wire.Message, last *wire.View) wire.Message {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	out := wire.Message(nil)
@@ -232,7 +240,17 @@ func (a *adversary) cheat(guest int, m wire.Message) wire.Message {
 		if out != nil {
 			cur = out
 		}
-		if !d.applies(cur) {
+		if !d.applies(cur, last) {
+			continue
+		}
+		if _, ok := cur.(*wire.Log); ok && d.kind == devLogStand {
+			// Every log chunk after the withheld view carries the stand-in marks (item 3).
+			if d.seen[guest] > d.after {
+				if x := a.apply(d, clone(cur), last); x != nil {
+					out = x
+					d.fired++
+				}
+			}
 			continue
 		}
 		n := d.seen[guest]
@@ -240,7 +258,7 @@ func (a *adversary) cheat(guest int, m wire.Message) wire.Message {
 		if n < d.after || (!d.steady && n > d.after) {
 			continue
 		}
-		if x := a.apply(d, clone(cur)); x != nil {
+		if x := a.apply(d, clone(cur), last); x != nil {
 			out = x
 			d.fired++
 		}
@@ -249,7 +267,7 @@ func (a *adversary) cheat(guest int, m wire.Message) wire.Message {
 }
 
 // applies says whether a deviation looks at messages of m's type.
-func (d *deviation) applies(m wire.Message) bool {
+func (d *deviation) applies(m wire.Message, last *wire.View) bool {
 	t := m.Type()
 	switch d.kind {
 	case devRewrite, devWithhold:
@@ -265,7 +283,8 @@ func (d *deviation) applies(m wire.Message) bool {
 		return ok && v.Move != nil && v.Move.Seat >= 0
 	case devLogStand:
 		l, ok := m.(*wire.Log)
-		return ok && len(l.Moves) > 0
+		v, isView := m.(*wire.View)
+		return ok && len(l.Moves) > 0 || isView && v.Move != nil && v.Move.Seat >= 0
 	case devResignSeal:
 		s, ok := m.(*wire.Seals)
 		return ok && len(s.Seals) > 0
@@ -279,12 +298,17 @@ func (d *deviation) applies(m wire.Message) bool {
 	case devActiveDrop:
 		v, ok := m.(*wire.View)
 		return ok && v.Status.Sealed && len(v.Status.Active) > 1
+	case devViewAgain:
+		return last != nil && (t == wire.THead || t == wire.TChat || t == wire.TAway || t == wire.TLocked)
+	case devRecordNames, devRecordField:
+		r, ok := m.(*wire.Record)
+		return ok && r.Parts == 1
 	}
 	return false
 }
 
 // apply makes deviation d on m (a copy), or returns nil when it cannot.
-func (a *adversary) apply(d *deviation, m wire.Message) wire.Message {
+func (a *adversary) apply(d *deviation, m wire.Message, last *wire.View) wire.Message {
 	switch d.kind {
 	case devRewrite:
 		return a.mutate(m)
@@ -326,6 +350,10 @@ func (a *adversary) apply(d *deviation, m wire.Message) wire.Message {
 		x.StandIn, x.Sig = true, nil
 		return x
 	case devLogStand:
+		if _, ok := m.(*wire.View); ok {
+			// The view of a player's move withheld: the guest asks for it, and gets a log.
+			return &wire.Chat{From: engine.Observer, Name: "host", Text: "nothing to see"}
+		}
 		x := m.(*wire.Log)
 		x.StandIns, x.Sigs = nil, nil
 		for i := range x.Moves {
@@ -369,6 +397,39 @@ func (a *adversary) apply(d *deviation, m wire.Message) wire.Message {
 		x := m.(*wire.Welcome)
 		x.Seat = engine.Seat((int(x.Seat) + 1 + d.seat%3) % max(x.Config.Seats, 1))
 		return x
+	case devViewAgain:
+		// An old view sent again where a filler frame was, changed: a guest shows it if it
+		// is for the seq on screen.
+		return a.mutate(clone(last))
+	case devRecordNames, devRecordField:
+		x := m.(*wire.Record)
+		rec, err := engine.DecodeRecord(x.Data)
+		if err != nil {
+			return nil
+		}
+		if d.kind == devRecordNames {
+			if len(rec.Names) < 2 {
+				return nil
+			}
+			i := d.seat % len(rec.Names)
+			j := (i + 1) % len(rec.Names)
+			rec.Names[i], rec.Names[j] = rec.Names[j], rec.Names[i]
+			b, err := json.Marshal(rec)
+			if err != nil {
+				return nil
+			}
+			x.Data = b
+			return x
+		}
+		b := a.mutateJSON(x.Data, func(nb []byte) bool {
+			_, err := engine.DecodeRecord(nb)
+			return err == nil && len(nb) <= wire.MaxRecordPart
+		})
+		if b == nil {
+			return nil
+		}
+		x.Data = b
+		return x
 	case devActiveDrop:
 		x := m.(*wire.View)
 		i := d.seat % len(x.Status.Active)
@@ -399,12 +460,28 @@ func clone(m wire.Message) wire.Message {
 
 // mutate changes one field anywhere in m (a view's JSON included): a number moved by one, a
 // string or byte field changed, a flag flipped, a list element dropped or doubled. It returns
-// nil when the result does not decode or its Check refuses it (a guest would refuse the frame).
+// nil when no change decodes and passes Check (a guest would refuse the frame).
 func (a *adversary) mutate(m wire.Message) wire.Message {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return nil
 	}
+	var x wire.Message
+	nb := a.mutateJSON(b, func(nb []byte) bool {
+		x = reflect.New(reflect.TypeOf(m).Elem()).Interface().(wire.Message)
+		dec := json.NewDecoder(bytes.NewReader(nb))
+		dec.DisallowUnknownFields()
+		return dec.Decode(x) == nil && x.Check() == nil && !reflect.DeepEqual(x, m)
+	})
+	if nb == nil {
+		return nil
+	}
+	return x
+}
+
+// mutateJSON changes one value anywhere in the JSON document b, trying a few times until ok
+// accepts the result.
+func (a *adversary) mutateJSON(b []byte, ok func([]byte) bool) []byte {
 	var root any
 	if json.Unmarshal(b, &root) != nil {
 		return nil
@@ -419,18 +496,10 @@ func (a *adversary) mutate(m wire.Message) wire.Message {
 		old := p.get()
 		p.set(a.changed(old))
 		nb, err := json.Marshal(root)
-		if err != nil {
-			p.set(old)
-			continue
+		if err == nil && !bytes.Equal(nb, b) && ok(nb) {
+			return nb
 		}
-		x := reflect.New(reflect.TypeOf(m).Elem()).Interface().(wire.Message)
-		dec := json.NewDecoder(bytes.NewReader(nb))
-		dec.DisallowUnknownFields()
-		if dec.Decode(x) != nil || x.Check() != nil || reflect.DeepEqual(x, m) {
-			p.set(old)
-			continue
-		}
-		return x
+		p.set(old)
 	}
 	return nil
 }

@@ -10,7 +10,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
+	"strings"
 	"sync"
 
 	"miskatonic/engine"
@@ -65,11 +67,12 @@ type verdict struct {
 	checked  int    // game seqs the oracle replayed for it
 	views    int    // views the oracle compared
 	hole     string // what it accepted that no honest host could have produced
+	complete bool   // the game over, every deal verified, the proven record taken
 }
 
 // judge gives guest g's verdict. truth is the game as the real host set it up; seats the honest
 // players, by seat; me is g's own.
-func judge(g *Guest, rules engine.Rules, truth engine.Config, seats map[engine.Seat]*honestSeat, me *honestSeat) verdict {
+func judge(g *Guest, rules engine.Rules, truth engine.Record, seats map[engine.Seat]*honestSeat, me *honestSeat) verdict {
 	g.mu.Lock()
 	st, a, table := g.st, g.audit, g.tableID
 	deals := g.sortedDeals()
@@ -81,14 +84,31 @@ func judge(g *Guest, rules engine.Rules, truth engine.Config, seats map[engine.S
 			v.caught, v.why = true, d.Code
 		case DealVerified:
 			v.verified++
+		default:
+			v.complete = false
 		}
 	}
 	if len(st.Evidence) > 0 {
 		v.caught, v.why = true, "evidence"
 	}
-	if v.caught || a == nil || v.verified == 0 {
+	if st.RecordState == RecordFailed {
+		v.caught, v.why = true, st.RecordCode
+	}
+	if v.caught {
 		return v
 	}
+	if p := ownSeat(me); p != "" {
+		v.hole = p
+		return v
+	}
+	if p := pledgesSigned(me, seats); p != "" {
+		v.hole = p
+		return v
+	}
+	if a == nil || v.verified == 0 {
+		return v
+	}
+	v.complete = st.Status.Over && st.RecordState == RecordReady
 	verified := map[int]bool{}
 	for _, d := range deals {
 		if d.State == DealVerified {
@@ -100,21 +120,116 @@ func judge(g *Guest, rules engine.Rules, truth engine.Config, seats map[engine.S
 	me.tr.mu.Lock()
 	o.in = append([]traced(nil), me.tr.in...)
 	me.tr.mu.Unlock()
-	for _, t := range o.in {
-		if x, ok := t.m.(*wire.View); ok {
+	// The guest takes host frames in frame seq order and shows a view unless it is older than
+	// the one on screen (an older one only goes to its audit, which refuses a second, different
+	// view of a seq it has not verified yet): those shown are the ones to check.
+	bySeq := append([]traced(nil), o.in...)
+	sort.SliceStable(bySeq, func(i, j int) bool { return bySeq[i].seq < bySeq[j].seq })
+	screen := -1
+	for i, t := range bySeq {
+		if i > 0 && t.seq == bySeq[i-1].seq {
+			continue // the same frame again (a resend, delivered the same)
+		}
+		if x, ok := t.m.(*wire.View); ok && x.Seq >= screen {
+			screen = x.Seq
 			o.views[x.Seq] = append(o.views[x.Seq], x)
 		}
 	}
-	if !sameConfig(st.Config, truth) {
-		v.hole = fmt.Sprintf("verified a game of config %+v; the host set up %+v", st.Config, truth)
+	if !sameConfig(st.Config, truth.Config) {
+		v.hole = fmt.Sprintf("verified a game of config %+v; the host set up %+v", st.Config, truth.Config)
 		return v
 	}
 	if st.Seat != me.seat {
 		v.hole = fmt.Sprintf("verified a game from seat %d; its seat is %d", st.Seat, me.seat)
 		return v
 	}
-	v.checked, v.views, v.hole = o.replay(truth)
+	v.checked, v.views, v.hole = o.replay(truth.Config)
+	if v.hole == "" && st.RecordState == RecordReady {
+		v.hole = sameRecord(st.Record, truth)
+	}
 	return v
+}
+
+// sameRecord says how a record the guest took as proven differs from the one the honest host
+// made, or "".
+func sameRecord(got *engine.Record, want engine.Record) string {
+	if got == nil {
+		return "the record is ready but missing"
+	}
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(want)
+	if bytes.Equal(a, b) {
+		return ""
+	}
+	var diffs []string
+	if !reflect.DeepEqual(got.Names, want.Names) {
+		diffs = append(diffs, fmt.Sprintf("names %q, not %q", got.Names, want.Names))
+	}
+	if !reflect.DeepEqual(got.Moves, want.Moves) {
+		diffs = append(diffs, "moves")
+	}
+	if g, w := got.Proof, want.Proof; g == nil || w == nil {
+		diffs = append(diffs, "proof")
+	} else {
+		for _, f := range []struct {
+			name string
+			a, b any
+		}{{"proof keys", g.Keys, w.Keys}, {"proof signatures", g.Sigs, w.Sigs}, {"proof deals", g.Deals, w.Deals}, {"proof table", g.Table, w.Table}} {
+			if !reflect.DeepEqual(f.a, f.b) {
+				diffs = append(diffs, f.name)
+			}
+		}
+	}
+	if len(diffs) == 0 {
+		diffs = append(diffs, fmt.Sprintf("%s, not %s", clipped(a), clipped(b)))
+	}
+	return "took as proven a record that differs from the host's: " + strings.Join(diffs, "; ")
+}
+
+// ownSeat checks that every lobby and deal roster this guest took in showed its own key at its
+// seat and never a stand-in there: it was at the table all along and asked for no change.
+func ownSeat(me *honestSeat) string {
+	me.tr.mu.Lock()
+	in := append([]traced(nil), me.tr.in...)
+	me.tr.mu.Unlock()
+	for _, t := range in {
+		switch x := t.m.(type) {
+		case *wire.Lobby:
+			if s := me.seat; s.Valid(len(x.Seats)) && !x.Seats[s].Bot {
+				if !bytes.Equal(x.Seats[s].Key, me.key) {
+					return fmt.Sprintf("took in, and said nothing of, a lobby showing another key at its own seat %d", s)
+				}
+				if x.Seats[s].StandIn {
+					return fmt.Sprintf("took in, and said nothing of, a lobby showing a stand-in at its own seat %d while it was at the table", s)
+				}
+			}
+		case *wire.Commit:
+			if s := me.seat; !s.Valid(len(x.Roster)) || !bytes.Equal(x.Roster[s], me.key) {
+				return fmt.Sprintf("took in, and said nothing of, deal %d's roster without its own key at its seat %d", x.Epoch, s)
+			}
+		}
+	}
+	return ""
+}
+
+// pledgesSigned checks that every set of sealed pledges this guest took in holds, for every
+// honest player, that player's own signed pledge: none was ever away, so none was stood in.
+func pledgesSigned(me *honestSeat, seats map[engine.Seat]*honestSeat) string {
+	me.tr.mu.Lock()
+	in := append([]traced(nil), me.tr.in...)
+	me.tr.mu.Unlock()
+	for _, t := range in {
+		x, ok := t.m.(*wire.Pledges)
+		if !ok {
+			continue
+		}
+		for _, p := range x.Pledges {
+			if h, ok := seats[p.Seat]; ok && p.StandIn {
+				return fmt.Sprintf("took in, and said nothing of, a stand-in's pledge at seq %d for seat %d, whose player was at the table (its own: %v)", x.Base, p.Seat, h == me)
+			}
+		}
+	}
+	return ""
 }
 
 func sameConfig(a, b engine.Config) bool {
@@ -182,6 +297,9 @@ func (o *oracle) honestMove(seq int, m engine.Move) string {
 	if !ok {
 		return "" // a bot's (or the host's own) seat: the host moves for it
 	}
+	if !o.signed(seq, m, h.key) {
+		return fmt.Sprintf("move %d (%s) of seat %d, whose player was at the table all along, was verified without that player's signature", seq, m, m.Seat)
+	}
 	h.tr.mu.Lock()
 	defer h.tr.mu.Unlock()
 	for _, t := range h.tr.out {
@@ -199,6 +317,25 @@ func (o *oracle) honestMove(seq int, m engine.Move) string {
 		}
 	}
 	return fmt.Sprintf("move %d (%s) is in the name of seat %d, whose player never sent it", seq, m, m.Seat)
+}
+
+// signed says whether the move of seq reached this guest with key's signature, in a view or a
+// log chunk: an honest player never leaves in these games, so no stand-in ever plays for it.
+func (o *oracle) signed(seq int, m engine.Move, key []byte) bool {
+	for _, t := range o.in {
+		switch x := t.m.(type) {
+		case *wire.View:
+			if x.Seq == seq && x.Move != nil && *x.Move == m && fair.VerifyMove(key, o.table, seq, m, x.Sig) {
+				return true
+			}
+		case *wire.Log:
+			if i := seq - x.From - 1; i >= 0 && i < len(x.Moves) && i < len(x.Sigs) && x.Moves[i] == m &&
+				fair.VerifyMove(key, o.table, seq, m, x.Sigs[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // deal checks deal epoch as the guest verified it and returns its key: committed before any
@@ -348,9 +485,10 @@ func sameView(game engine.Game, seat engine.Seat, v *wire.View) string {
 	if err != nil {
 		return err.Error()
 	}
-	var got bytes.Buffer
-	if json.Compact(&got, v.View) != nil || !bytes.Equal(got.Bytes(), want) {
-		return fmt.Sprintf("view %s, the game's %s", clipped(v.View), clipped(want))
+	// Compared as values: a key order the game's encoder would not write shows the same.
+	var got, exp any
+	if json.Unmarshal(v.View, &got) != nil || json.Unmarshal(want, &exp) != nil || !reflect.DeepEqual(got, exp) {
+		return "view: " + jsonDiff(v.View, want)
 	}
 	legal := game.Legal(seat)
 	if legal == nil {
@@ -363,12 +501,12 @@ func sameView(game engine.Game, seat engine.Seat, v *wire.View) string {
 	a, _ := json.Marshal(shown)
 	b, _ := json.Marshal(legal)
 	if !bytes.Equal(a, b) {
-		return fmt.Sprintf("legal moves %s, the game's %s", clipped(a), clipped(b))
+		return "legal moves: " + jsonDiff(a, b)
 	}
 	a, _ = json.Marshal(v.Status)
 	b, _ = json.Marshal(game.Status())
 	if !bytes.Equal(a, b) {
-		return fmt.Sprintf("status %s, the game's %s", clipped(a), clipped(b))
+		return "status: " + jsonDiff(a, b)
 	}
 	return ""
 }
@@ -378,4 +516,61 @@ func clipped(b []byte) string {
 		return string(b[:160]) + "…"
 	}
 	return string(b)
+}
+
+// jsonDiff names the first place two JSON documents differ, with both values there.
+func jsonDiff(got, want []byte) string {
+	var a, b any
+	if json.Unmarshal(got, &a) != nil || json.Unmarshal(want, &b) != nil {
+		return fmt.Sprintf("%s, the game's %s", clipped(got), clipped(want))
+	}
+	if p := diffAt("", a, b); p != "" {
+		return p
+	}
+	return "the same values in another layout: " + clipped(got)
+}
+
+func diffAt(path string, a, b any) string {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			break
+		}
+		keys := map[string]bool{}
+		for k := range x {
+			keys[k] = true
+		}
+		for k := range y {
+			keys[k] = true
+		}
+		sorted := make([]string, 0, len(keys))
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		sort.Strings(sorted)
+		for _, k := range sorted {
+			if p := diffAt(path+"."+k, x[k], y[k]); p != "" {
+				return p
+			}
+		}
+		return ""
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			break
+		}
+		for i := range x {
+			if p := diffAt(fmt.Sprintf("%s[%d]", path, i), x[i], y[i]); p != "" {
+				return p
+			}
+		}
+		return ""
+	}
+	if reflect.DeepEqual(a, b) {
+		return ""
+	}
+	ga, _ := json.Marshal(a)
+	gb, _ := json.Marshal(b)
+	return fmt.Sprintf("%s is %s, the game's %s", path, clipped(ga), clipped(gb))
 }
