@@ -43,6 +43,7 @@ const (
 	devWelcomeSeat = "welcome.seat"   // the welcome names another seat
 	devActiveDrop  = "status.active"  // a seat left out of a sealed round's active seats (item 6)
 	devViewAgain   = "view.again"     // a filler frame replaced by the latest view, changed
+	devViewFinal   = "view.final"     // the same once the game is over: the last screen stays
 	devRecordNames = "record.names"   // the finished game's record with two names swapped
 	devRecordField = "record.field"   // one field of the finished game's record changed
 )
@@ -52,7 +53,7 @@ var cheatKinds = []string{
 	devRewrite, devRewrite, devRewrite, devWithhold,
 	devLobbyKey, devLobbyStand, devRosterDrop, devRosterEmpty, devViewStand, devLogStand,
 	devResignMove, devResignSeal, devResignHead, devPledgeStand, devWelcomeSeat, devActiveDrop,
-	devViewAgain, devViewAgain, devRecordNames, devRecordField,
+	devViewAgain, devViewAgain, devViewFinal, devRecordNames, devRecordField,
 }
 
 // rewriteTypes are the frame types the generic rewrite and withhold pick among.
@@ -98,9 +99,9 @@ type advConn struct {
 	mu      sync.Mutex
 	pending [][]byte          // delivered next, before anything new is read
 	sticky  map[uint64][]byte // what each host frame seq was delivered as: a resend repeats it
-	last    *wire.View        // the latest view delivered
-	held    []byte            // host→guest frame held back behind the next
-	heldOut []byte            // guest→host frame held back behind the next
+	seen    linkSeen
+	held    []byte // host→guest frame held back behind the next
+	heldOut []byte // guest→host frame held back behind the next
 }
 
 func (c *advConn) Recv() ([]byte, error) {
@@ -172,13 +173,18 @@ func (c *advConn) rewrite(seq uint64, m wire.Message, f []byte) []byte {
 		c.a.commits[x.Epoch] = x
 		c.a.mu.Unlock()
 	}
-	if x := c.a.cheat(c.guest, m, c.last); x != nil {
+	if x := c.a.cheat(c.guest, m, c.seen); x != nil {
 		if f2, err := wire.Encode(seq, x); err == nil {
 			out, m2 = f2, x
 		}
 	}
-	if v, ok := m2.(*wire.View); ok {
-		c.last = v
+	switch x := m2.(type) {
+	case *wire.Welcome:
+		c.seen.seat = x.Seat
+	case *wire.View:
+		c.seen.last = x
+	case *wire.Reveal:
+		c.seen.revealedOver = c.seen.last != nil && c.seen.last.Status.Over
 	}
 	c.sticky[seq] = out
 	c.tr.delivered(seq, m2)
@@ -228,7 +234,16 @@ func (a *adversary) netFault() string {
 }
 
 // cheat returns the message to deliver instead of m on guest's link, or nil to deliver m.
-func (a *adversary) cheat(guest int, m wire.Message, last *wire.View) wire.Message {
+// linkSeen is what the adversary has delivered on a link so far, for deviations that wait
+// for a moment of the game.
+type linkSeen struct {
+	last         *wire.View // the latest view
+	revealedOver bool       // a deal was revealed after the game was over (its last)
+	seat         engine.Seat
+}
+
+func (a *adversary) cheat(guest int, m wire.Message, seen linkSeen) wire.Message {
+	last := seen.last
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	out := wire.Message(nil)
@@ -240,7 +255,7 @@ func (a *adversary) cheat(guest int, m wire.Message, last *wire.View) wire.Messa
 		if out != nil {
 			cur = out
 		}
-		if !d.applies(cur, last) {
+		if !d.applies(cur, seen) {
 			continue
 		}
 		if _, ok := cur.(*wire.Log); ok && d.kind == devLogStand {
@@ -267,8 +282,8 @@ func (a *adversary) cheat(guest int, m wire.Message, last *wire.View) wire.Messa
 }
 
 // applies says whether a deviation looks at messages of m's type.
-func (d *deviation) applies(m wire.Message, last *wire.View) bool {
-	t := m.Type()
+func (d *deviation) applies(m wire.Message, seen linkSeen) bool {
+	t, last := m.Type(), seen.last
 	switch d.kind {
 	case devRewrite, devWithhold:
 		return t == d.typ
@@ -278,7 +293,11 @@ func (d *deviation) applies(m wire.Message, last *wire.View) bool {
 		return t == wire.TLobby
 	case devRosterDrop, devRosterEmpty:
 		return t == wire.TCommit
-	case devViewStand, devResignMove:
+	case devViewStand:
+		// Another seat's move: the guest knows it made none as a stand-in's itself.
+		v, ok := m.(*wire.View)
+		return ok && v.Move != nil && v.Move.Seat >= 0 && v.Move.Seat != seen.seat
+	case devResignMove:
 		v, ok := m.(*wire.View)
 		return ok && v.Move != nil && v.Move.Seat >= 0
 	case devLogStand:
@@ -300,6 +319,8 @@ func (d *deviation) applies(m wire.Message, last *wire.View) bool {
 		return ok && v.Status.Sealed && len(v.Status.Active) > 1
 	case devViewAgain:
 		return last != nil && (t == wire.THead || t == wire.TChat || t == wire.TAway || t == wire.TLocked)
+	case devViewFinal:
+		return last != nil && seen.revealedOver && t != wire.TView
 	case devRecordNames, devRecordField:
 		r, ok := m.(*wire.Record)
 		return ok && r.Parts == 1
@@ -397,7 +418,7 @@ func (a *adversary) apply(d *deviation, m wire.Message, last *wire.View) wire.Me
 		x := m.(*wire.Welcome)
 		x.Seat = engine.Seat((int(x.Seat) + 1 + d.seat%3) % max(x.Config.Seats, 1))
 		return x
-	case devViewAgain:
+	case devViewAgain, devViewFinal:
 		// An old view sent again where a filler frame was, changed: a guest shows it if it
 		// is for the seq on screen.
 		return a.mutate(clone(last))

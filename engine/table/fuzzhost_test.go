@@ -34,7 +34,8 @@ var (
 	fuzzGames   = flag.Int("fuzzhost.games", 0, "games the fuzzing host plays (0: 60, or 15 with -short)")
 	fuzzSeed    = flag.Uint64("fuzzhost.seed", 0, "play only the game of this seed")
 	fuzzFirst   = flag.Uint64("fuzzhost.first", 1, "the first seed played")
-	fuzzWorkers = flag.Int("fuzzhost.workers", 6, "games played side by side")
+	fuzzOpen    = flag.Bool("fuzzhost.open", false, "run TestFuzzHostFindings' known-open cases too")
+	fuzzWorkers = flag.Int("fuzzhost.workers", 10, "games played side by side")
 )
 
 // knownOpen is THE skip list: deviation kinds whose holes are still open. A game in which one
@@ -53,6 +54,7 @@ var knownOpen = map[string]string{
 	devRewrite + "." + string(wire.TCommit): "issue 23 items 1, 2: a roster with another key at the guest's own seat is taken in silently",
 	devRecordNames:                          "issue 23 'Records bound to the table' (item 5): a record with names swapped is taken as proven",
 	devRecordField:                          "issue 23 'Records bound to the table' (item 5): a record rewritten is taken as proven",
+	devViewFinal:                            "NEW, found by this fuzzer (not in issue 23's list): the game's last view sent again, changed, after every deal is verified, stays on screen unchecked",
 	devViewAgain:                            "NEW, found by this fuzzer (not in issue 23's list): a second, changed view for a seq already verified is shown unchecked (fair.Auditor.View skips seq <= at; Guest.view shows seq == st.Seq)",
 }
 
@@ -146,6 +148,7 @@ type gameResult struct {
 	ok      int // honest guests whose verified game the oracle re-derived
 	silent  int // honest guests that reported nothing and did not verify the whole game (a stall)
 	holes   []string
+	detail  []string // what each guest ended with that did not verify the whole game
 	why     map[string]int
 	seqs    int
 	views   int
@@ -180,7 +183,7 @@ func playFuzzGame(t testing.TB, fg fuzzGame, budget time.Duration) (gameResult, 
 			return res, err
 		}
 		g, err := NewGuest(c, GuestConfig{Name: fmt.Sprintf("p%d", i), Identity: identity(i), Rand: newRand(fg.seed*1000 + uint64(i)),
-			Rules: lookup, Tick: 10 * time.Millisecond, RevealTimeout: 1500 * time.Millisecond})
+			Rules: lookup, Tick: 10 * time.Millisecond, RevealTimeout: 4 * time.Second})
 		if err != nil {
 			tt.close()
 			return res, err
@@ -277,6 +280,8 @@ func playFuzzGame(t testing.TB, fg fuzzGame, budget time.Duration) (gameResult, 
 			res.ok++
 		default:
 			res.silent++
+			st := g.State()
+			res.detail = append(res.detail, fmt.Sprintf("guest %d: seq %d of %d, deals %v, record %q", i, st.Seq, truthLen(truth), st.Deals, st.RecordState))
 		}
 	}
 	for _, d := range fg.devs {
@@ -289,9 +294,11 @@ func playFuzzGame(t testing.TB, fg fuzzGame, budget time.Duration) (gameResult, 
 	return res, nil
 }
 
+func truthLen(r engine.Record) int { return len(r.Moves) }
+
 // stallAfter is how long a table may show no progress at all before the game is judged as
 // it stands (a cheat the guests neither caught nor let through: the game stalled).
-const stallAfter = 3 * time.Second
+const stallAfter = 5 * time.Second
 
 // pollFor polls cond until it holds or d has passed.
 func pollFor(d time.Duration, cond func() bool) bool {
@@ -356,7 +363,7 @@ func (f *fuzzFigures) check(t *testing.T, r gameResult) {
 		}
 		if g.mode != modeCheat && (!r.over || r.ok != g.guests) {
 			f.honestStop++
-			t.Errorf("an honest host's game did not end verified: %s: over %v, %d of %d guests verified", desc, r.over, r.ok, g.guests)
+			t.Errorf("an honest host's game did not end verified: %s: over %v, %d of %d guests verified (%v); %s", desc, r.over, r.ok, g.guests, r.elapsed, strings.Join(r.detail, "; "))
 		}
 	}
 	for _, k := range r.fired {
@@ -452,9 +459,9 @@ func TestFuzzingHost(t *testing.T) {
 // game must end, and its budget only turns a hang into a failure.
 func (fg fuzzGame) budget() time.Duration {
 	if fg.mode == modeCheat {
-		return 8 * time.Second
+		return 10 * time.Second
 	}
-	return 30 * time.Second
+	return 60 * time.Second
 }
 
 // FuzzHost lets the fuzzer choose the seeds: each input is one game's seed.
