@@ -461,7 +461,7 @@ func (fg fuzzGame) budget() time.Duration {
 	if fg.mode == modeCheat {
 		return 10 * time.Second
 	}
-	return 60 * time.Second
+	return 120 * time.Second
 }
 
 // FuzzHost lets the fuzzer choose the seeds: each input is one game's seed.
