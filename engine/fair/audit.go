@@ -189,11 +189,10 @@ func (a *Auditor) checkSig(seq int, m engine.Move) string {
 	if a.table == nil || m.Seat < 0 {
 		return ""
 	}
-	var keys map[string]bool
-	if d, ok := a.deals[a.epoch]; ok && m.Seat.Valid(len(d.cx.Roster)) && len(d.cx.Roster[m.Seat]) == 0 {
-		return "" // a bot's seat: the host moves for it
-	}
-	keys = a.keys[m.Seat]
+	// A seat never shown with a key is a bot's: the host moves for it. A seat keyless in a
+	// deal's roster is not: a player's seat is keyless there only while a stand-in plays it,
+	// and a stand-in's moves are marked as such (below), so the roster excuses nothing.
+	keys := a.keys[m.Seat]
 	if len(keys) == 0 {
 		return ""
 	}

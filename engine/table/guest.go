@@ -184,13 +184,17 @@ type Guest struct {
 	chainAt    int
 	chainEpoch int
 	memory     Memory // as loaded: its deals are restored when that game is welcomed again
-	// catchUp: welcomed to a started game, the current view not yet received. What comes
-	// meanwhile happened while this guest was away (a stand-in may have played its seat).
-	catchUp bool
+	// absences are the stretches of the game this guest was away for (guestrules.go): only
+	// then may a stand-in have played its seat or a deal have left it out.
+	absences []absence
 	// standInRound is the seqs (from, to] of a sealed round whose relayed set holds a stand-in's
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int
-	rec          *guestRecord // our ask for the finished game's record (record.go)
+	// set is the latest relayed set of sealed commitments (of the round at setAt) not yet
+	// checked by rule 3 against the replay (openSealed).
+	set   []fair.Pledge
+	setAt int
+	rec   *guestRecord // our ask for the finished game's record (record.go)
 	// Auditing left for after the screens are told (later.go): views to record, share sets and
 	// signatures to check, a replay to run.
 	shown       []shownAt
@@ -285,6 +289,7 @@ func (g *Guest) Reconnect(c Conn) {
 		g.link.conn.Close()
 	}
 	g.gen++
+	g.leave()
 	g.link = &link{conn: c, gen: g.gen, next: 1, buf: map[uint64]wire.Message{}, heard: time.Now()}
 	g.st.Connected, g.st.Dropped = false, nil
 	g.wg.Add(1)

@@ -46,10 +46,10 @@ func (g *Guest) commit(m *wire.Commit) {
 	var c [32]byte
 	copy(c[:], m.C)
 	cx := fair.Context{Game: g.st.Game, Table: g.tableID, Epoch: m.Epoch, Deal: m.Context, Roster: m.Roster}
-	if s := g.st.Seat; s >= 0 && (!s.Valid(len(cx.Roster)) || len(cx.Roster[s]) == 0) && !g.catchUp {
+	if why := g.checkRosterSeat(cx); why != nil {
 		// Without our key the deal would go ahead without our share: the host alone would
 		// choose it, and could show every guest a different one.
-		d.status.fail(wire.DealLeftOut, "the host left this seat out of the deal")
+		d.status.fail(why.code, why.text, why.args...)
 		return
 	}
 	commit := g.audit.Commit
@@ -193,6 +193,12 @@ func (g *Guest) seals(m *wire.Seals) {
 		seals[i] = fair.Seal{Seat: s.Seat, Sig: s.Sig}
 		copy(seals[i].SC[:], s.S)
 	}
+	if why := g.checkRosterSeat(d.cx); why != nil {
+		// A deal committed while we were away is sealed now that we are back: the host kept
+		// it from being committed again with our key.
+		d.status.fail(why.code, why.text, why.args...)
+		return
+	}
 	// The set must cover every keyed seat, ours included, each seal signed by its seat's key.
 	if err := g.audit.Seals(m.Epoch, seals, nil); err != nil {
 		d.status.fail(wire.DealMismatch, err.Error())
@@ -267,6 +273,7 @@ func (g *Guest) settle() {
 	for e := range g.deals {
 		g.contribute(e)
 	}
+	g.openSealed() // a sealed set that waited for the replay to reach its round
 }
 
 func (g *Guest) verdict(r fair.Result) {

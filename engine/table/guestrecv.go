@@ -160,6 +160,9 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	case *wire.Welcome:
 		g.welcome(l, m)
 	case *wire.Lobby:
+		if why := g.checkLobbySeat(m); why != nil {
+			g.failAll(*why)
+		}
 		g.st.Lobby = *m
 		if g.audit != nil {
 			for _, s := range m.Seats {
@@ -172,23 +175,19 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		if g.audit == nil || g.beyond(m.From+len(m.Moves)) {
 			return
 		}
+		standIn := map[int]bool{}
+		for _, i := range m.StandIns {
+			standIn[i] = true
+		}
 		for i, mv := range m.Moves {
-			if err := g.audit.Move(m.From+i+1, mv); err != nil {
-				g.failAll(mismatch(err))
-			}
+			var sig, nonce []byte
 			if i < len(m.Sigs) {
-				if err := g.audit.Sig(m.From+i+1, m.Sigs[i]); err != nil {
-					g.failAll(mismatch(err))
-				}
+				sig = m.Sigs[i]
 			}
 			if i < len(m.Nonces) {
-				if err := g.audit.Nonce(m.From+i+1, m.Nonces[i]); err != nil {
-					g.failAll(mismatch(err))
-				}
+				nonce = m.Nonces[i]
 			}
-		}
-		for _, i := range m.StandIns {
-			g.audit.StandIn(m.From + i + 1)
+			g.moveSeen(m.From+i+1, mv, sig, nonce, standIn[i])
 		}
 		g.due = true // signatures to check
 		g.settleIfWaiting()
@@ -243,6 +242,13 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		g.sealed = nil
 		g.shown, g.sharesLater, g.due, g.replayDue = nil, nil, false, false
 		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
+		// The absences were of the old game's seqs: still away (a new link) is away from the
+		// new game's start.
+		away := g.awayNow()
+		g.absences, g.standInRound, g.set = nil, [2]int{}, nil
+		if away {
+			g.absences = []absence{{from: 0, to: -1}}
+		}
 		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
@@ -255,7 +261,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		g.memory.Table, g.memory.Deals, g.memory.Sealed = "", nil, nil
 	}
 	g.st.Connected, g.st.Dropped = true, nil
-	g.catchUp = m.Started
+	if !m.Started {
+		g.back(0) // seated in the lobby: at the table from the game's first move
+	}
 	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started, g.st.Match = m.Seat, m.Game, tbl, m.Config, m.Started, m.Match
 	g.tableID = m.Table
 	if m.Token != "" {

@@ -17,22 +17,11 @@ func (g *Guest) view(m *wire.View) {
 		return
 	}
 	if g.audit != nil {
-		if m.Move != nil && m.StandIn {
-			g.standInMove(m)
-		}
 		if m.Move != nil {
-			if err := g.audit.Move(m.Seq, *m.Move); err != nil {
-				g.failAll(mismatch(err))
-			}
-			if err := g.audit.Sig(m.Seq, m.Sig); err != nil {
-				g.failAll(mismatch(err))
-			}
-			if err := g.audit.Nonce(m.Seq, m.Nonce); err != nil {
-				g.failAll(mismatch(err))
-			}
+			g.moveSeen(m.Seq, *m.Move, m.Sig, m.Nonce, m.StandIn)
 		}
 		g.later(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status})
-		g.catchUp = false
+		g.back(m.Seq) // the view that ends a catch-up: live from here on
 		g.settleIfWaiting()
 		g.checkHeads()
 	}
@@ -42,6 +31,7 @@ func (g *Guest) view(m *wire.View) {
 	g.st.Seq, g.st.ViewJSON, g.st.Legal, g.st.Status, g.st.HasView = m.Seq, m.View, m.Legal, m.Status, true
 	g.st.View, g.decoded = nil, false // decoded when State is next called
 	g.sealedDone()
+	g.openSealed() // a sealed set that waited for its round's view
 	if p := g.pending; p != nil && m.Seq > p.basedOn && !g.mayResend(p) {
 		g.pending = nil
 	}
