@@ -69,8 +69,7 @@ func riggedTable(t *testing.T, n int, out func(engine.Seat, wire.Message) wire.M
 // verified first means the attack went through.
 func (tt *testTable) waitCode(seat engine.Seat, code string) DealStatus {
 	tt.t.Helper()
-	var got DealStatus
-	got = tt.firstVerdict(seat)
+	got := tt.firstVerdict(seat)
 	if got.State == DealVerified {
 		tt.t.Fatalf("seat %d verified deal %d: the attack went through", seat, got.Epoch)
 	}
@@ -181,8 +180,7 @@ func TestAttackHostKeyAtVictimSeat(t *testing.T) {
 		c.Sig = thief.SignMove(h.table, mv.BasedOn+1, mv.Move)
 		return &c
 	}
-	var tt *testTable
-	tt = riggedTable(t, 3, out, nil, edit, map[string]string{"rounds": "2"}, func(h *Host) {
+	tt := riggedTable(t, 3, out, nil, edit, map[string]string{"rounds": "2"}, func(h *Host) {
 		h.seats[1].Key = thief.Public()
 		h.broadcastLobby()
 		host.Store(h)
