@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 
 	"miskatonic/engine"
 )
@@ -189,11 +188,10 @@ func (a *Auditor) checkSig(seq int, m engine.Move) string {
 	if a.table == nil || m.Seat < 0 {
 		return ""
 	}
-	var keys map[string]bool
-	if d, ok := a.deals[a.epoch]; ok && m.Seat.Valid(len(d.cx.Roster)) && len(d.cx.Roster[m.Seat]) == 0 {
-		return "" // a bot's seat: the host moves for it
-	}
-	keys = a.keys[m.Seat]
+	// A seat never shown with a key is a bot's: the host moves for it. A seat keyless in a
+	// deal's roster is not: a player's seat is keyless there only while a stand-in plays it,
+	// and a stand-in's moves are marked as such (below), so the roster excuses nothing.
+	keys := a.keys[m.Seat]
 	if len(keys) == 0 {
 		return ""
 	}
@@ -560,76 +558,6 @@ func (a *Auditor) replay() {
 		}
 		a.endings()
 	}
-}
-
-// check compares what was shown at seq (if anything) with the replayed game, then forgets it.
-func (a *Auditor) check(seq int) bool {
-	got, ok := a.views[seq]
-	if !ok {
-		return true
-	}
-	want, err := json.Marshal(a.game.View(a.seat))
-	if err != nil {
-		a.failAt(seq, fmt.Sprintf("cannot encode the replayed view: %v", err))
-		return false
-	}
-	w := Shown{View: want, Legal: a.game.Legal(a.seat), Status: a.game.Status()}.encode()
-	switch {
-	case !bytes.Equal(w.view, got.view):
-		a.failAt(seq, "the view shown differs from the deal: "+diff(got.view, w.view))
-		return false
-	case !bytes.Equal(w.legal, got.legal):
-		a.failAt(seq, fmt.Sprintf("the moves offered differ from the rules: shown %s, rules allow %s", clip(got.legal), clip(w.legal)))
-		return false
-	case !bytes.Equal(w.status, got.status):
-		a.failAt(seq, fmt.Sprintf("the status shown differs from the rules: shown %s, rules say %s", clip(got.status), clip(w.status)))
-		return false
-	}
-	delete(a.views, seq)
-	if d, ok := a.deals[a.epoch]; ok {
-		d.checked++
-	}
-	return true
-}
-
-// diff names the top-level fields where the shown view and the replayed one differ.
-func diff(shown, want []byte) string {
-	var s, w map[string]json.RawMessage
-	if json.Unmarshal(shown, &s) != nil || json.Unmarshal(want, &w) != nil {
-		return fmt.Sprintf("shown %s, dealt %s", clip(shown), clip(want))
-	}
-	keys := map[string]bool{}
-	for k := range s {
-		keys[k] = true
-	}
-	for k := range w {
-		keys[k] = true
-	}
-	var names []string
-	for k := range keys {
-		if !bytes.Equal(compact(s[k]), compact(w[k])) {
-			names = append(names, k)
-		}
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	for i, k := range names {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		fmt.Fprintf(&b, "%s: shown %s, dealt %s", k, clip(s[k]), clip(w[k]))
-	}
-	return b.String()
-}
-
-func clip(b []byte) string {
-	if len(b) > 120 {
-		return string(b[:120]) + "…"
-	}
-	if len(b) == 0 {
-		return "nothing"
-	}
-	return string(b)
 }
 
 // Record is the game as the auditor knows it: deal keys filled in where verified.

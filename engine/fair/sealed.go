@@ -109,6 +109,57 @@ func (a *Auditor) Pledged(base int, set []Pledge) error {
 	return nil
 }
 
+// PublicChoosers is implemented by rules whose sealed phases make seats choose by the public
+// moves alone, whatever cards were dealt: a guest can then work out who must commit while the
+// round's deal is still secret (see Choosing). Rules whose choosers depend on the cards (Rituals
+// of Madness: who still has something to send) do not implement it.
+type PublicChoosers interface {
+	PublicChoosers()
+}
+
+// Choosing returns the seats the game makes choose at base, sorted, and whether that is a
+// sealed round: the seats a relayed set of commitments must cover, from the rules and never
+// from the host's word. The replay reaches base once every deal before it is revealed; until
+// then (a deal's key stays secret until the next deal), for rules that are PublicChoosers, the
+// moves since the last revealed position are applied to a copy of the game with the secret
+// deal's key replaced by zeros. ok is false when neither reaches base (a move not known yet, a
+// deal still secret under other rules) or the record has already failed.
+func (a *Auditor) Choosing(base int) (active []engine.Seat, sealed, ok bool) {
+	a.replay()
+	if a.failure != nil || a.at > base || base > len(a.moves) {
+		return nil, false, false
+	}
+	g := a.game
+	if a.at < base {
+		if _, public := a.rules.(PublicChoosers); !public {
+			return nil, false, false
+		}
+		g = g.Clone()
+		for seq := a.at + 1; seq <= base; seq++ {
+			m := a.moves[seq-1]
+			if m.Kind == "" {
+				return nil, false, false
+			}
+			if m.Kind == engine.KindDeal {
+				var key [32]byte
+				if st := g.Status(); st.Deal != nil {
+					if d, ok := a.deals[st.Deal.Epoch]; ok && d.key != nil {
+						key = *d.key
+					}
+				}
+				m = engine.DealMove(key)
+			}
+			if g.Apply(m) != nil {
+				return nil, false, false
+			}
+		}
+	}
+	st := g.Status()
+	active = slices.Clone(st.Active)
+	slices.Sort(active)
+	return active, st.Sealed, true
+}
+
 // Nonce records the nonce relayed with the move of game seq seq (a sealed move's opening).
 func (a *Auditor) Nonce(seq int, nonce []byte) error {
 	if len(nonce) == 0 {

@@ -6,7 +6,6 @@ package table
 // This is what binds the host's own seat too: its page is a Guest like any other.
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"time"
@@ -90,15 +89,13 @@ func (g *Guest) sendSealed() {
 	s.seq = g.send(&wire.Open{Base: s.base, Move: s.move, Nonce: s.nonce, Sig: g.cfg.Identity.SignMove(g.tableID, seq, s.move)})
 }
 
-// pledges takes the relayed set: the auditor records it, and our move is opened if the set is
-// complete and holds our commitment unchanged.
+// pledges takes the relayed set: the auditor records it, and our move is opened if the set
+// covers every seat the public game makes choose (rule 3, guestrules.go) and holds our
+// commitment unchanged.
 func (g *Guest) pledges(m *wire.Pledges) {
 	set := make([]fair.Pledge, len(m.Pledges))
 	for i, p := range m.Pledges {
 		set[i] = fair.Pledge{Seat: p.Seat, C: [32]byte(p.C), Sig: p.Sig, StandIn: p.StandIn}
-		if p.StandIn && p.Seat == g.st.Seat {
-			g.standInRound = [2]int{m.Base, m.Base + len(m.Pledges)}
-		}
 	}
 	g.st.Locked, g.st.LockedBase = nil, m.Base
 	for _, p := range m.Pledges {
@@ -110,32 +107,48 @@ func (g *Guest) pledges(m *wire.Pledges) {
 			return
 		}
 	}
-	s := g.sealed
-	if s == nil || s.opened || m.Base != s.base {
+	for _, p := range set {
+		if p.StandIn && p.Seat == g.st.Seat && g.st.Seat >= 0 && (g.awayNow() || g.cameBackAt(m.Base)) {
+			// A set relayed while we were away (the welcome back tells it right after the
+			// view that ends the catch-up): the stand-in's move comes after we are back.
+			g.standInRound = [2]int{m.Base, m.Base + len(set)}
+		}
+	}
+	g.setAt, g.set = m.Base, set
+	g.openSealed()
+}
+
+// openSealed checks the latest relayed set by rule 3 and opens our choice when it holds. The
+// guest's replay may not have reached the round yet (its deal revealed a moment later): then
+// it is asked again after the next replay (settle).
+func (g *Guest) openSealed() {
+	if g.set == nil {
 		return
 	}
-	if why := s.complete(set); why != "" {
-		g.logf("table: guest keeps its sealed choice: %s", why)
+	active, ready, why := g.checkSealedSet(g.setAt, g.set)
+	if why != nil {
+		g.set = nil
+		g.failAll(*why)
 		return
+	}
+	if !ready {
+		return
+	}
+	set := g.set
+	g.set = nil
+	s := g.sealed
+	if s == nil || s.opened || g.setAt != s.base {
+		return
+	}
+	s.active = active // our seq in the round, from the rules too
+	for _, p := range set {
+		if p.Seat == s.move.Seat && p.C != s.c {
+			g.logf("table: guest keeps its sealed choice: the set does not hold our commitment")
+			return
+		}
 	}
 	s.opened = true
 	g.sendSealed()
-}
-
-// complete reports why set is not every active seat's commitment with ours in it, or "".
-func (s *sealedChoice) complete(set []fair.Pledge) string {
-	if len(set) != len(s.active) {
-		return fmt.Sprintf("the set holds %d commitments for %d seats", len(set), len(s.active))
-	}
-	for i, p := range set {
-		if p.Seat != s.active[i] {
-			return fmt.Sprintf("the set names seat %d where seat %d was to choose", p.Seat, s.active[i])
-		}
-		if p.Seat == s.move.Seat && p.C != s.c {
-			return "the set does not hold our commitment"
-		}
-	}
-	return ""
 }
 
 // sealedDone forgets our sealed choice once the game has moved past its round.

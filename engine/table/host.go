@@ -1,33 +1,3 @@
-// Package table runs a game between a host and its guests over any two-method Conn: in-memory
-// pipes in tests and for the host's own player, WebRTC data channels in the app.
-//
-// The host is authoritative. One match goroutine owns the game and the roster; each connection
-// has a reader and a writer goroutine. Guests send moves, chat, readiness and deal shares; the
-// host sends each seat only its own view (after every accepted move), rejects to the mover only,
-// and runs one commit-reveal deal (engine/fair) per engine.DealRequest: every contributor seals
-// its share before any is revealed. Guests sign their moves and chat; they keep their own record
-// and verify every deal when it is revealed, replaying to the end of its epoch (asking for any
-// move they were not told), checking each move's signature and every view, legal list and
-// status they were shown. The files: host.go (the match goroutine, state, record), lobby.go
-// (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing),
-// bots.go, send.go (views, lobby, log), snapshot.go, guest.go, peer.go, pipe.go, and sealed.go
-// with guestsealed.go (sealed simultaneous moves: commit, relay the set, open, apply).
-//
-// Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
-// their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest
-// that sees a gap or hears nothing for a while asks the host to send again from a seq, and moves
-// name the game seq they were based on, so a late or replayed move is refused as stale.
-//
-// Use:
-//
-//	h, _ := table.NewHost(rules, table.HostConfig{Rand: crypto/rand.Reader, Persist: save})
-//	hostEnd, myEnd := table.Pipe()               // the host's own player is a guest too
-//	h.AddGuest(hostEnd)                           // and each WebRTC data channel likewise
-//	me, _ := table.NewGuest(myEnd, table.GuestConfig{Name: "Ann", Identity: id, Rand: crypto/rand.Reader, Rules: games.Lookup})
-//	h.AddBot("Robo", "easy", botFunc); me.SetReady(true); h.Start()
-//	for range me.Updates() { st := me.State(); /* render st.View, st.Legal; me.Send(move) */ }
-//
-// After a reload: h, _ = table.Resume(rules, saved, cfg); guests call Reconnect(newConn).
 package table
 
 import (

@@ -16,5 +16,8 @@ func mismatch(err error) reason { return reason{code: wire.DealMismatch, text: e
 
 // fail marks the deal failed for a reason.
 func (d *DealStatus) fail(code, text string, args ...string) {
+	if d.State == DealFailed && d.Code != "" {
+		return // the first failure found is the one to report: later ones follow from it
+	}
 	d.State, d.Code, d.Args, d.Problem = DealFailed, code, args, text
 }

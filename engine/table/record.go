@@ -280,6 +280,14 @@ func (g *Guest) checkRecord(rec engine.Record) (code, problem string) {
 		if m != saw {
 			return RecordMoves, fmt.Sprintf("move %d is %s in the record; this guest was shown %s", seq, m, saw)
 		}
+		// Rule 2 (guestrules.go) on the record too: our seat's moves carry our signature.
+		var sig []byte
+		if i < len(p.Sigs) {
+			sig = p.Sigs[i]
+		}
+		if why := g.checkMove(seq, m, sig, false); why != nil {
+			return RecordSeat, why.text
+		}
 	}
 	// The deals: the commitments and contexts we audited (Verify has opened them).
 	for _, d := range p.Deals {

@@ -16,7 +16,10 @@ import (
 // SealedRules are the rules of the sealed toy: two rounds.
 type SealedRules struct{}
 
-func (SealedRules) Name() string             { return "toysealed" }
+func (SealedRules) Name() string { return "toysealed" }
+
+// PublicChoosers: every seat bids every round, whatever it was dealt (fair.PublicChoosers).
+func (SealedRules) PublicChoosers()          {}
 func (SealedRules) Version() int             { return 1 }
 func (SealedRules) Seats() (min, max int)    { return 2, 8 }
 func (SealedRules) Options() []engine.Option { return nil }

@@ -1,0 +1,290 @@
+package table
+
+// The guest's goroutine: frames put in order, the tick's resends, and each message from the host
+// handed to what handles it.
+
+import (
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"miskatonic/engine/fair"
+	"miskatonic/engine/wire"
+)
+
+func (g *Guest) loop() {
+	defer g.wg.Done()
+	t := time.NewTicker(g.cfg.Tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.quit:
+			return
+		case f := <-g.frames:
+			g.frame(f)
+		case <-t.C:
+			g.mu.Lock()
+			changed := g.tick()
+			if changed {
+				g.save()
+			}
+			g.mu.Unlock()
+			if changed {
+				g.notify()
+			}
+		}
+	}
+}
+
+// receive puts a frame in order and processes everything now in sequence.
+func (g *Guest) receive(f inFrame) bool {
+	l := g.link
+	if l == nil || f.gen != l.gen {
+		return false
+	}
+	seq, msg, err := wire.Decode(f.frame)
+	if errors.Is(err, wire.ErrVersion) && !l.welcomed {
+		// Another build of the app: say so, rather than wait for a table that never answers.
+		g.logf("table: the host speaks protocol version %d; this app speaks %d", wire.FrameVersion(f.frame), wire.Version)
+		g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
+		l.nonce = nil
+		return true
+	}
+	if err != nil {
+		g.logf("table: guest refused a frame from the host: %v", err)
+		return false
+	}
+	l.heard = time.Now()
+	if _, ok := msg.(*wire.Welcome); ok && seq >= l.next {
+		// A welcome starts the stream afresh: what came before it is superseded.
+		for s := range l.buf {
+			if s < seq {
+				delete(l.buf, s)
+			}
+		}
+		l.next = seq
+	}
+	if seq < l.next || len(l.buf) >= outboxLen {
+		return false
+	}
+	l.buf[seq] = msg
+	changed := false
+	for {
+		m, ok := l.buf[l.next]
+		if !ok {
+			break
+		}
+		delete(l.buf, l.next)
+		l.next++
+		g.process(l, m)
+		changed = true
+		if g.link != l { // processing may not replace the link, but be safe
+			break
+		}
+	}
+	return changed
+}
+
+func (g *Guest) tick() bool {
+	l := g.link
+	if l == nil {
+		return false
+	}
+	now := time.Now()
+	if l.nonce != nil && !l.welcomed {
+		g.hello(l)
+	}
+	if l.welcomed {
+		if g.pending != nil && now.Sub(g.pending.sent) >= g.cfg.Tick {
+			g.sendMove()
+		}
+		if g.sealed != nil && now.Sub(g.sealed.sent) >= g.cfg.Tick {
+			g.sendSealed()
+		}
+		g.resendSays(now)
+		for _, d := range g.deals {
+			if d.share != nil && !d.relayed && d.status.State == DealPending {
+				g.sendShare(d)
+			}
+		}
+		if g.ready != nil && !g.st.Started && g.st.Seat.Valid(len(g.st.Lobby.Seats)) && g.st.Lobby.Seats[g.st.Seat].Ready != *g.ready {
+			g.send(&wire.Ready{Ready: *g.ready})
+		}
+	}
+	// Ask for what is missing: at once on a gap, and after a quiet spell in case the last
+	// frames were lost (this doubles as a keep-alive).
+	if len(l.buf) > 0 || now.Sub(l.heard) >= 3*g.cfg.Tick && now.Sub(l.asked) >= 3*g.cfg.Tick {
+		l.asked = now
+		g.send(&wire.Resync{Next: l.next})
+	}
+	changed := l.welcomed && g.askMissing(now)
+	changed = g.recordTick(now) || changed
+	if g.st.Status.Over {
+		if g.overAt.IsZero() {
+			g.overAt = now
+		} else if now.Sub(g.overAt) >= g.cfg.RevealTimeout {
+			for _, d := range g.deals {
+				if d.status.State == DealPending {
+					d.status.fail(wire.DealNeverRevealed, "the host never revealed this deal after the game ended")
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+func (g *Guest) hello(l *link) {
+	g.send(&wire.Hello{Rules: l.rules, Name: g.cfg.Name, Key: g.cfg.Identity.Public(), Sig: g.cfg.Identity.SignHelloBound(l.nonce, l.table, binding(l.conn)), Token: g.st.Token})
+}
+
+// process handles one in-order message from the host.
+func (g *Guest) process(l *link, msg wire.Message) {
+	if _, view := msg.(*wire.View); g.due && !view {
+		g.auditNow() // later.go: only a view goes ahead of the audit of what came before it
+	}
+	switch m := msg.(type) {
+	case *wire.Challenge:
+		l.nonce, l.table, l.rules = m.Nonce, m.Table, 0
+		if r, ok := g.cfg.Rules(m.Game); ok {
+			l.rules = r.Version()
+			if r.Version() != m.Rules {
+				// Told before anything of the game: another build, not a dishonest host.
+				g.logf("table: the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version())
+				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
+				l.nonce = nil
+				return
+			}
+		}
+		g.hello(l)
+	case *wire.Welcome:
+		g.welcome(l, m)
+	case *wire.Lobby:
+		if why := g.checkLobbySeat(m); why != nil {
+			g.failAll(*why)
+		}
+		g.st.Lobby = *m
+		if g.audit != nil {
+			for _, s := range m.Seats {
+				if !s.Bot {
+					g.audit.Key(s.Seat, s.Key)
+				}
+			}
+		}
+	case *wire.Log:
+		if g.audit == nil || g.beyond(m.From+len(m.Moves)) {
+			return
+		}
+		standIn := map[int]bool{}
+		for _, i := range m.StandIns {
+			standIn[i] = true
+		}
+		for i, mv := range m.Moves {
+			var sig, nonce []byte
+			if i < len(m.Sigs) {
+				sig = m.Sigs[i]
+			}
+			if i < len(m.Nonces) {
+				nonce = m.Nonces[i]
+			}
+			g.moveSeen(m.From+i+1, mv, sig, nonce, standIn[i])
+		}
+		g.due = true // signatures to check
+		g.settleIfWaiting()
+		g.checkHeads()
+	case *wire.View:
+		g.view(m)
+	case *wire.Reject:
+		g.reject(m)
+	case *wire.Commit:
+		g.commit(m)
+	case *wire.Seals:
+		g.seals(m)
+	case *wire.Pledges:
+		g.pledges(m)
+	case *wire.Contribs:
+		g.contribs(m)
+	case *wire.Reveal:
+		g.reveal(m)
+	case *wire.Chat:
+		g.chat(m)
+	case *wire.Locked:
+		g.st.Locked, g.st.LockedBase = m.Seats, m.Base
+	case *wire.Away:
+		g.st.Away, g.st.AwayAt = m, time.Now()
+	case *wire.Head:
+		g.takeHead(m)
+	case *wire.Bye:
+		g.st.Dropped, g.st.Connected = m, false
+	case *wire.Preview:
+		g.st.Preview = m
+	case *wire.Seating:
+		g.st.Seating = m.State
+	case *wire.Record:
+		g.recordPart(m)
+	default:
+		g.logf("table: guest ignored a %s from the host", msg.Type())
+	}
+}
+
+func (g *Guest) welcome(l *link, m *wire.Welcome) {
+	l.welcomed = true
+	tbl := hex.EncodeToString(m.Table)
+	if g.st.Table != "" && g.st.Table != tbl {
+		// Another game (the host's rematch) or another table altogether: start a fresh record,
+		// keeping the chat and every verdict. A deal not verified by now never will be.
+		why := reason{wire.DealNewGame, "the host started a new game without revealing this deal", nil}
+		if m.Match <= g.st.Match {
+			why = reason{wire.DealOtherTable, "the host switched to another table without revealing this deal", nil}
+		}
+		prev := g.endGame(why)
+		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
+		g.sealed = nil
+		g.shown, g.sharesLater, g.due, g.replayDue = nil, nil, false, false
+		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
+		// The absences were of the old game's seqs: still away (a new link) is away from the
+		// new game's start.
+		away := g.awayNow()
+		g.absences, g.standInRound, g.set = nil, [2]int{}, nil
+		if away {
+			g.absences = []absence{{from: 0, to: -1}}
+		}
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
+	}
+	if g.st.Table == "" && g.memory.Table != "" {
+		if g.memory.Table == tbl {
+			g.restoreDeals() // a reload: this game's verdicts stand
+			g.restoreSealed(m.Table, g.memory.Sealed)
+		} else {
+			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, closeDeals(g.memory.Deals, reason{wire.DealLeftBefore, "this browser left the game before the deal was revealed", nil})...))
+		}
+		g.memory.Table, g.memory.Deals, g.memory.Sealed = "", nil, nil
+	}
+	g.st.Connected, g.st.Dropped = true, nil
+	if !m.Started {
+		g.back(0) // seated in the lobby: at the table from the game's first move
+	}
+	g.st.Seat, g.st.Game, g.st.Table, g.st.Config, g.st.Started, g.st.Match = m.Seat, m.Game, tbl, m.Config, m.Started, m.Match
+	g.tableID = m.Table
+	if m.Token != "" {
+		g.st.Token = m.Token
+	}
+	if r, ok := g.cfg.Rules(m.Game); ok {
+		g.rules = r
+	}
+	g.flushSays(false) // lines said while this link was not yet welcomed, or lost with the last
+	if m.Started && g.audit == nil && g.rules != nil {
+		a, err := fair.NewAuditor(g.rules, m.Config, m.Seat)
+		if err != nil {
+			g.logf("table: guest cannot follow the game: %v", err)
+			return
+		}
+		a.Signed(m.Table)
+		for _, s := range g.st.Lobby.Seats {
+			if !s.Bot {
+				a.Key(s.Seat, s.Key)
+			}
+		}
+		g.audit = a
+	}
+}

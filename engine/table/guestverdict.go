@@ -1,0 +1,65 @@
+package table
+
+// Deal verdicts kept across games and reloads (Memory).
+
+// endGame closes the current game's verdicts (unverified ones fail with why) and returns every
+// verdict kept from earlier games with them.
+func (g *Guest) endGame(why reason) []DealStatus {
+	cur := closeDeals(g.sortedDeals(), why)
+	for i := range cur {
+		cur[i].Table = g.st.Table
+	}
+	return keepPrev(append(append([]DealStatus(nil), g.st.PrevDeals...), cur...))
+}
+
+func closeDeals(deals []DealStatus, why reason) []DealStatus {
+	out := make([]DealStatus, 0, len(deals))
+	for _, d := range deals {
+		if d.State == DealPending {
+			d.fail(why.code, why.text, why.args...)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// keepPrev bounds the kept verdicts, dropping the oldest verified ones first: a failure is
+// never dropped.
+func keepPrev(prev []DealStatus) []DealStatus {
+	for i := 0; len(prev) > maxPrev && i < len(prev); {
+		if prev[i].State == DealVerified {
+			prev = append(prev[:i], prev[i+1:]...)
+			continue
+		}
+		i++
+	}
+	return prev
+}
+
+// restoreDeals brings back this game's verdicts from before a reload: a failed deal stays
+// failed whatever the host says now.
+func (g *Guest) restoreDeals() {
+	for _, d := range g.memory.Deals {
+		if d.State == DealFailed {
+			gd := g.deal(d.Epoch)
+			gd.status = d
+		}
+	}
+}
+
+// save hands the guest's memory to cfg.Save when it changed.
+func (g *Guest) save() {
+	if g.cfg.Save == nil {
+		return
+	}
+	deals := g.sortedDeals()
+	for i := range deals {
+		deals[i].Table = g.st.Table
+	}
+	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
+	if err != nil || !changed || string(b) == g.saved {
+		return
+	}
+	g.saved = string(b)
+	g.cfg.Save(b)
+}
