@@ -27,7 +27,7 @@ type OfferCode struct {
 
 // NewOfferCode gathers a complete offer and seals it under pass (signal.NewPass).
 func NewOfferCode(ctx context.Context, cfg Config, pass string) (*OfferCode, error) {
-	pc, err := newPeerConnection(cfg)
+	pc, err := newPeerConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
@@ -79,7 +79,7 @@ func NewAnswerCode(ctx context.Context, cfg Config, pass, offerCode string) (*An
 	if err != nil {
 		return nil, err
 	}
-	pc, err := newPeerConnection(cfg)
+	pc, err := newPeerConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}

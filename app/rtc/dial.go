@@ -27,6 +27,7 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	if err != nil {
 		return nil, err
 	}
+	cfg = cfg.ForRoom(inv.Room)
 	if len(name) > signal.MaxName {
 		name = name[:signal.MaxName]
 	}

@@ -68,6 +68,7 @@ func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config)
 	if err != nil {
 		return nil, err
 	}
+	cfg = cfg.ForRoom(inv.Room)
 	hctx, cancel := context.WithCancel(context.Background())
 	h := &Host{
 		relayURL: relayURL, inv: inv, cfg: cfg, box: box, pacer: newPacer(HostPace),

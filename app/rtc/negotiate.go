@@ -155,7 +155,7 @@ func keepAdding(p pipe, rc *remoteCandidates, c *Conn) {
 
 // offer runs the dialing side: create the channel, send an offer, wait for the answer.
 func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) {
-	pc, err := newPeerConnection(cfg)
+	pc, err := newPeerConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
@@ -264,7 +264,7 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 
 // answer runs the host's side for one offer: answer it and wait for the guest's channel.
 func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, error) {
-	pc, err := newPeerConnection(cfg)
+	pc, err := newPeerConnection(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}

@@ -96,7 +96,7 @@ func TestChromiumQuirks(t *testing.T) {
 // TestRemoteCandidatesBuffered checks the buffer directly: candidates (and end markers) added
 // before the description wait; after it they are applied, the markers never.
 func TestRemoteCandidatesBuffered(t *testing.T) {
-	pc, err := newPeerConnection(LoopbackConfig())
+	pc, err := newPeerConnection(context.Background(), LoopbackConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
