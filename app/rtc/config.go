@@ -43,10 +43,10 @@ type Config struct {
 	Loopback bool `json:"loopback,omitempty"`
 	// SkipDirect (tests and diagnostics) does not wait for a network path: a guest asks for
 	// the relayed path (relayed.go) as soon as the host answers.
-	SkipDirect bool `json:"skipDirect,omitempty"`
+	SkipDirect bool `json:"skip_direct,omitempty"`
 	// NoRelayed turns the relayed fallback off: a guest with no network path fails with
 	// ErrNoPath (for tests that measure the direct and TURN paths alone).
-	NoRelayed bool `json:"noRelayed,omitempty"`
+	NoRelayed bool `json:"no_relayed,omitempty"`
 }
 
 // DefaultConfig uses a public STUN server; TURN is opt-in (a TURN server of the deployment's,

@@ -313,16 +313,20 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 	}
 	lc.release()
 	in := p.in
+	pathFailed := false
 	for {
 		select {
 		case <-ctx.Done():
+			if pathFailed {
+				return nil, fmt.Errorf("%w (%v)", ErrNoPath, ctx.Err())
+			}
 			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
 		case <-failed:
 			// No network path: the guest will ask for the relayed one (it sees the same
 			// failure); wait for that until ctx ends.
-			failed = nil
+			failed, pathFailed = nil, true
 			if p.relayed == nil {
-				return nil, fmt.Errorf("rtc: connecting: %w", ErrClosed)
+				return nil, fmt.Errorf("rtc: connecting: %w", ErrNoPath)
 			}
 		case c := <-got:
 			ok = true
@@ -330,6 +334,9 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 			return c, nil
 		case m, more := <-in:
 			if !more {
+				if pathFailed {
+					return nil, fmt.Errorf("%w: the guest went away", ErrNoPath)
+				}
 				in = nil // the guest may close its signaling as soon as its side is open
 				continue
 			}

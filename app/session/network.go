@@ -109,8 +109,10 @@ func (s *Session) listen(inv signal.Invite, n Net) error {
 				c, err := j.Accept(actx)
 				if err != nil {
 					logf("session: a joiner never connected: %v", err)
+					s.noteFailed(j.Name, err)
 					return
 				}
+				s.noteLink(j.Name, c)
 				if err := s.host.AddGuest(c); err != nil {
 					logf("session: the table turned a link away: %v", err)
 					c.Close()
@@ -206,6 +208,7 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	if prev, ok := SavedJoin(st); ok && sameRoom(prev.Link, inv) {
 		hands = prev.Hands // read before keepJoined saves the record afresh
 	}
+	s.setLink(c)
 	s.wg.Add(1)
 	go s.keepJoined(inv, cfg, c)
 	s.rejoinHands(hands)
@@ -271,10 +274,10 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 	case signal.ReasonKicked:
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
-	if errors.Is(err, rtc.ErrNoHost) {
-		return nil, &JoinError{Problem: ProblemNoHost, Err: err}
+	je := &JoinError{Problem: dialProblem(err), Err: err}
+	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath {
+		return nil, je
 	}
-	je := &JoinError{Problem: ProblemUnreachable, Err: err}
 	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {
 		for _, e := range eps {
 			je.Tried = append(je.Tried, e.String())
@@ -323,6 +326,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 			nc, err := dial(inv, cfg)
 			if err == nil {
 				c = nc
+				s.setLink(c)
 				s.guest.Reconnect(c)
 				s.setProblem("", false)
 				break

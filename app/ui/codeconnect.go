@@ -448,7 +448,9 @@ func hostCodeRejoin(s *session.Session, snap session.Snapshot) app.UI {
 // codeJoinHint points a guest whose invite link cannot reach the table to joining by code,
 // which works on a shared network with no internet. nil for any other problem.
 func codeJoinHint(problem string) app.UI {
-	if problem != session.ProblemUnreachable && problem != session.ProblemHostGone {
+	switch problem {
+	case session.ProblemUnreachable, session.ProblemHostGone, session.ProblemNoPath, session.ProblemAllDown:
+	default:
 		return nil
 	}
 	return app.P().Class("panel").ID("code-join-hint").Body(
