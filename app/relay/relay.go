@@ -103,6 +103,7 @@ type Relay struct {
 	sources   map[string]*source
 	conns     int
 	mailBytes int
+	routed    int64
 	closed    bool
 	stop      chan struct{}
 	sweep     sync.Once
@@ -124,9 +125,10 @@ type source struct {
 // Stats is a snapshot for tests and the CLI.
 type Stats struct {
 	Rooms, Conns int
-	Claims       int // claims held in grace for hosts that are away
-	MailBytes    int // bytes waiting in all mailboxes
-	Sources      int // client addresses with a connection or a claim
+	Claims       int   // claims held in grace for hosts that are away
+	MailBytes    int   // bytes waiting in all mailboxes
+	Sources      int   // client addresses with a connection or a claim
+	Routed       int64 // payload bytes of data frames routed since the start
 }
 
 // NewRelay builds a relay. Call Close to stop its sweeper and drop every client.
@@ -141,7 +143,7 @@ func NewRelay(cfg Config) *Relay {
 func (rl *Relay) Stats() Stats {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
-	return Stats{Rooms: len(rl.rooms), Conns: rl.conns, Claims: len(rl.grace), MailBytes: rl.mailBytes, Sources: len(rl.sources)}
+	return Stats{Rooms: len(rl.rooms), Conns: rl.conns, Claims: len(rl.grace), MailBytes: rl.mailBytes, Sources: len(rl.sources), Routed: rl.routed}
 }
 
 // Close drops every client and stops the sweeper.
@@ -423,6 +425,7 @@ func (rl *Relay) route(c *conn, f signal.Frame) bool {
 	if r == nil {
 		return true // replaced or closing; drop quietly
 	}
+	rl.routed += int64(len(f.Payload))
 	if c.host {
 		if g := r.guests[f.Peer]; g != nil {
 			g.enqueue(signal.Frame{Type: signal.FrameData, Payload: f.Payload}.Marshal())

@@ -45,7 +45,10 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	impostor := make(chan error, 1)
 	octx, giveUp := context.WithCancel(ctx)
 	defer giveUp()
-	rctx, stop := context.WithCancel(ctx)
+	// The signaling reader outlives ctx on the relayed path (ctx bounds the set-up only), so
+	// it runs under its own context, cancelled with ctx until the relayed link is agreed.
+	rctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	detach := context.AfterFunc(ctx, stop)
 	// On the relayed path the signaling stays up for the life of the link: kept says so.
 	kept := false
 	defer func() {
@@ -142,7 +145,7 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 			stop()
 			client.Close() // a bus guest says goodbye; our relay tells the host itself
 		})
-		if err == nil {
+		if err == nil && detach() {
 			kept = true
 			go watchRelayed(p, c)
 			return c, nil

@@ -27,6 +27,8 @@ type HostConfig struct {
 	Game    string
 	Options map[string]string
 	Net     Net
+	// BotDelay is how long a bot waits before its move (0: DefaultBotDelay).
+	BotDelay time.Duration
 }
 
 // Problems a join can run into, as catalog keys (the screens show them with a way forward).
@@ -69,7 +71,11 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 		return nil, err
 	}
 	s := newHostSession(Host, cfg.Game, cfg.Name, st)
-	h, err := table.NewHost(rules, s.hostConfig(DefaultBotDelay, 0, cfg.Options))
+	delay := cfg.BotDelay
+	if delay <= 0 {
+		delay = DefaultBotDelay
+	}
+	h, err := table.NewHost(rules, s.hostConfig(delay, 0, cfg.Options))
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +90,7 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 		return nil, err
 	}
 	invJSON, _ := json.Marshal(inv)
-	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: DefaultBotDelay})
+	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: delay})
 	return s, nil
 }
 
