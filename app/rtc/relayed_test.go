@@ -19,9 +19,10 @@ import (
 func TestArkhamOverRelayedPath(t *testing.T) {
 	relayed := rtc.LoopbackConfig()
 	relayed.SkipDirect = true
+	mq := signaltest.Mosquitto(t)
 	for _, s := range []struct{ name, spec string }{
 		{"relay", ""},
-		{"mqtt", "mqtt:" + signaltest.Mosquitto(t)},
+		{"mqtt", "mqtt:" + mq},
 		{"nostr", "nostr:" + signaltest.Nostr(t)},
 	} {
 		t.Run(s.name, func(t *testing.T) {
