@@ -15,6 +15,7 @@ var enConnect = map[string]string{
 	"link.path.direct":  "direct",
 	"link.path.turn":    "via TURN",
 	"link.path.relayed": "relayed",
+	"link.dismiss":      "Got it",
 	"link.path_title":   "How this player's device reaches yours",
 	// The code connection: where it works.
 	"code.one_network": "This connection works on one network only: no ICE servers are configured for this site.",

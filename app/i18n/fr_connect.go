@@ -11,6 +11,7 @@ func frConnect() map[string]string {
 		"link.path.direct":  "en direct",
 		"link.path.turn":    "par TURN",
 		"link.path.relayed": "relayé",
+		"link.dismiss":      "Compris",
 		"link.path_title":   "Comment l’appareil de ce joueur atteint le vôtre",
 		"code.one_network":  "Cette connexion ne marche que sur un même réseau : aucun serveur ICE n’est configuré pour ce site.",
 		"code.ice_servers":  "Cette connexion utilise les serveurs ICE de ce site : des appareils sur des réseaux différents peuvent aussi se connecter.",

@@ -11,6 +11,7 @@ func jaConnect() map[string]string {
 		"link.path.direct":  "直接",
 		"link.path.turn":    "TURN経由",
 		"link.path.relayed": "リレー",
+		"link.dismiss":      "わかりました",
 		"link.path_title":   "このプレイヤーの端末があなたの端末に届く経路",
 		"code.one_network":  "この接続は同じネットワーク内でしか使えません。このサイトにはICEサーバーが設定されていません。",
 		"code.ice_servers":  "この接続はこのサイトのICEサーバーを使うので、別のネットワークの端末ともつながります。",

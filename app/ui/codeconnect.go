@@ -138,6 +138,7 @@ func (h *HostCode) Render() app.UI {
 	}
 	body := []app.UI{
 		app.H2().Text(i18n.T(title)),
+		codeReach(session.CodeRTC()),
 	}
 	switch {
 	case h.off == nil && !h.Rejoin && h.full():
@@ -338,6 +339,7 @@ func (p *CodeJoin) Render() app.UI {
 		&lang.Switch{},
 		app.H1().Text(i18n.T("code.join_title")),
 		app.P().Class("muted").Text(i18n.T("code.join_hint")),
+		codeReach(session.CodeRTC()),
 	}
 	if p.ans != nil {
 		return main.Body(append(head,
