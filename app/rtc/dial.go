@@ -145,7 +145,11 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 			stop()
 			client.Close() // a bus guest says goodbye; our relay tells the host itself
 		})
-		if err == nil && detach() {
+		if err == nil && !detach() {
+			c.Close() // ctx ended as the relayed path was agreed
+			c, err = nil, fmt.Errorf("%w: %v", ErrNoPath, ctx.Err())
+		}
+		if err == nil {
 			kept = true
 			go watchRelayed(p, c)
 			return c, nil
