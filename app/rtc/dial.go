@@ -122,14 +122,20 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	}()
 	var smu sync.Mutex
 	var seq uint64
-	sendPlain := func(b []byte) error {
+	sendSealed := func(b []byte, light bool) error {
 		smu.Lock()
 		defer smu.Unlock()
 		seq++
 		sctx, cancel := context.WithTimeout(rctx, 5*time.Second)
 		defer cancel()
-		return client.Send(sctx, signal.Frame{Type: signal.FrameData, Payload: box.Seal(signal.ToHost, sid, seq, b)})
+		f := signal.Frame{Type: signal.FrameData, Payload: box.Seal(signal.ToHost, sid, seq, b)}
+		if light {
+			return signal.SendLight(sctx, client, f)
+		}
+		return client.Send(sctx, f)
 	}
+	sendPlain := func(b []byte) error { return sendSealed(b, false) }
+	sendChunk := func(b []byte) error { return sendSealed(b, true) }
 	send := func(m signal.Message) error {
 		b, err := m.Encode()
 		if err != nil {
@@ -141,7 +147,7 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	c, err := offer(octx, cfg, p, name)
 	if errors.Is(err, ErrNoPath) && !cfg.NoRelayed {
 		wait.Stop() // the host has answered
-		c, err = askRelayed(ctx, inv.Room, sid, p, sendPlain, &sink, func() {
+		c, err = askRelayed(ctx, inv.Room, sid, p, sendChunk, &sink, func() {
 			stop()
 			client.Close() // a bus guest says goodbye; our relay tells the host itself
 		})

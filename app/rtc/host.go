@@ -234,22 +234,30 @@ func (h *Host) sendLocked(s *session, m signal.Message) error {
 	return h.sendPlainLocked(s, b)
 }
 
-// sendPlain seals and sends one clear payload (a relayed chunk) to the guest of s.
-func (h *Host) sendPlain(s *session, b []byte) error {
+// sendChunk seals and sends one relayed chunk to the guest of s.
+func (h *Host) sendChunk(s *session, b []byte) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if s.ended {
 		return fmt.Errorf("rtc: the guest left: %w", ErrClosed)
 	}
-	return h.sendPlainLocked(s, b)
+	return h.sendSealedLocked(s, b, true)
 }
 
 func (h *Host) sendPlainLocked(s *session, b []byte) error {
+	return h.sendSealedLocked(s, b, false)
+}
+
+func (h *Host) sendSealedLocked(s *session, b []byte, light bool) error {
 	s.seq++
 	sealed := h.box.Seal(signal.ToGuest, s.id, s.seq, b)
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
 	defer cancel()
-	return h.client.Send(ctx, signal.Frame{Type: signal.FrameData, Peer: s.peer, Payload: sealed})
+	f := signal.Frame{Type: signal.FrameData, Peer: s.peer, Payload: sealed}
+	if light {
+		return signal.SendLight(ctx, h.client, f)
+	}
+	return h.client.Send(ctx, f)
 }
 
 func (h *Host) send(s *session, m signal.Message) error {
@@ -305,7 +313,7 @@ func (h *Host) relayed(s *session, p pipe, guestKey []byte) (*Conn, error) {
 		return nil, err
 	}
 	mine := key.Public()
-	l := &relayedLink{send: func(b []byte) error { return h.sendPlain(s, b) }, link: link, out: signal.ToGuest, in: signal.ToHost,
+	l := &relayedLink{send: func(b []byte) error { return h.sendChunk(s, b) }, link: link, out: signal.ToGuest, in: signal.ToHost,
 		sid: s.id, binding: signal.RelayedBinding(h.inv.Room, s.id, mine, guestKey), pacer: h.pacer,
 		close: func() {
 			_ = h.send(s, signal.Message{Kind: signal.KindBye})
