@@ -204,7 +204,7 @@ func TestTenThousandConnectionsBounded(t *testing.T) {
 	// would exceed the file limit of a test machine.
 	// Guests wait in rooms whose host never comes: HostWait is set far beyond the test, so a slow
 	// machine joining for more than half a minute does not see the first rooms expire meanwhile.
-	rl := NewRelay(Config{MaxConns: n, MailboxBytes: budget, SourceConns: n, HostWait: 10 * time.Minute, Rate: 1000, Burst: 1000})
+	rl := NewRelay(Config{MaxConns: n, MailboxBytes: budget, SourceConns: n, SourceBytes: 1 << 40, HostWait: 10 * time.Minute, Rate: 1000, Burst: 1000})
 	url, client := pipeServer(t, rl)
 	before := memUse()
 	clients := make([]*signal.Client, n)

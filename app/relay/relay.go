@@ -45,6 +45,12 @@ type Config struct {
 	SourceConns  int           // connections from one source address (64)
 	SourceRooms  int           // rooms one source holds claimed, open or in grace (16)
 	SourceClaims float64       // new claims per minute from one source (10)
+	// RoomBytes and SourceBytes bound the data-frame bytes per second through one room and
+	// from one source address (512 KiB/s and 1 MiB/s; bursts of 4×). Set-up needs a few KiB;
+	// what uses more is a table on the relayed path (app/rtc), whose pacing stays well under.
+	// A client whose frame would break either bound is cut off.
+	RoomBytes   float64
+	SourceBytes float64
 	// SourceHeader names the request header that carries the client's address when the relay
 	// sits behind a proxy (e.g. "X-Forwarded-For": its last entry is used, the one the proxy
 	// added). Empty: the TCP peer's address. Behind a proxy without it every client is one
@@ -87,6 +93,12 @@ func (c Config) withDefaults() Config {
 	if c.SourceClaims <= 0 {
 		c.SourceClaims = 10
 	}
+	if c.RoomBytes <= 0 {
+		c.RoomBytes = 512 << 10
+	}
+	if c.SourceBytes <= 0 {
+		c.SourceBytes = 1 << 20
+	}
 	return c
 }
 
@@ -103,6 +115,7 @@ type Relay struct {
 	sources   map[string]*source
 	conns     int
 	mailBytes int
+	routed    int64
 	closed    bool
 	stop      chan struct{}
 	sweep     sync.Once
@@ -119,14 +132,16 @@ type claim struct {
 type source struct {
 	conns, rooms int
 	claims       bucket
+	bytes        bucket // data-frame bytes sent
 }
 
 // Stats is a snapshot for tests and the CLI.
 type Stats struct {
 	Rooms, Conns int
-	Claims       int // claims held in grace for hosts that are away
-	MailBytes    int // bytes waiting in all mailboxes
-	Sources      int // client addresses with a connection or a claim
+	Claims       int   // claims held in grace for hosts that are away
+	MailBytes    int   // bytes waiting in all mailboxes
+	Sources      int   // client addresses with a connection or a claim
+	Routed       int64 // payload bytes of data frames routed since the start
 }
 
 // NewRelay builds a relay. Call Close to stop its sweeper and drop every client.
@@ -141,7 +156,7 @@ func NewRelay(cfg Config) *Relay {
 func (rl *Relay) Stats() Stats {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
-	return Stats{Rooms: len(rl.rooms), Conns: rl.conns, Claims: len(rl.grace), MailBytes: rl.mailBytes, Sources: len(rl.sources)}
+	return Stats{Rooms: len(rl.rooms), Conns: rl.conns, Claims: len(rl.grace), MailBytes: rl.mailBytes, Sources: len(rl.sources), Routed: rl.routed}
 }
 
 // Hosted reports whether a host holds room id here (connected, or claimed and briefly away):
@@ -182,6 +197,7 @@ type room struct {
 	nextPeer uint32
 	mailbox  [][]byte  // frames (already addressed) for a host that is away
 	hostGone time.Time // since when the room has had no host connection
+	bytes    bucket    // data-frame bytes through the room
 }
 
 func (r *room) members() []*conn {
@@ -285,6 +301,7 @@ func (rl *Relay) place(c *conn, roomID, token string, now time.Time) (int, strin
 	if src == nil {
 		src = &source{}
 		src.claims.init(rl.cfg.SourceClaims/60, rl.cfg.SourceClaims, false)
+		src.bytes.init(rl.cfg.SourceBytes, 4*rl.cfg.SourceBytes, false)
 	}
 	if src.conns >= rl.cfg.SourceConns {
 		rl.mu.Unlock()
@@ -377,6 +394,7 @@ func (rl *Relay) place(c *conn, roomID, token string, now time.Time) (int, strin
 
 func (rl *Relay) newRoom(id string) *room {
 	r := &room{id: id, guests: map[uint32]*conn{}, hostGone: time.Now()}
+	r.bytes.init(rl.cfg.RoomBytes, 4*rl.cfg.RoomBytes, false)
 	rl.rooms[id] = r
 	rl.startSweeper()
 	return r
@@ -416,33 +434,42 @@ func (rl *Relay) leave(c *conn) {
 // forgetSource drops a source that holds nothing and has its full allowance of claims back
 // (forgetting it earlier would hand a churning source a fresh allowance; the sweeper retries).
 func (rl *Relay) forgetSource(key string, src *source) {
-	if src.conns <= 0 && src.rooms <= 0 && src.claims.full(time.Now()) {
+	now := time.Now()
+	if src.conns <= 0 && src.rooms <= 0 && src.claims.full(now) && src.bytes.full(now) {
 		delete(rl.sources, key)
 	}
 }
 
-// route forwards one data frame from c. It reports false when c broke the protocol.
-func (rl *Relay) route(c *conn, f signal.Frame) bool {
+// route forwards one data frame from c. It says why when c broke the protocol or a bound.
+func (rl *Relay) route(c *conn, f signal.Frame) string {
 	if f.Type != signal.FrameData {
-		return false
+		return "not a relay frame"
 	}
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
 	r := c.room
 	if r == nil {
-		return true // replaced or closing; drop quietly
+		return "" // replaced or closing; drop quietly
 	}
+	now, n := time.Now(), float64(len(f.Payload))
+	if src := rl.sources[c.source]; src != nil && !src.bytes.takeN(now, n) {
+		return "too many bytes from your address"
+	}
+	if !r.bytes.takeN(now, n) {
+		return "too many bytes through this room"
+	}
+	rl.routed += int64(len(f.Payload))
 	if c.host {
 		if g := r.guests[f.Peer]; g != nil {
 			g.enqueue(signal.Frame{Type: signal.FrameData, Payload: f.Payload}.Marshal())
 		}
-		return true
+		return ""
 	}
 	c.active = time.Now()
 	out := signal.Frame{Type: signal.FrameData, Peer: c.peer, Payload: f.Payload}.Marshal()
 	if r.host != nil {
 		r.host.enqueue(out)
-		return true
+		return ""
 	}
 	if len(r.mailbox) >= rl.cfg.Mailbox {
 		rl.mailBytes -= len(r.mailbox[0])
@@ -450,11 +477,11 @@ func (rl *Relay) route(c *conn, f signal.Frame) bool {
 		r.mailbox = r.mailbox[1:] // the oldest set-up message is the stalest
 	}
 	if rl.mailBytes+len(out) > rl.cfg.MailboxBytes {
-		return true // the relay is holding all it will: the guest retries later
+		return "" // the relay is holding all it will: the guest retries later
 	}
 	r.mailbox = append(r.mailbox, out)
 	rl.mailBytes += len(out)
-	return true
+	return ""
 }
 
 func (rl *Relay) dropMail(r *room) {
@@ -621,8 +648,12 @@ func (c *conn) readLoop(ctx context.Context) {
 			return
 		}
 		f, err := signal.ParseFrame(b)
-		if err != nil || !c.rl.route(c, f) {
+		if err != nil {
 			c.cut(websocket.StatusPolicyViolation, "not a relay frame")
+			return
+		}
+		if why := c.rl.route(c, f); why != "" {
+			c.cut(websocket.StatusPolicyViolation, why)
 			return
 		}
 	}
@@ -710,7 +741,10 @@ func (b *bucket) full(now time.Time) bool {
 	return b.last.IsZero() || b.tokens+now.Sub(b.last).Seconds()*b.rate >= b.burst
 }
 
-func (b *bucket) take(now time.Time) bool {
+func (b *bucket) take(now time.Time) bool { return b.takeN(now, 1) }
+
+// takeN takes n tokens, or none if there are not that many.
+func (b *bucket) takeN(now time.Time, n float64) bool {
 	if !b.last.IsZero() {
 		b.tokens += now.Sub(b.last).Seconds() * b.rate
 		if b.tokens > b.burst {
@@ -718,9 +752,9 @@ func (b *bucket) take(now time.Time) bool {
 		}
 	}
 	b.last = now
-	if b.tokens < 1 {
+	if b.tokens < n {
 		return false
 	}
-	b.tokens--
+	b.tokens -= n
 	return true
 }

@@ -14,6 +14,9 @@ import (
 // a hello replayed by a player who hosts another table onto this one does not verify here. Nil
 // until both descriptions are known.
 func (c *Conn) Binding() []byte {
+	if c.via != nil {
+		return c.via.binding
+	}
 	l, r := sdpFingerprint(c.pc.LocalDescription()), sdpFingerprint(c.pc.RemoteDescription())
 	if l == "" || r == "" {
 		return nil

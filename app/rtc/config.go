@@ -41,6 +41,12 @@ type Config struct {
 	// Loopback (native only) gathers loopback UDP4 candidates only, with mDNS off and no wait
 	// for better candidates: for tests and for bots on the host's machine. Ignored in the browser.
 	Loopback bool `json:"loopback,omitempty"`
+	// SkipDirect (tests and diagnostics) does not wait for a network path: a guest asks for
+	// the relayed path (relayed.go) as soon as the host answers.
+	SkipDirect bool `json:"skip_direct,omitempty"`
+	// NoRelayed turns the relayed fallback off: a guest with no network path fails with
+	// ErrNoPath (for tests that measure the direct and TURN paths alone).
+	NoRelayed bool `json:"no_relayed,omitempty"`
 }
 
 // DefaultConfig uses a public STUN server; TURN is opt-in (a TURN server of the deployment's,

@@ -39,8 +39,9 @@ var (
 
 // Conn is a table.Conn over one reliable, ordered data channel.
 type Conn struct {
-	pc *webrtc.PeerConnection
-	dc *webrtc.DataChannel
+	pc  *webrtc.PeerConnection // nil on the relayed path
+	dc  *webrtc.DataChannel
+	via *relayedLink // the relayed path (relayed.go); nil on a data channel
 
 	smu     sync.Mutex // orders Send: sequence numbers go out in the order they were taken
 	sendSeq uint64
@@ -137,6 +138,10 @@ func (c *Conn) fail(err error) {
 	c.poke()
 	// Closing pion can block on its own goroutines; never do it on a pion callback's stack.
 	go func() {
+		if c.via != nil {
+			c.via.close() // chunks go out as they are sent: nothing to drain
+			return
+		}
 		if err == ErrClosed {
 			c.drain() // our own Close: let what was sent last (a goodbye) reach the peer
 		}
@@ -175,6 +180,13 @@ func (c *Conn) Send(frame []byte) error {
 	defer c.smu.Unlock()
 	c.sendSeq++
 	binary.BigEndian.PutUint64(b[:seqLen], c.sendSeq)
+	if c.via != nil {
+		if err := c.via.sendFrame(c.done, b); err != nil {
+			c.fail(fmt.Errorf("%w: %v", ErrClosed, err))
+			return c.closedErr()
+		}
+		return nil
+	}
 	if err := c.dc.Send(b); err != nil {
 		c.fail(fmt.Errorf("%w: %v", ErrClosed, err))
 		return c.closedErr()

@@ -1,6 +1,7 @@
 package rtc
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -34,7 +35,6 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	if err != nil {
 		return nil, err
 	}
-	defer client.CloseNow()
 	sid, err := signal.NewSession()
 	if err != nil {
 		return nil, err
@@ -45,8 +45,18 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	impostor := make(chan error, 1)
 	octx, giveUp := context.WithCancel(ctx)
 	defer giveUp()
-	rctx, stop := context.WithCancel(ctx)
-	defer stop()
+	// The signaling reader outlives ctx on the relayed path (ctx bounds the set-up only), so
+	// it runs under its own context, cancelled with ctx until the relayed link is agreed.
+	rctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	detach := context.AfterFunc(ctx, stop)
+	// On the relayed path the signaling stays up for the life of the link: kept says so.
+	kept := false
+	defer func() {
+		if !kept {
+			stop()
+			client.CloseNow()
+		}
+	}()
 	// A room nobody hosts never answers: give up after AnswerWait rather than the whole ctx,
 	// so the page says so in seconds (issue 18) and offers a retry.
 	heard, noHost := make(chan struct{}), make(chan struct{})
@@ -60,6 +70,9 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 		}
 	})
 	defer wait.Stop()
+	// sink takes relayed chunks once the relayed path is agreed; those that come first (the
+	// host sends right after agreeing) wait in it.
+	var sink chunkSink
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -77,6 +90,10 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 			case signal.FrameData:
 				s, seq, plain, err := box.Open(signal.ToGuest, f.Payload)
 				if err != nil || s != sid || replay.Check(s, seq) != nil {
+					continue
+				}
+				if signal.IsChunk(plain) {
+					sink.take(plain)
 					continue
 				}
 				m, err := signal.DecodeMessage(plain)
@@ -105,19 +122,45 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	}()
 	var smu sync.Mutex
 	var seq uint64
-	send := func(m signal.Message) error {
-		b, err := m.Encode()
-		if err != nil {
-			return err
-		}
+	sendSealed := func(b []byte, light bool) error {
 		smu.Lock()
 		defer smu.Unlock()
 		seq++
 		sctx, cancel := context.WithTimeout(rctx, 5*time.Second)
 		defer cancel()
-		return client.Send(sctx, signal.Frame{Type: signal.FrameData, Payload: box.Seal(signal.ToHost, sid, seq, b)})
+		f := signal.Frame{Type: signal.FrameData, Payload: box.Seal(signal.ToHost, sid, seq, b)}
+		if light {
+			return signal.SendLight(sctx, client, f)
+		}
+		return client.Send(sctx, f)
 	}
-	c, err := offer(octx, cfg, pipe{send: send, in: in}, name)
+	sendPlain := func(b []byte) error { return sendSealed(b, false) }
+	sendChunk := func(b []byte) error { return sendSealed(b, true) }
+	send := func(m signal.Message) error {
+		b, err := m.Encode()
+		if err != nil {
+			return err
+		}
+		return sendPlain(b)
+	}
+	p := pipe{send: send, in: in}
+	c, err := offer(octx, cfg, p, name)
+	if errors.Is(err, ErrNoPath) && !cfg.NoRelayed {
+		wait.Stop() // the host has answered
+		c, err = askRelayed(ctx, inv.Room, sid, p, sendChunk, &sink, func() {
+			stop()
+			client.Close() // a bus guest says goodbye; our relay tells the host itself
+		})
+		if err == nil && !detach() {
+			c.Close() // ctx ended as the relayed path was agreed
+			c, err = nil, fmt.Errorf("%w: %v", ErrNoPath, ctx.Err())
+		}
+		if err == nil {
+			kept = true
+			go watchRelayed(p, c)
+			return c, nil
+		}
+	}
 	if err != nil {
 		select {
 		case ierr := <-impostor:
@@ -140,4 +183,103 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	client.CloseNow()
 	wg.Wait()
 	return c, nil
+}
+
+// RelayWait bounds how long a guest waits for the host to agree to the relayed path.
+var RelayWait = 8 * time.Second
+
+// askRelayed asks the host to carry the link over signaling and returns the relayed Conn.
+func askRelayed(ctx context.Context, room string, sid signal.Session, p pipe, sendPlain func([]byte) error, sink *chunkSink, closeFn func()) (*Conn, error) {
+	key, err := signal.NewLinkKey()
+	if err != nil {
+		return nil, err
+	}
+	mine := key.Public()
+	if err := p.send(signal.Message{Kind: signal.KindRelayAsk, DH: mine}); err != nil {
+		return nil, fmt.Errorf("%w: asking for the relayed path: %v", ErrNoPath, err)
+	}
+	timeout := time.After(RelayWait)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w: %v", ErrNoPath, ctx.Err())
+		case <-timeout:
+			return nil, fmt.Errorf("%w: the host did not take the relayed path", ErrNoPath)
+		case m, ok := <-p.in:
+			if !ok {
+				return nil, fmt.Errorf("%w: signaling ended", ErrNoPath)
+			}
+			switch m.Kind {
+			case signal.KindRefuse:
+				return nil, &RefusedError{Reason: m.Reason}
+			case signal.KindBye:
+				return nil, &RefusedError{Reason: signal.ReasonClosed}
+			case signal.KindRelayed:
+				// Signed by the host (checked on receipt); it must carry our own key back, or
+				// someone in between swapped it.
+				if !bytes.Equal(m.DH[32:], mine) {
+					return nil, fmt.Errorf("%w: the host agreed to another key than ours", ErrNoPath)
+				}
+				link, err := key.LinkBox(room, sid, m.DH[:32])
+				if err != nil {
+					return nil, err
+				}
+				l := &relayedLink{send: sendPlain, link: link, out: signal.ToHost, in: signal.ToGuest, sid: sid,
+					binding: signal.RelayedBinding(room, sid, m.DH[:32], mine), pacer: newPacer(GuestPace), close: closeFn}
+				c := newRelayedConn(l)
+				sink.set(func(b []byte) { l.receive(c, b) })
+				return c, nil
+			}
+		}
+	}
+}
+
+// watchRelayed ends a relayed conn when its signaling session ends or the host says goodbye.
+func watchRelayed(p pipe, c *Conn) {
+	for {
+		select {
+		case <-c.Done():
+			return
+		case m, ok := <-p.in:
+			if !ok {
+				c.fail(fmt.Errorf("%w: the signaling session ended", ErrClosed))
+				return
+			}
+			if m.Kind == signal.KindBye {
+				c.fail(fmt.Errorf("%w: the host closed the relayed link", ErrClosed))
+				return
+			}
+		}
+	}
+}
+
+// chunkSink hands relayed chunks on, keeping (a few) that arrive before it knows where to.
+type chunkSink struct {
+	mu      sync.Mutex
+	fn      func([]byte)
+	pending [][]byte
+}
+
+func (k *chunkSink) take(b []byte) {
+	k.mu.Lock()
+	fn := k.fn
+	if fn == nil {
+		if len(k.pending) < maxAhead {
+			k.pending = append(k.pending, append([]byte(nil), b...))
+		}
+		k.mu.Unlock()
+		return
+	}
+	k.mu.Unlock()
+	fn(b)
+}
+
+// set starts delivering to fn, first what waited.
+func (k *chunkSink) set(fn func([]byte)) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, b := range k.pending {
+		fn(b)
+	}
+	k.pending, k.fn = nil, fn
 }

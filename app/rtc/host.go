@@ -23,6 +23,7 @@ type Host struct {
 	cfg      Config
 	box      *signal.Box
 	replay   signal.Replay
+	pacer    *pacer // relayed chunks of every link share the host's signaling connection
 	joiners  chan *Joiner
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -40,6 +41,7 @@ type session struct {
 	seq   uint64 // last sequence number sent (guarded by Host.mu)
 	in    chan signal.Message
 	ended bool
+	sink  func([]byte) // takes relayed chunks once the relayed path is agreed
 }
 
 // Joiner is a guest asking to sit at the table.
@@ -69,7 +71,7 @@ func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config)
 	cfg = cfg.ForRoom(inv.Room)
 	hctx, cancel := context.WithCancel(context.Background())
 	h := &Host{
-		relayURL: relayURL, inv: inv, cfg: cfg, box: box,
+		relayURL: relayURL, inv: inv, cfg: cfg, box: box, pacer: newPacer(HostPace),
 		joiners: make(chan *Joiner, 16), ctx: hctx, cancel: cancel, done: make(chan struct{}),
 		client: client, sessions: map[signal.Session]*session{},
 	}
@@ -164,6 +166,19 @@ func (h *Host) handle(peer uint32, payload []byte) {
 	if err != nil {
 		return
 	}
+	if signal.IsChunk(plain) {
+		h.mu.Lock()
+		s := h.sessions[sid]
+		if s == nil || s.ended || s.sink == nil || h.replay.Check(sid, seq) != nil {
+			h.mu.Unlock()
+			return
+		}
+		s.peer = peer
+		sink := s.sink
+		h.mu.Unlock()
+		sink(plain)
+		return
+	}
 	m, err := signal.DecodeMessage(plain)
 	if err != nil {
 		return
@@ -216,11 +231,33 @@ func (h *Host) sendLocked(s *session, m signal.Message) error {
 	if err != nil {
 		return err
 	}
+	return h.sendPlainLocked(s, b)
+}
+
+// sendChunk seals and sends one relayed chunk to the guest of s.
+func (h *Host) sendChunk(s *session, b []byte) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s.ended {
+		return fmt.Errorf("rtc: the guest left: %w", ErrClosed)
+	}
+	return h.sendSealedLocked(s, b, true)
+}
+
+func (h *Host) sendPlainLocked(s *session, b []byte) error {
+	return h.sendSealedLocked(s, b, false)
+}
+
+func (h *Host) sendSealedLocked(s *session, b []byte, light bool) error {
 	s.seq++
 	sealed := h.box.Seal(signal.ToGuest, s.id, s.seq, b)
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
 	defer cancel()
-	return h.client.Send(ctx, signal.Frame{Type: signal.FrameData, Peer: s.peer, Payload: sealed})
+	f := signal.Frame{Type: signal.FrameData, Peer: s.peer, Payload: sealed}
+	if light {
+		return signal.SendLight(ctx, h.client, f)
+	}
+	return h.client.Send(ctx, f)
 }
 
 func (h *Host) send(s *session, m signal.Message) error {
@@ -255,9 +292,45 @@ func (j *Joiner) Accept(ctx context.Context) (*Conn, error) {
 	err := errors.New("rtc: joiner already answered")
 	var c *Conn
 	j.once.Do(func() {
-		c, err = answer(ctx, j.h.cfg, pipe{send: func(m signal.Message) error { return j.h.send(j.s, m) }, in: j.s.in}, j.offer)
+		p := pipe{send: func(m signal.Message) error { return j.h.send(j.s, m) }, in: j.s.in}
+		if !j.h.cfg.NoRelayed {
+			p.relayed = func(guestKey []byte) (*Conn, error) { return j.h.relayed(j.s, p, guestKey) }
+		}
+		c, err = answer(ctx, j.h.cfg, p, j.offer)
 	})
 	return c, err
+}
+
+// relayed agrees to carry the link of s over signaling (the guest asked: no network path
+// opened) and returns the relayed Conn.
+func (h *Host) relayed(s *session, p pipe, guestKey []byte) (*Conn, error) {
+	key, err := signal.NewLinkKey()
+	if err != nil {
+		return nil, err
+	}
+	link, err := key.LinkBox(h.inv.Room, s.id, guestKey)
+	if err != nil {
+		return nil, err
+	}
+	mine := key.Public()
+	l := &relayedLink{send: func(b []byte) error { return h.sendChunk(s, b) }, link: link, out: signal.ToGuest, in: signal.ToHost,
+		sid: s.id, binding: signal.RelayedBinding(h.inv.Room, s.id, mine, guestKey), pacer: h.pacer,
+		close: func() {
+			_ = h.send(s, signal.Message{Kind: signal.KindBye})
+			h.mu.Lock()
+			h.endLocked(s.id, s)
+			h.mu.Unlock()
+		}}
+	c := newRelayedConn(l)
+	h.mu.Lock()
+	s.sink = func(b []byte) { l.receive(c, b) }
+	h.mu.Unlock()
+	if err := h.send(s, signal.Message{Kind: signal.KindRelayed, DH: append(append([]byte(nil), mine...), guestKey...)}); err != nil {
+		c.Close()
+		return nil, err
+	}
+	go watchRelayed(p, c)
+	return c, nil
 }
 
 // Refuse turns the joiner away with a reason the guest is shown (signal.ReasonFull,

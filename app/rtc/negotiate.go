@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/pion/webrtc/v3"
 
@@ -40,11 +41,18 @@ func RefusedReason(err error) string {
 	return ""
 }
 
+// PathWait bounds how long a guest waits, once the host has answered, for a network path that
+// neither opens nor fails; ICE's own failure usually comes far sooner (about 1.5 s).
+var PathWait = 12 * time.Second
+
 // pipe carries one session's set-up messages: send seals and forwards, in delivers what the
 // other side sent (already opened and checked), and is closed when the session ends.
 type pipe struct {
 	send func(signal.Message) error
 	in   <-chan signal.Message
+	// relayed (host only) agrees to a guest's request for the relayed path, given the
+	// guest's key, and returns the Conn; nil where the host offers none.
+	relayed func(guestKey []byte) (*Conn, error)
 }
 
 // remoteCandidates applies remote ICE candidates, buffering those that arrive before the
@@ -166,9 +174,23 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 	var once sync.Once
 	dc.OnOpen(func() { once.Do(func() { close(opened) }) })
 	c := newConn(pc, dc)
+	// ICE's own verdict, in seconds: every candidate pair failed. No 30 s timer waits for it.
+	iceFailed := make(chan struct{})
+	var iceOnce sync.Once
+	pc.OnICEConnectionStateChange(func(s webrtc.ICEConnectionState) {
+		if s == webrtc.ICEConnectionStateFailed {
+			iceOnce.Do(func() { close(iceFailed) })
+		}
+	})
 	rc := &remoteCandidates{pc: pc}
 	lc := &localCandidates{send: p.send}
 	lc.watch(pc)
+	if cfg.SkipDirect {
+		close(iceFailed) // go to the relayed path as soon as the host answers
+	}
+	// A backstop for a path that neither opens nor fails (ICE still checking): from the
+	// answer, PathWait is long enough for TURN over TCP.
+	var pathWait <-chan time.Time
 
 	sdp, err := pc.CreateOffer(nil)
 	if err != nil {
@@ -188,7 +210,22 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 		case <-ctx.Done():
 			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
 		case <-c.Done():
+			if pc.RemoteDescription() != nil && pc.ICEConnectionState() == webrtc.ICEConnectionStateFailed {
+				return nil, ErrNoPath
+			}
 			return nil, c.closedErr()
+		case <-iceFailed:
+			if pc.RemoteDescription() != nil {
+				return nil, ErrNoPath
+			}
+			iceFailed = nil // before the answer this is the forced path; wait for it
+			if cfg.SkipDirect {
+				pathWait = time.After(0)
+			}
+		case <-pathWait:
+			if pc.RemoteDescription() != nil {
+				return nil, ErrNoPath
+			}
 		case <-opened:
 			ok = true
 			keepAdding(p, rc, c)
@@ -210,6 +247,10 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 					return nil, fmt.Errorf("rtc: set remote description: %w", err)
 				}
 				rc.described()
+				pathWait = time.After(PathWait)
+				if cfg.SkipDirect {
+					pathWait = time.After(0)
+				}
 			case signal.KindCandidate:
 				rc.add(m.Candidate)
 			case signal.KindRefuse:
@@ -272,18 +313,30 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 	}
 	lc.release()
 	in := p.in
+	pathFailed := false
 	for {
 		select {
 		case <-ctx.Done():
+			if pathFailed {
+				return nil, fmt.Errorf("%w (%v)", ErrNoPath, ctx.Err())
+			}
 			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
 		case <-failed:
-			return nil, fmt.Errorf("rtc: connecting: %w", ErrClosed)
+			// No network path: the guest will ask for the relayed one (it sees the same
+			// failure); wait for that until ctx ends.
+			failed, pathFailed = nil, true
+			if p.relayed == nil {
+				return nil, fmt.Errorf("rtc: connecting: %w", ErrNoPath)
+			}
 		case c := <-got:
 			ok = true
 			keepAdding(p, rc, c)
 			return c, nil
 		case m, more := <-in:
 			if !more {
+				if pathFailed {
+					return nil, fmt.Errorf("%w: the guest went away", ErrNoPath)
+				}
 				in = nil // the guest may close its signaling as soon as its side is open
 				continue
 			}
@@ -292,6 +345,11 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 				rc.add(m.Candidate)
 			case signal.KindBye:
 				return nil, fmt.Errorf("rtc: the guest gave up: %w", ErrClosed)
+			case signal.KindRelayAsk:
+				if p.relayed == nil {
+					continue
+				}
+				return p.relayed(m.DH) // pc is closed on return: the link goes without it
 			}
 		}
 	}

@@ -66,6 +66,13 @@ func playArkham(t *testing.T, seed uint64, dropAfter int) playResult {
 // relay of our own.
 func playArkhamVia(t *testing.T, seed uint64, dropAfter int, spec string) playResult {
 	t.Helper()
+	return playArkhamWith(t, seed, dropAfter, spec, rtc.LoopbackConfig())
+}
+
+// playArkhamWith is playArkhamVia with the guests' peer-connection settings (the host's are
+// loopback).
+func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guestCfg rtc.Config) playResult {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
@@ -135,7 +142,7 @@ func playArkhamVia(t *testing.T, seed uint64, dropAfter int, spec string) playRe
 			}
 			first = b
 		} else {
-			pc, err = rtc.Dial(ctx, url, inv.Guest(), cfg.Name, rtc.LoopbackConfig())
+			pc, err = rtc.Dial(ctx, url, inv.Guest(), cfg.Name, guestCfg)
 			if err != nil {
 				t.Fatalf("guest %d dial: %v", i, err)
 			}
@@ -151,7 +158,7 @@ func playArkhamVia(t *testing.T, seed uint64, dropAfter int, spec string) playRe
 			// Redial whenever the link drops, as the app does.
 			go func(i int, c *rtc.Conn) {
 				dial := func(ctx context.Context) (*rtc.Conn, error) {
-					return rtc.Dial(ctx, url, inv.Guest(), cfg.Name, rtc.LoopbackConfig())
+					return rtc.Dial(ctx, url, inv.Guest(), cfg.Name, guestCfg)
 				}
 				reconnect := func(nc *rtc.Conn) { redials.Add(1); g.Reconnect(nc) }
 				if err := rtc.Redial(ctx, c, dial, reconnect, func() bool { return g.State().Status.Over }); err != nil {

@@ -27,6 +27,8 @@ type HostConfig struct {
 	Game    string
 	Options map[string]string
 	Net     Net
+	// BotDelay is how long a bot waits before its move (0: DefaultBotDelay).
+	BotDelay time.Duration
 }
 
 // Problems a join can run into, as catalog keys (the screens show them with a way forward).
@@ -69,7 +71,11 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 		return nil, err
 	}
 	s := newHostSession(Host, cfg.Game, cfg.Name, st)
-	h, err := table.NewHost(rules, s.hostConfig(DefaultBotDelay, 0, cfg.Options))
+	delay := cfg.BotDelay
+	if delay <= 0 {
+		delay = DefaultBotDelay
+	}
+	h, err := table.NewHost(rules, s.hostConfig(delay, 0, cfg.Options))
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +90,7 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 		return nil, err
 	}
 	invJSON, _ := json.Marshal(inv)
-	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: DefaultBotDelay})
+	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: delay})
 	return s, nil
 }
 
@@ -109,8 +115,10 @@ func (s *Session) listen(inv signal.Invite, n Net) error {
 				c, err := j.Accept(actx)
 				if err != nil {
 					logf("session: a joiner never connected: %v", err)
+					s.noteFailed(j.Name, err)
 					return
 				}
+				s.noteLink(j.Name, c)
 				if err := s.host.AddGuest(c); err != nil {
 					logf("session: the table turned a link away: %v", err)
 					c.Close()
@@ -206,6 +214,7 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 	if prev, ok := SavedJoin(st); ok && sameRoom(prev.Link, inv) {
 		hands = prev.Hands // read before keepJoined saves the record afresh
 	}
+	s.setLink(c)
 	s.wg.Add(1)
 	go s.keepJoined(inv, cfg, c)
 	s.rejoinHands(hands)
@@ -271,10 +280,10 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 	case signal.ReasonKicked:
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
-	if errors.Is(err, rtc.ErrNoHost) {
-		return nil, &JoinError{Problem: ProblemNoHost, Err: err}
+	je := &JoinError{Problem: dialProblem(err), Err: err}
+	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath {
+		return nil, je
 	}
-	je := &JoinError{Problem: ProblemUnreachable, Err: err}
 	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {
 		for _, e := range eps {
 			je.Tried = append(je.Tried, e.String())
@@ -323,6 +332,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 			nc, err := dial(inv, cfg)
 			if err == nil {
 				c = nc
+				s.setLink(c)
 				s.guest.Reconnect(c)
 				s.setProblem("", false)
 				break

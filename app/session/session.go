@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"miskatonic/app/rtc"
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
 	"miskatonic/engine/fair"
@@ -73,6 +74,11 @@ type Session struct {
 	wg   sync.WaitGroup
 
 	score []byte // the running score (score.go), under mu
+
+	// Links (links.go), under mu: a host's joiners' paths and notices, a guest's own link.
+	paths   map[string]rtc.Path
+	notices []Notice
+	link    *rtc.Conn
 
 	// onClose runs when the session ends (closing network listeners).
 	onClose []func()

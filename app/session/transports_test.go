@@ -80,10 +80,11 @@ func TestJoinWithNoTransportUp(t *testing.T) {
 	signal.AnswerWait = time.Second
 	defer func() { signal.AnswerWait = old }()
 	live := "nostr:" + signaltest.Nostr(t)
-	for _, spec := range []string{
-		"mqtt:ws://127.0.0.1:1/mqtt,nostr:ws://127.0.0.1:1", // nothing there
-		live, // a relay that works, but no host listening on it
+	for _, tc := range []struct{ spec, want string }{
+		{"mqtt:ws://127.0.0.1:1/mqtt,nostr:ws://127.0.0.1:1", ProblemAllDown}, // nothing there
+		{live, ProblemUnreachable}, // a relay that works, but no host listening on it
 	} {
+		spec := tc.spec
 		n := Net{Origin: "http://miskatonic.test", RelayURL: spec, RTC: rtc.LoopbackConfig()}
 		in, err := signal.NewInvite()
 		if err != nil {
@@ -92,8 +93,8 @@ func TestJoinWithNoTransportUp(t *testing.T) {
 		start := time.Now()
 		_, err = Join(&MemStore{}, JoinConfig{Name: "Bea", Link: in.Guest().Link(n.Origin), Net: n})
 		var je *JoinError
-		if !errors.As(err, &je) || je.Problem != ProblemUnreachable {
-			t.Fatalf("%s: err = %v", spec, err)
+		if !errors.As(err, &je) || je.Problem != tc.want {
+			t.Fatalf("%s: err = %v, want %s", spec, err, tc.want)
 		}
 		if d := time.Since(start); d > signal.ConnectWait+signal.AnswerWait+2*time.Second {
 			t.Fatalf("%s: the guest waited %v", spec, d)

@@ -95,6 +95,33 @@ func (c *busConn) Send(ctx context.Context, f Frame) error {
 	return nil
 }
 
+// ChunkResend is when a relayed chunk (SendLight) is published again: once, not at every
+// Resend delay, since a relayed table sends many and public buses meter what they carry; a
+// chunk lost twice stalls its link, which is then dialled again (app/rtc).
+var ChunkResend = time.Second
+
+// SendLight publishes a data frame and once more after ChunkResend.
+func (c *busConn) SendLight(ctx context.Context, f Frame) error {
+	if c.role == RoleGuest {
+		f.Peer = c.me
+	}
+	b := f.Marshal()
+	if err := c.bus.Publish(ctx, c.pub, b); err != nil {
+		return err
+	}
+	go func() {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-time.After(ChunkResend):
+		}
+		pctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
+		_ = c.bus.Publish(pctx, c.pub, b)
+		cancel()
+	}()
+	return nil
+}
+
 // Recv returns the next frame meant for us, dropping the rest.
 func (c *busConn) Recv(ctx context.Context) (Frame, error) {
 	for {

@@ -14,6 +14,9 @@ import (
 // another token, room full, too many rooms).
 var ErrRelayRefused = errors.New("signal: relay refused the connection")
 
+// ErrUnreachable is wrapped when the relay cannot be reached at all (no answer, no network).
+var ErrUnreachable = errors.New("signal: the relay cannot be reached")
+
 // Client is one WebSocket connection to the relay, in a room, as host or guest. It works
 // natively and in the browser (coder/websocket wraps the browser's WebSocket under wasm).
 type Client struct {
@@ -46,7 +49,7 @@ func ConnectWith(ctx context.Context, hc *http.Client, relayURL, room string, ro
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols && resp.StatusCode != 0 {
 			return nil, fmt.Errorf("%w: %s", ErrRelayRefused, resp.Status)
 		}
-		return nil, fmt.Errorf("signal: cannot reach the relay at %s: %w", relayURL, err)
+		return nil, fmt.Errorf("%w at %s: %w", ErrUnreachable, relayURL, err)
 	}
 	setReadLimit(ws)
 	return &Client{ws: ws}, nil

@@ -21,7 +21,7 @@ func hostKeyOf(pub ed25519.PublicKey) string {
 // Signed reports whether a message of this kind must carry the host's signature. Candidates
 // need none: they only matter once the signed answer, which pins the DTLS fingerprint, is in.
 func Signed(kind string) bool {
-	return kind == KindAnswer || kind == KindRefuse || kind == KindBye
+	return kind == KindAnswer || kind == KindRefuse || kind == KindBye || kind == KindRelayed
 }
 
 // transcript is what the host signs: the room, the guest's session (so a signature cannot be
@@ -32,6 +32,11 @@ func transcript(room string, sid Session, m Message) []byte {
 	for _, f := range []string{m.Kind, m.Reason, m.Name, m.SDP} {
 		b = append(b, 0)
 		b = append(b, f...)
+	}
+	if len(m.DH) > 0 {
+		// Only relayed-path messages carry it; older transcripts stay as they were.
+		b = append(b, 0)
+		b = append(b, m.DH...)
 	}
 	return b
 }

@@ -41,6 +41,9 @@ type Message struct {
 	// refusals and goodbyes.
 	Key []byte `json:"key,omitempty"`
 	Sig []byte `json:"sig,omitempty"`
+	// DH: a relayed link's key agreement (relayed.go): the guest's X25519 key on KindRelayAsk,
+	// the host's followed by the guest's on KindRelayed.
+	DH []byte `json:"dh,omitempty"`
 }
 
 // MaxMessage bounds a clear message (SDP with candidates is a few KiB at most).
@@ -80,10 +83,18 @@ func DecodeMessage(b []byte) (Message, error) {
 			return m, fmt.Errorf("%w: candidate missing", ErrFraming)
 		}
 	case KindRefuse, KindBye:
+	case KindRelayAsk:
+		if len(m.DH) != 32 {
+			return m, fmt.Errorf("%w: relay request without a key", ErrFraming)
+		}
+	case KindRelayed:
+		if len(m.DH) != 64 {
+			return m, fmt.Errorf("%w: relayed without both keys", ErrFraming)
+		}
 	default:
 		return m, fmt.Errorf("%w: unknown kind %q", ErrFraming, m.Kind)
 	}
-	if len(m.Key) > 32 || len(m.Sig) > 64 {
+	if len(m.Key) > 32 || len(m.Sig) > 64 || len(m.DH) > 64 {
 		return m, fmt.Errorf("%w: key or signature too long", ErrFraming)
 	}
 	if len(m.Name) > MaxName {

@@ -242,6 +242,52 @@ func (m *multi) Send(ctx context.Context, f Frame) error {
 	return nil
 }
 
+// SendLight is Send for a relayed chunk: through each endpoint's SendLight, and not kept for
+// endpoints that come up later (a relayed link is agreed through one that is up).
+func (m *multi) SendLight(ctx context.Context, f Frame) error {
+	if m.role == RoleHost {
+		i := int(f.Peer >> peerBits)
+		m.mu.Lock()
+		c := m.conns[i%len(m.conns)]
+		m.mu.Unlock()
+		if c == nil {
+			return fmt.Errorf("signal: %s is down", m.eps[i%len(m.eps)])
+		}
+		f.Peer &= peerMask
+		return SendLight(ctx, c, f)
+	}
+	m.mu.Lock()
+	conns := append([]Conn(nil), m.conns...)
+	m.mu.Unlock()
+	var errs []error
+	sent := false
+	for _, c := range conns {
+		if c == nil {
+			continue
+		}
+		if err := SendLight(ctx, c, f); err != nil {
+			errs = append(errs, err)
+		} else {
+			sent = true
+		}
+	}
+	if !sent {
+		return fmt.Errorf("signal: sent through no transport: %w", errors.Join(append(errs, ErrNoAnswer)...))
+	}
+	return nil
+}
+
+// SendLight sends a relayed chunk through c: with fewer resends on a public bus (see
+// ChunkResend), as Send elsewhere.
+func SendLight(ctx context.Context, c Conn, f Frame) error {
+	if l, ok := c.(interface {
+		SendLight(context.Context, Frame) error
+	}); ok {
+		return l.SendLight(ctx, f)
+	}
+	return c.Send(ctx, f)
+}
+
 // Recv returns the next frame from any endpoint. A guest gets ErrNoAnswer (a *NoAnswerError)
 // when no endpoint is left, or when AnswerWait passes without a word from the host.
 func (m *multi) Recv(ctx context.Context) (Frame, error) {

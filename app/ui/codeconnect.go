@@ -149,6 +149,7 @@ func (h *HostCode) Render() app.UI {
 	}
 	body := []app.UI{
 		app.H2().Text(i18n.T(title)),
+		codeReach(session.CodeRTC()),
 	}
 	switch {
 	case h.off == nil && !h.Rejoin && h.full():
@@ -349,6 +350,7 @@ func (p *CodeJoin) Render() app.UI {
 		&lang.Switch{},
 		app.H1().Text(i18n.T("code.join_title")),
 		app.P().Class("muted").Text(i18n.T("code.join_hint")),
+		codeReach(session.CodeRTC()),
 	}
 	if p.ans != nil {
 		return main.Body(append(head,
@@ -459,7 +461,9 @@ func hostCodeRejoin(s *session.Session, snap session.Snapshot) app.UI {
 // codeJoinHint points a guest whose invite link cannot reach the table to joining by code,
 // which works on a shared network with no internet. nil for any other problem.
 func codeJoinHint(problem string) app.UI {
-	if problem != session.ProblemUnreachable && problem != session.ProblemHostGone {
+	switch problem {
+	case session.ProblemUnreachable, session.ProblemHostGone, session.ProblemNoPath, session.ProblemAllDown:
+	default:
 		return nil
 	}
 	return app.P().Class("panel").ID("code-join-hint").Body(

@@ -188,9 +188,10 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 	for _, seat := range g.Sess.Seats() { // every seat this person plays (app/session/hands.go)
 		mine[seat] = true
 	}
+	paths := linkPaths(g.Sess)
 	for _, s := range snap.Lobby.Seats {
 		m.Seats = append(m.Seats, LobbySeat{Seat: int(s.Seat), Name: s.Name, Host: s.Seat == 0, Bot: s.Bot,
-			You: mine[s.Seat], Offline: !s.Bot && !s.Connected})
+			You: mine[s.Seat], Offline: !s.Bot && !s.Connected, Path: paths[s.Name]})
 	}
 	if snap.Seat < 0 && snap.Problem != "" {
 		return nil // turned away before a seat (refused, say): the problem alone, with its way out
@@ -209,7 +210,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		},
 		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
 		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
-		Extra:    app.Div().Class("lobby-extra").Body(g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
+		Extra:    app.Div().Class("lobby-extra").Body(linkNotices(g.Sess), g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
 	}
 }
 

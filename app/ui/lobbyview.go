@@ -17,6 +17,9 @@ type LobbySeat struct {
 	Bot     bool   `json:"bot,omitempty"`
 	You     bool   `json:"you,omitempty"`
 	Offline bool   `json:"offline,omitempty"`
+	// Path (host only) is how this player's link reaches the host: "direct", "turn" or
+	// "relayed" (app/rtc); empty when unknown (bots, the host, a guest's view).
+	Path string `json:"path,omitempty"`
 }
 
 // LobbyModel is what the lobby shows. The host sees controls; guests see the same table read-only.
@@ -173,6 +176,7 @@ func (l *Lobby) seatItems() []app.UI {
 			app.If(s.Host, app.Span().Class("badge").Text(i18n.T("lobby.host"))),
 			app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
 			app.If(!s.Bot, app.Span().Class("badge", map[bool]string{true: "badge-warn", false: "badge-ok"}[s.Offline]).Text(status)),
+			linkPathBadge(s.Path),
 			app.If(l.Model.IsHost && !s.Host,
 				app.Button().Type("button").Class("btn", "small").Text(i18n.T("lobby.remove")).
 					Aria("label", i18n.T("lobby.remove")+" "+s.Name).

@@ -1,0 +1,225 @@
+package rtc
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"miskatonic/app/signal"
+)
+
+// The relayed path (issue 22): when the host answered but no network path opened, the link's
+// frames travel over the signaling transport the set-up used (our relay, MQTT, Nostr). Each
+// frame Conn.Send makes (sequence number and all) is cut into chunks of signal.ChunkData,
+// sealed under the link's own key (signal.LinkKey) with a per-direction chunk number, then
+// sealed again like any set-up message. The broker sees sealed blobs; a replayed chunk is
+// refused by the chunk number, a reordered one is put back in order by the frame's sequence
+// number (Conn.deliver), and a lost one stalls the link until it is given up for dead
+// (relayStall) and the guest dials again.
+
+// Path names how a link reaches its peer.
+type Path string
+
+const (
+	PathDirect  Path = "direct"  // a direct (or STUN-punched) network path
+	PathTURN    Path = "turn"    // through a TURN server
+	PathRelayed Path = "relayed" // over the signaling transport (slowest; always there)
+)
+
+// ErrNoPath: the host answered but no network path opened (and the relayed path was refused
+// or not offered).
+var ErrNoPath = errors.New("rtc: the host answered but no network path opened")
+
+// Pacing of relayed chunks, kept under what our relay allows a connection (relay.Config.Rate:
+// 10 frames/s for a guest, 4× for a host, cut off above) and what public brokers tolerate. A
+// host paces all its relayed links together: they share its one signaling connection.
+var (
+	GuestPace = pace{rate: 8, burst: 24}
+	HostPace  = pace{rate: 30, burst: 100}
+)
+
+// relayStall is how long a relayed link may hold a frame it cannot complete (a chunk the
+// broker lost for good) before it is given up: the guest then dials again.
+var relayStall = 15 * time.Second
+
+type pace struct{ rate, burst float64 }
+
+// pacer is a blocking token bucket.
+type pacer struct {
+	p      pace
+	mu     sync.Mutex
+	tokens float64
+	last   time.Time
+}
+
+func newPacer(p pace) *pacer { return &pacer{p: p, tokens: p.burst} }
+
+// wait takes one token, sleeping until there is one (or done closes: false).
+func (p *pacer) wait(done <-chan struct{}) bool {
+	p.mu.Lock()
+	now := time.Now()
+	if !p.last.IsZero() {
+		p.tokens = min(p.p.burst, p.tokens+now.Sub(p.last).Seconds()*p.p.rate)
+	}
+	p.last = now
+	p.tokens--
+	short := -p.tokens
+	p.mu.Unlock()
+	if short <= 0 {
+		return true
+	}
+	select {
+	case <-done:
+		return false
+	case <-time.After(time.Duration(short / p.p.rate * float64(time.Second))):
+		return true
+	}
+}
+
+// relayedLink carries one Conn over signaling.
+type relayedLink struct {
+	send    func(plain []byte) error // seals (room key) and sends one clear payload
+	link    *signal.Box
+	out, in signal.Dir
+	sid     signal.Session
+	binding []byte
+	pacer   *pacer
+	close   func() // ends the signaling session
+
+	smu sync.Mutex
+	seq uint64 // chunk numbers sent
+
+	replay   signal.Replay
+	mu       sync.Mutex
+	parts    map[uint64][][]byte // frames arriving in pieces
+	partsLen int
+	since    time.Time // when the oldest incomplete frame started waiting (zero: none)
+	sent     int64     // bytes sent and received, for the figures
+	recv     int64
+}
+
+// newRelayedConn returns a Conn over l; hand it chunks with l.receive.
+func newRelayedConn(l *relayedLink) *Conn {
+	c := &Conn{via: l, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	l.parts = map[uint64][][]byte{}
+	go l.watch(c)
+	return c
+}
+
+// sendFrame cuts b (sequence number and frame) into chunks and sends them in order.
+func (l *relayedLink) sendFrame(done <-chan struct{}, b []byte) error {
+	parts := (len(b) + signal.ChunkData - 1) / signal.ChunkData
+	l.smu.Lock()
+	defer l.smu.Unlock()
+	seq := uint64(0)
+	if len(b) >= seqLen {
+		seq = binary.BigEndian.Uint64(b)
+	}
+	for i := range parts {
+		data := b[i*signal.ChunkData : min(len(b), (i+1)*signal.ChunkData)]
+		if !l.pacer.wait(done) {
+			return ErrClosed
+		}
+		l.seq++
+		p := signal.SealChunk(l.link, l.out, l.sid, l.seq, signal.Chunk{Seq: seq, Part: i, Parts: parts, Data: data})
+		if err := l.send(p); err != nil {
+			return err
+		}
+		l.mu.Lock()
+		l.sent += int64(len(p))
+		l.mu.Unlock()
+	}
+	return nil
+}
+
+// receive takes one chunk's clear payload (already opened from the room seal).
+func (l *relayedLink) receive(c *Conn, plain []byte) {
+	seq, ch, err := signal.OpenChunk(l.link, l.in, l.sid, plain)
+	if err != nil || l.replay.Check(l.sid, seq) != nil {
+		return // forged, altered or replayed: dropped, as on the set-up path
+	}
+	l.mu.Lock()
+	l.recv += int64(len(plain))
+	if ch.Parts == 1 {
+		l.mu.Unlock()
+		c.deliver(append([]byte(nil), ch.Data...))
+		return
+	}
+	ps := l.parts[ch.Seq]
+	if ps == nil {
+		if len(l.parts) >= maxAhead || l.partsLen+len(ch.Data) > maxBuffered {
+			l.mu.Unlock()
+			c.fail(fmt.Errorf("%w: relayed pieces", ErrFlood))
+			return
+		}
+		ps = make([][]byte, ch.Parts)
+		l.parts[ch.Seq] = ps
+		if l.since.IsZero() {
+			l.since = time.Now()
+		}
+	}
+	if len(ps) != ch.Parts || ps[ch.Part] != nil {
+		l.mu.Unlock()
+		return
+	}
+	ps[ch.Part] = append([]byte(nil), ch.Data...)
+	l.partsLen += len(ch.Data)
+	var whole []byte
+	for _, p := range ps {
+		if p == nil {
+			l.mu.Unlock()
+			return
+		}
+		whole = append(whole, p...)
+	}
+	delete(l.parts, ch.Seq)
+	l.partsLen -= len(whole)
+	l.since = time.Time{}
+	if len(l.parts) > 0 {
+		l.since = time.Now()
+	}
+	l.mu.Unlock()
+	c.deliver(whole)
+}
+
+// watch gives up a link that holds an incomplete frame, or a gap in its frames, too long.
+func (l *relayedLink) watch(c *Conn) {
+	t := time.NewTicker(relayStall / 5)
+	defer t.Stop()
+	var gapSince time.Time
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-t.C:
+		}
+		c.mu.Lock()
+		gap := len(c.ahead) > 0
+		c.mu.Unlock()
+		switch {
+		case !gap:
+			gapSince = time.Time{}
+		case gapSince.IsZero():
+			gapSince = time.Now()
+		}
+		l.mu.Lock()
+		since := l.since
+		l.mu.Unlock()
+		if (!since.IsZero() && time.Since(since) > relayStall) || (!gapSince.IsZero() && time.Since(gapSince) > relayStall) {
+			c.fail(fmt.Errorf("%w: a relayed frame never came", ErrClosed))
+			return
+		}
+	}
+}
+
+// Bytes reports what a relayed link has sent and received (sealed chunk sizes), for figures.
+func (c *Conn) Bytes() (sent, recv int64) {
+	if c.via == nil {
+		return 0, 0
+	}
+	c.via.mu.Lock()
+	defer c.via.mu.Unlock()
+	return c.via.sent, c.via.recv
+}
