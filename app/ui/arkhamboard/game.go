@@ -8,7 +8,6 @@ import (
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
 	"miskatonic/engine/arkham"
-	"miskatonic/engine/table"
 )
 
 // Name is the game this package draws (engine/arkham's Rules.Name).
@@ -20,8 +19,9 @@ var Game = board.Game{
 	Board: Draw,
 	Rules: func() app.Composer { return &Rules{} },
 	Order: 1,
-	// The game over covers the table (an overlay), so the record panel goes inside it.
-	ShowsRecord: true,
+	// The game over covers the table (an overlay), so the frame's outcome goes inside it.
+	Places:   board.PieceOutcome,
+	TalkRule: "ark.chat_rule",
 }
 
 // Draw is the board for the game screen: the view adapted to what the table draws.
@@ -37,34 +37,6 @@ func Draw(p board.Props) app.UI {
 		r.Offline = append(r.Offline, s.Offline)
 	}
 	b := FromView(v, p.Legal, r)
-	b.Verified = board.WithTableCode(verdict(p.Deals, v), p.Code)
 	b.Seq = p.Seq
-	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat, Unread: p.Unread, OnChatSeen: p.OnChatSeen,
-		Score: p.Score, Host: p.Host, Record: p.Record}
-	if b.Over {
-		t.OnAgain = p.OnAgain
-	}
-	return t
-}
-
-// verdict words the check of the last finished round's deal (or any failure). Arkham deals
-// once a round, so a round's deal is the epoch of the same number.
-func verdict(deals []table.DealStatus, v *arkham.View) string {
-	for _, d := range deals {
-		if d.State == table.DealFailed {
-			return i18n.T("deal.verify_failed", i18n.Why(i18n.Current(), d.Code, d.Args, d.Problem))
-		}
-	}
-	if v.LastRound == nil {
-		return ""
-	}
-	for _, d := range deals {
-		if d.Epoch == v.LastRound.Round {
-			if d.State == table.DealVerified {
-				return i18n.T("deal.verified") + board.DealDetails(d)
-			}
-			return i18n.T("deal.verify_pending") + board.DealDetails(d)
-		}
-	}
-	return i18n.T("deal.verify_pending")
+	return &Table{Board: b, Game: p.Table, OnAct: p.OnAct, Outcome: p.Pieces.Outcome}
 }

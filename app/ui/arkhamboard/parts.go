@@ -11,14 +11,13 @@ import (
 )
 
 // statusBar shows the round, deck, removed cards and the Doom Track.
-func statusBar(b Board, chat app.UI) app.UI {
+func statusBar(b Board) app.UI {
 	return app.Div().Class("ark-status").Body(
 		app.Span().Class("stat").Text(i18n.T("ark.round", b.Round)),
 		app.Span().Class("stat", "stat-deck").DataSet("deck", strconv.Itoa(b.Deck)).
 			Aria("label", i18n.T("ark.deck_label", b.Deck)).Text(i18n.T("ark.deck", b.Deck)),
 		app.Span().Class("stat").Aria("label", i18n.T("ark.removed_label", b.Removed)).Text(i18n.T("ark.removed", b.Removed)),
 		doomTrack(b),
-		chat,
 		docLink("rules-link", hrefRules, i18n.T("ark.rules_link")),
 	)
 }
