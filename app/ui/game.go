@@ -75,8 +75,13 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 			}
 			prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
 			prevSeq, wasWaiting := g.snap.Seq, g.snap.Waiting
+			failedBefore := len(dealFailures(g.snap))
 			g.snap = s.Snapshot()
 			g.refused.note(g.snap)
+			if len(dealFailures(g.snap)) > failedBefore {
+				// A failed deal stops the table: its banner, at the top, is what to read now.
+				app.Window().Call("scrollTo", 0, 0)
+			}
 			if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
 				// The table appears (or the lobby comes back): from its top, not where the
 				// page was scrolled to press Start; on a phone the whole table is in view.
