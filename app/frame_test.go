@@ -14,6 +14,7 @@ import (
 	"miskatonic/app/session"
 	"miskatonic/app/ui"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
@@ -105,7 +106,7 @@ func TestFrameShowsEveryPiece(t *testing.T) {
 			f := ui.Frame{Game: gm, Snap: snap, Unread: 2, History: &ui.History{},
 				Score:  []board.Score{{Name: "Ann", Wins: 1, Games: 1}},
 				OnChat: func(app.Context, string) {}, OnStay: func(app.Context) {}}
-			out := html.UnescapeString(app.HTMLString(f.Draw()))
+			out := html.UnescapeString(boardtest.Canonical(app.HTMLString(f.Draw())))
 			for _, w := range []struct{ what, text string }{
 				{"the stop banner", `id="deal-failed"`},
 				{"the failure's kind", `data-kind="` + wire.DealMismatch + `"`},
