@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -89,6 +90,7 @@ func troubledSnapshot(t *testing.T, name, failKind string) session.Snapshot {
 		Deals: []table.DealStatus{{Epoch: 1, State: table.DealVerified, Checked: 4},
 			{Epoch: 2, State: table.DealFailed, Code: failKind, Seq: 31, Problem: "hand: shown 7, the deal says 3"}},
 		Evidence: []fair.SignedHead{{Table: []byte{1}, Seq: 33, Head: [32]byte{9, 9}, Key: []byte{7}, Sig: []byte{5}}},
+		Away:     &wire.Away{Seats: []engine.Seat{2}, Millis: 30000}, AwayAt: time.Now(),
 	}}
 }
 
@@ -122,6 +124,7 @@ func TestFrameShowsEveryPiece(t *testing.T) {
 				{"the talk", "Good luck"},
 				{"the talk's form", `id="chat-input"`},
 				{"the stand-in", i18n.T("frame.standin", "Cy")},
+				{"the away deadline", `id="away"`},
 				{"the game over's way on", `id="stay"`},
 				{"leaving", `id="back-home"`},
 				{"the running score", `id="running-score"`},
@@ -211,5 +214,24 @@ func TestFrameQuietWhenFair(t *testing.T) {
 	}
 	if !strings.Contains(out, i18n.T("frame.verified_n", 1)) || !strings.Contains(out, "ABCD-EFGH") {
 		t.Errorf("no verdict with the table code: %s", out)
+	}
+}
+
+// TestFrameLockedInProgress: in a sealed round every game's screen says who has locked in
+// (never what), and stops saying it once the round is over.
+func TestFrameLockedInProgress(t *testing.T) {
+	gm, _ := board.Lookup("highcard")
+	snap := troubledSnapshot(t, "highcard", wire.DealMismatch)
+	snap.Deals, snap.Evidence = nil, nil
+	snap.Status = engine.Status{Sealed: true, Active: []engine.Seat{0, 1, 2}}
+	snap.Locked, snap.LockedBase = []engine.Seat{0}, snap.Seq
+	out := html.UnescapeString(app.HTMLString(ui.Frame{Game: gm, Snap: snap}.Draw()))
+	if want := i18n.T("frame.locked", 1, 3, "Ann"); !strings.Contains(out, want) {
+		t.Errorf("no %q: %s", want, out)
+	}
+	snap.LockedBase = snap.Seq - 1 // the locks of a round already over
+	out = html.UnescapeString(app.HTMLString(ui.Frame{Game: gm, Snap: snap}.Draw()))
+	if want := i18n.T("frame.locked_none", 3); !strings.Contains(out, want) {
+		t.Errorf("no %q: %s", want, out)
 	}
 }

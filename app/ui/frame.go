@@ -29,7 +29,7 @@ type Frame struct {
 	// History is every round's log as last seen (framehistory.go); nil draws none.
 	History *History
 	// Notices are the screen's own notices drawn above the board: the connection problem, the
-	// away deadline, the watchers, the refused move.
+	// watchers, the refused move.
 	Notices []app.UI
 	Staying bool // a guest chose to stay for the next game
 
@@ -38,6 +38,10 @@ type Frame struct {
 	OnChatSeen func(ctx app.Context)
 	OnAgain    func(ctx app.Context) // nil: the viewer cannot start another game
 	OnStay     func(ctx app.Context)
+	// The host's choices once an absent player's deadline ran out (away.go).
+	OnWait    func(ctx app.Context)
+	OnStandIn func(ctx app.Context, seat engine.Seat)
+	OnEnd     func(ctx app.Context)
 }
 
 // Draw is the table: a failed deal's stop first, then the notices, the deal check, the board,
@@ -69,6 +73,7 @@ func (f Frame) Draw() app.UI {
 	return app.Div().Class("frame").ID("frame").DataSet("game", f.Game.Name).DataSet("stopped", flagText(stopped)).Body(
 		stopBanner(snap, failures),
 		app.Div().Class("frame-notices").Body(f.Notices...),
+		f.away(),
 		f.bar(stopped),
 		standInNote(snap),
 		lockedNote(snap, p),
@@ -108,6 +113,16 @@ func (f Frame) bar(stopped bool) app.UI {
 		verdict = verdictLine(f.Snap)
 	}
 	return app.Div().Class("frame-bar").Body(verdict, f.talkJump())
+}
+
+// away is the turn deadline for absent players, with the host's choice once it runs out.
+func (f Frame) away() app.UI {
+	var names []string
+	for _, s := range f.Snap.Lobby.Seats {
+		names = append(names, s.Name)
+	}
+	return &AwayBanner{Away: f.Snap.Away, At: f.Snap.AwayAt, Names: names, IsHost: f.IsHost,
+		OnWait: f.OnWait, OnStandIn: f.OnStandIn, OnEnd: f.OnEnd}
 }
 
 // standInNote says which seats a bot plays for while their players are away.

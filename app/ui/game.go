@@ -241,7 +241,7 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 	f := Frame{
 		Game: game, Snap: snap, IsHost: g.Sess.IsHost(), Score: g.score.scores(), Unread: g.al.unread(),
 		History: &g.history, Staying: g.staying == snap.Table,
-		Notices: []app.UI{problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap),
+		Notices: []app.UI{problem, watchBanner(snap), g.hostWatchers(snap),
 			g.refused.notice(func(ctx app.Context, e app.Event) { g.refused.dismiss() })},
 		OnAct: func(ctx app.Context, m engine.Move) {
 			// A refusal here is a race (the view moved on between drawing the button and the
@@ -253,6 +253,11 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
 		OnStay:  func(ctx app.Context) { g.staying = snap.Table },
+		OnWait:  func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
+		OnStandIn: func(ctx app.Context, seat engine.Seat) {
+			g.try(ctx, func() error { return g.Sess.StandIn(seat) })
+		},
+		OnEnd: func(ctx app.Context) { g.try(ctx, g.Sess.EndGame) },
 		OnChatSeen: func(ctx app.Context) {
 			g.al.seen()
 			g.al.apply(false)
@@ -262,20 +267,6 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 		f.Record = g.recordPanel()
 	}
 	return f
-}
-
-// away is the turn deadline for absent players, with the host's choice once it runs out.
-func (g *GameScreen) away(snap session.Snapshot) app.UI {
-	var names []string
-	for _, s := range snap.Lobby.Seats {
-		names = append(names, s.Name)
-	}
-	return &AwayBanner{
-		Away: snap.Away, At: snap.AwayAt, Names: names, IsHost: g.Sess.IsHost(),
-		OnWait:    func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
-		OnStandIn: func(ctx app.Context, seat engine.Seat) { g.try(ctx, func() error { return g.Sess.StandIn(seat) }) },
-		OnEnd:     func(ctx app.Context) { g.try(ctx, g.Sess.EndGame) },
-	}
 }
 
 func botLevels(game string) []string { return bot.Levels(game) }
