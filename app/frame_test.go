@@ -184,8 +184,11 @@ func TestFrameFailureKinds(t *testing.T) {
 	if !strings.Contains(out, `id="deal-failed"`) || !strings.Contains(out, i18n.T("why.unknown_text", "hand: shown 7, the deal says 3")) {
 		t.Errorf("an unknown kind is not shown in words: %s", out)
 	}
-	if out := draw("deal.left_before"); !strings.Contains(out, i18n.T("frame.fault_self")) || strings.Contains(out, i18n.T("frame.fault_host")) {
-		t.Error("this browser's own absence blamed on the host")
+	// Leaving an earlier table before its reveal is nobody's proven doing: said, but this table
+	// plays on.
+	if out := draw("deal.left_before"); !strings.Contains(out, i18n.T("frame.fault_self")) || strings.Contains(out, i18n.T("frame.fault_host")) ||
+		strings.Contains(out, `id="deal-failed"`) || !strings.Contains(out, `data-stopped="no"`) {
+		t.Errorf("this browser's own absence blamed on the host, or stops the table: %s", out)
 	}
 	defer i18n.SetLang(i18n.Current())
 	for _, l := range []i18n.Lang{i18n.Japanese, i18n.French} {

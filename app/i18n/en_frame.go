@@ -9,7 +9,7 @@ var enFrame = map[string]string{
 	"frame.failed_before": "Deal %[1]v of the previous game did not verify. %[2]v",
 	"frame.equivocation":  "The host signed two different accounts of this game, both for move %[1]v: it told players different stories.",
 	"frame.fault_host":    "This is the host’s doing: an honest host’s deal always passes. Nothing you did caused it. The table is stopped: do not play on with this host.",
-	"frame.fault_self":    "This browser left before the deal could be checked, so it cannot say the deal was fair; nobody is proven to have cheated.",
+	"frame.fault_self":    "This browser left before the deal could be checked, so it cannot say the deal was fair; nobody is proven to have cheated, and this table plays on.",
 	"frame.keep":          "Keep the proof: the file holds the host’s signed commitments and what did not match, and anyone can check it.",
 	"frame.export":        "Save the proof",
 	"frame.leave":         "Leave the table",

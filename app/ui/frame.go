@@ -49,7 +49,7 @@ type Frame struct {
 func (f Frame) Draw() app.UI {
 	snap := f.Snap
 	failures := dealFailures(snap)
-	stopped := len(failures) > 0
+	stopped := hostsFault(failures)
 	p := f.props(stopped)
 	var outcome app.UI
 	if snap.Status.Over {
@@ -71,7 +71,7 @@ func (f Frame) Draw() app.UI {
 		f.History.note(f.Game, p)
 	}
 	return app.Div().Class("frame").ID("frame").DataSet("game", f.Game.Name).DataSet("stopped", flagText(stopped)).Body(
-		stopBanner(snap, failures),
+		stopBanner(snap, failures, stopped),
 		app.Div().Class("frame-notices").Body(f.Notices...),
 		f.away(),
 		f.bar(stopped),

@@ -61,24 +61,37 @@ func dealFailures(snap session.Snapshot) []failure {
 	return out
 }
 
+// hostsFault says whether a failure proves the host dishonest: then the table stops.
+func hostsFault(fs []failure) bool {
+	for _, f := range fs {
+		if !notHostsFault[f.Kind] {
+			return true
+		}
+	}
+	return false
+}
+
 // stopBanner is the red stop: what failed, whose fault it is, the proof to keep and the
-// choices left. It stays as long as the table (nothing dismisses it).
-func stopBanner(snap session.Snapshot, fs []failure) app.UI {
+// choices left. It stays as long as the table (nothing dismisses it). Failures that are
+// nobody's proven doing (this browser left an earlier table before its reveal) do not stop
+// this table: they are a quiet note.
+func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 	if len(fs) == 0 {
 		return nil
 	}
-	hostsFault := false
 	what := make([]app.UI, 0, len(fs))
 	details := make([]app.UI, 0, len(fs))
 	for _, f := range fs {
-		hostsFault = hostsFault || !notHostsFault[f.Kind]
 		what = append(what, app.Li().DataSet("kind", f.Kind).Text(failureText(f)))
 		details = append(details, app.Li().Attr("lang", "en").Text(failureDetail(f)))
 	}
-	fault := i18n.T("frame.fault_self")
-	if hostsFault {
-		fault = i18n.T("frame.fault_host")
+	if !stop {
+		return app.Div().Class("frame-note", "frame-unchecked").ID("deal-unchecked").Attr("role", "status").Body(
+			app.Ul().Body(what...),
+			app.P().Text(i18n.T("frame.fault_self")),
+		)
 	}
+	fault := i18n.T("frame.fault_host")
 	if snap.Code != "" {
 		details = append(details, app.Li().Text(i18n.T("frame.detail_code", snap.Code)))
 	}
