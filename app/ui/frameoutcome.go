@@ -26,13 +26,9 @@ func (f Frame) outcome() app.UI {
 				Text(i18n.T("frame.play_again")).OnClick(func(ctx app.Context, e app.Event) { onAgain(ctx) }),
 			app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
 		)
-	case f.Snap.Seat < 0: // a watcher: nothing to stay for but the watching
-		again = app.Div().Class("over-actions").Body(
-			app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
-		)
 	default:
-		// A guest stays for the next game by default (the host's Play again brings the lobby to
-		// every guest), and may leave instead.
+		// A guest (or a watcher) stays for the next game by default (the host's Play again
+		// brings the lobby to every guest), and may leave instead.
 		var note app.UI
 		if f.Staying {
 			note = app.P().Class("muted").ID("staying").Attr("role", "status").Text(i18n.T("rematch.waiting", f.hostName()))
