@@ -22,11 +22,8 @@ func statusBar(b Board) app.UI {
 	)
 }
 
-// Paths of the explanatory pages.
-var (
-	hrefRules = board.RulesPath(Name)
-	hrefFair  = board.HrefFair
-)
+// hrefRules is the path of the rules page.
+var hrefRules = board.RulesPath(Name)
 
 // docLink opens an explanatory page in a new tab, so the table (and its connection) stays put.
 func docLink(id, href, text string) app.UI {
