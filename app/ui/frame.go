@@ -17,7 +17,9 @@ import (
 )
 
 // Frame is one viewer's table: the snapshot and what the screen keeps beside it. It is plain
-// data, built by GameScreen on every drawing (and by tests from a snapshot alone).
+// data, built by GameScreen on every drawing (and by tests from a snapshot alone). Its callbacks
+// must read the screen's current state, not capture this drawing's: go-app keeps the event
+// handler first bound to an element while the handler's code and scope stay the same.
 type Frame struct {
 	Game   board.Game
 	Snap   session.Snapshot

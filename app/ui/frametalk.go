@@ -55,9 +55,11 @@ func (f Frame) talk() app.UI {
 	)
 }
 
-// chatSeen tells the screen the talk is read.
+// chatSeen tells the screen the talk is read. It reads nothing else of f: go-app keeps the
+// handler first bound to an element (same code, same scope), with the Frame of that drawing,
+// so only the screen's own callback, which reads the screen's current state, may be used.
 func (f Frame) chatSeen(ctx app.Context, e app.Event) {
-	if f.OnChatSeen != nil && f.Unread > 0 {
+	if f.OnChatSeen != nil {
 		f.OnChatSeen(ctx)
 	}
 }

@@ -252,8 +252,10 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 		},
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
-		OnStay:  func(ctx app.Context) { g.staying = snap.Table },
-		OnWait:  func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
+		// Callbacks read the screen's current state (g.snap), never this drawing's snap: go-app
+		// keeps the handler first bound to a button.
+		OnStay: func(ctx app.Context) { g.staying = g.snap.Table },
+		OnWait: func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
 		OnStandIn: func(ctx app.Context, seat engine.Seat) {
 			g.try(ctx, func() error { return g.Sess.StandIn(seat) })
 		},
