@@ -73,15 +73,17 @@ func (f Frame) Draw() app.UI {
 		f.History.note(f.Game, p)
 	}
 	return app.Div().Class("frame").ID("frame").DataSet("game", f.Game.Name).DataSet("stopped", flagText(stopped)).Body(
-		stopBanner(snap, failures, stopped),
-		app.Div().Class("frame-notices").Body(f.Notices...),
+		// Every piece that comes and goes keeps its place (frameSlot): go-app matches children
+		// by position, and a shift would remount the board and lose its state.
+		frameSlot(stopBanner(snap, failures, stopped)),
+		app.Div().Class("frame-notices").Body(slots(f.Notices)...),
 		f.away(),
 		f.bar(stopped),
-		standInNote(snap),
-		lockedNote(snap, p),
+		frameSlot(standInNote(snap)),
+		frameSlot(lockedNote(snap, p)),
 		app.Div().Class("frame-board").DataSet("stopped", flagText(stopped)).Body(boardUI),
-		below,
-		f.History.panel(),
+		frameSlot(below),
+		frameSlot(f.History.panel()),
 		f.talk(),
 	)
 }
@@ -114,7 +116,7 @@ func (f Frame) bar(stopped bool) app.UI {
 	if !stopped {
 		verdict = verdictLine(f.Snap)
 	}
-	return app.Div().Class("frame-bar").Body(verdict, f.talkJump())
+	return app.Div().Class("frame-bar").Body(frameSlot(verdict), f.talkJump())
 }
 
 // away is the turn deadline for absent players, with the host's choice once it runs out.
@@ -171,4 +173,20 @@ func flagText(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// frameSlot is ui, or an empty hidden placeholder of the same place when ui is nil.
+func frameSlot(ui app.UI) app.UI {
+	if ui == nil {
+		return app.Div().Hidden(true)
+	}
+	return ui
+}
+
+func slots(uis []app.UI) []app.UI {
+	out := make([]app.UI, len(uis))
+	for i, ui := range uis {
+		out[i] = frameSlot(ui)
+	}
+	return out
 }
