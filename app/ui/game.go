@@ -78,6 +78,10 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 			failedBefore := len(dealFailures(g.snap))
 			g.snap = s.Snapshot()
 			g.refused.note(g.snap)
+			if game, ok := board.Lookup(s.Game()); ok && g.snap.HasView {
+				// Every view's log, drawn or not (two may come between drawings).
+				g.history.note(game, Frame{Snap: g.snap}.props(false))
+			}
 			if len(dealFailures(g.snap)) > failedBefore {
 				// A failed deal stops the table: its banner, at the top, is what to read now.
 				app.Window().Call("scrollTo", 0, 0)
