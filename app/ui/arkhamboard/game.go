@@ -7,6 +7,7 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 )
 
@@ -22,6 +23,7 @@ var Game = board.Game{
 	// The game over covers the table (an overlay), so the frame's outcome goes inside it.
 	Places:   board.PieceOutcome,
 	TalkRule: "ark.chat_rule",
+	Log:      Log,
 }
 
 // Draw is the board for the game screen: the view adapted to what the table draws.
@@ -39,4 +41,22 @@ func Draw(p board.Props) app.UI {
 	b := FromView(v, p.Legal, r)
 	b.Seq = p.Seq
 	return &Table{Board: b, Game: p.Table, OnAct: p.OnAct, Outcome: p.Pieces.Outcome}
+}
+
+// Log is the round's events in words, for the frame's history of the whole game.
+func Log(p board.Props) (string, []string) {
+	v, ok := p.View.(*arkham.View)
+	if !ok || v == nil {
+		return "", nil
+	}
+	r := Roster{}
+	for _, s := range p.Seats {
+		r.Names = append(r.Names, s.Name)
+	}
+	name := func(s engine.Seat) string { return r.name(s, v.Players) }
+	lines := make([]string, 0, len(v.Log))
+	for _, e := range v.Log {
+		lines = append(lines, eventText(e, name))
+	}
+	return i18n.T("frame.round", v.Round), lines
 }

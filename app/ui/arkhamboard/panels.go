@@ -68,14 +68,13 @@ type sheetView struct {
 
 func (v *sheetView) Render() app.UI { return playSheet(Board{Piles: v.Piles, Other: v.Other}) }
 
-// logView is the game log, earlier rounds folded above.
+// logView is the round's log (the whole game's is the frame's history).
 type logView struct {
 	app.Compo
-	Lines   []string
-	Earlier [][]string
+	Lines []string
 }
 
-func (v *logView) Render() app.UI { return gameLog(v.Lines, v.Earlier) }
+func (v *logView) Render() app.UI { return gameLog(v.Lines) }
 
 // hintsView is the first-game tips until dismissed, then a placeholder.
 type hintsView struct {

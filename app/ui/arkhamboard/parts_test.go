@@ -26,10 +26,6 @@ func (s *screen) Render() app.UI {
 	ui := Draw(s.p)
 	if t, ok := ui.(*Table); ok {
 		if s.state != nil {
-			t.earlier, t.logGame = map[int][]string{}, s.state.logGame
-			for r, l := range s.state.earlier {
-				t.earlier[r] = l
-			}
 			t.helperHidden, t.hintsDone, t.seenResult, t.seenGame = s.state.helperHidden, s.state.hintsDone, s.state.seenResult, s.state.seenGame
 		}
 		if s.first == nil {

@@ -30,27 +30,6 @@ type Table struct {
 	hintsDone     bool   // the first-game hints were dismissed, in this browser
 	seenResult    int    // the last round whose reveal the viewer dismissed
 	seenGame      string // the game seenResult belongs to
-	// earlier keeps each round's log as last seen, so the whole game's log stays on the table
-	// (the view carries only the current round's); logGame is the game it belongs to.
-	earlier map[int][]string
-	logGame string
-}
-
-// wholeLog notes the current round's log and returns the earlier rounds', oldest first.
-func (t *Table) wholeLog(b Board) [][]string {
-	if t.earlier == nil || t.logGame != t.Game {
-		t.earlier, t.logGame = map[int][]string{}, t.Game
-	}
-	if b.Round > 0 {
-		t.earlier[b.Round] = b.Log
-	}
-	var out [][]string
-	for r := 1; r < b.Round; r++ {
-		if l, ok := t.earlier[r]; ok {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 func (t *Table) Render() app.UI {
@@ -80,7 +59,7 @@ func (t *Table) Render() app.UI {
 		app.Div().Class("side").Body(
 			&oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t},
 			&sheetView{Piles: b.Piles, Other: b.Other},
-			&logView{Lines: b.Log, Earlier: t.wholeLog(b)},
+			&logView{Lines: b.Log},
 		),
 	)
 }
