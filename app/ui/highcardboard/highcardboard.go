@@ -9,6 +9,7 @@ package highcardboard
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -52,7 +53,7 @@ func Draw(p board.Props) app.UI {
 			card = strconv.Itoa(v.Own)
 		}
 		seats = append(seats, app.Li().Class("hc-seat").DataSet("seat", s).DataSet("turn", s == v.Turn && !v.Over).Body(
-			app.Span().Class("hc-name").Text(name(s)),
+			app.Span().Class("hc-name").Text(name(s)+" "),
 			app.Span().Class("hc-card").Text(card),
 		))
 	}
@@ -60,11 +61,23 @@ func Draw(p board.Props) app.UI {
 		app.H1().Text(i18n.T("game."+highcard.Name)),
 		app.P().ID("hc-prompt").Aria("live", "polite").Text(prompt(v, p.Legal, name)),
 		app.Ul().Class("hc-seats").Body(seats...),
-		app.P().ID("hc-discard").Text(i18n.T("hc.discard", fmt.Sprint(v.Discard), v.Deck)),
+		app.P().ID("hc-discard").Text(i18n.T("hc.discard", cards(v.Discard), v.Deck)),
 		actions(p),
 		result(v, name),
 		app.A().Href(board.RulesPath(highcard.Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 	)
+}
+
+// cards lists card values as a reader writes them ("3, 7"), or a dash for none.
+func cards(cs []int) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = strconv.Itoa(c)
+	}
+	return strings.Join(out, i18n.T("app.list_sep"))
 }
 
 func prompt(v *highcard.View, legal []engine.Move, name func(int) string) string {
@@ -106,7 +119,7 @@ func result(v *highcard.View, name func(int) string) app.UI {
 		names = append(names, name(int(w)))
 	}
 	return app.Section().ID("hc-result").Class("panel").Body(
-		app.P().Text(i18n.T("hc.winners", fmt.Sprint(names))),
+		app.P().Text(i18n.T("hc.winners", strings.Join(names, i18n.T("app.list_sep")))),
 	)
 }
 
