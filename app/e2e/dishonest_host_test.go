@@ -172,10 +172,14 @@ func TestDishonestHostStopsTheTable(t *testing.T) {
 			if href, _ := Eval[string](b, `document.querySelector('#proof-export').getAttribute('href')`); !strings.HasPrefix(href, "data:application/json;base64,") {
 				t.Errorf("no proof to save: %.60q", href)
 			}
-			// The banner is in view without scrolling, on a phone as on a laptop.
+			// It outlives the page: reloaded, the page stops the table again, the banner in view
+			// without scrolling, on a phone as on a laptop.
+			b.Reload()
+			b.WaitVisible("#deal-failed")
 			if top, _ := Eval[float64](b, `document.querySelector('#deal-failed').getBoundingClientRect().top`); top < 0 || top > 400 {
-				t.Errorf("the banner is out of view (top %v)", top)
+				t.Errorf("the banner is out of view after a reload (top %v)", top)
 			}
+			b.Screenshot(c.game + "-deal-failed-reloaded")
 		})
 	}
 }

@@ -99,16 +99,17 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 		app.H2().Text(i18n.T("frame.stop_title")),
 		app.Ul().Class("frame-stop-what").Body(what...),
 		app.P().Class("frame-stop-fault").ID("deal-fault").Text(fault),
-		app.P().Class("frame-stop-keep").Text(i18n.T("frame.keep")),
 		app.Div().Class("frame-stop-actions").Body(
 			app.A().Class("btn", "primary").ID("proof-export").Href(proofHref(snap, fs)).
 				Attr("download", proofName(snap)).Text(i18n.T("frame.export")),
 			app.A().Class("btn").ID("stop-leave").Href("/").Text(i18n.T("frame.leave")),
-			app.A().Class("btn").ID("stop-fair").Href(board.HrefFair+"#checking").Text(i18n.T("frame.how")),
 		),
+		// The rest on demand, so the stop and its choices fit a phone's screen.
 		app.Details().Class("frame-stop-detail").ID("deal-failed-detail").Body(
 			app.Summary().Text(i18n.T("frame.detail")),
+			app.P().Class("frame-stop-keep").Text(i18n.T("frame.keep")),
 			app.Ul().Body(details...),
+			app.A().ID("stop-fair").Href(board.HrefFair+"#checking").Text(i18n.T("frame.how")),
 		),
 	)
 }
