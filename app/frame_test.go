@@ -125,7 +125,7 @@ func TestFrameShowsEveryPiece(t *testing.T) {
 				{"the talk's form", `id="chat-input"`},
 				{"the stand-in", i18n.T("frame.standin", "Cy")},
 				{"the away deadline", `id="away"`},
-				{"the game over's way on", `id="stay"`},
+				{"the game over", `id="frame-over"`},
 				{"leaving", `id="back-home"`},
 				{"the running score", `id="running-score"`},
 			} {
@@ -153,16 +153,21 @@ func TestFrameShowsEveryPiece(t *testing.T) {
 			if err := json.Unmarshal(raw, &p); err != nil || len(p.Deals) != 1 || p.Deals[0].Code != wire.DealMismatch || len(p.Evidence) != 1 || p.Code != "ABCD-EFGH" {
 				t.Errorf("proof %s: %v", raw, err)
 			}
-			// A stopped table offers no moves; the host's screen offers Play again instead.
-			f.Snap.Status.Over, f.Snap.Legal = false, []engine.Move{{Seat: 1, Kind: "x"}}
-			f.OnAgain = func(app.Context) {}
-			f.Snap.Status.Over = true
-			host := app.HTMLString(f.Draw())
-			if !strings.Contains(host, `id="play-again"`) {
-				t.Error("the host has no Play again")
+			// A stopped table offers no next game with this host, nor its record.
+			f.Record = app.Div().ID("record-stub")
+			if out := app.HTMLString(f.Draw()); strings.Contains(out, `id="stay"`) || strings.Contains(out, "record-stub") {
+				t.Error("a stopped table offers the next game or the host's record")
 			}
-			if n := strings.Count(host, `id="play-again"`); n > 1 {
-				t.Errorf("Play again %d times", n)
+			// At a fair table the game over offers the next game (a guest stays, the host plays
+			// again) and the record, once.
+			f.Snap.Deals, f.Snap.Evidence = f.Snap.Deals[:1], nil
+			if out := app.HTMLString(f.Draw()); !strings.Contains(out, `id="stay"`) || strings.Count(out, "record-stub") != 1 {
+				t.Error("a guest at a fair table has no Stay, or not the record once")
+			}
+			f.OnAgain = func(app.Context) {}
+			host := app.HTMLString(f.Draw())
+			if n := strings.Count(host, `id="play-again"`); n != 1 {
+				t.Errorf("Play again %d times for the host", n)
 			}
 		})
 	}

@@ -55,7 +55,7 @@ func (f Frame) Draw() app.UI {
 	p := f.props(stopped)
 	var outcome app.UI
 	if snap.Status.Over {
-		outcome = f.outcome()
+		outcome = f.outcome(stopped)
 	}
 	placed := f.Game.Places&board.PieceOutcome != 0
 	if placed {

@@ -15,10 +15,15 @@ import (
 	"miskatonic/app/ui/board"
 )
 
-// outcome is the game over's shared part.
-func (f Frame) outcome() app.UI {
+// outcome is the game over's shared part. A stopped table offers no next game with this host
+// and no record from it (the proof is what to keep): the running score and the way out only.
+func (f Frame) outcome(stopped bool) app.UI {
 	var again app.UI
 	switch {
+	case stopped:
+		again = app.Div().Class("over-actions").Body(
+			app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
+		)
 	case f.OnAgain != nil:
 		onAgain := f.OnAgain
 		again = app.Div().Class("over-actions").Body(
@@ -46,10 +51,14 @@ func (f Frame) outcome() app.UI {
 			note,
 		)
 	}
+	var record app.UI
+	if !stopped {
+		record = f.Record
+	}
 	return app.Div().Class("frame-over").ID("frame-over").Body(
 		scoreLine(f.Score),
 		again,
-		f.Record,
+		record,
 	)
 }
 
