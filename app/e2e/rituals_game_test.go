@@ -386,9 +386,9 @@ func ritNetGame(t *testing.T, n int) {
 	setup := time.Since(start)
 	// Table talk reaches everyone, a guest's line said in the game's first moments included.
 	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
-	players[1].Click(".rit-chat .chat-form button")
+	players[1].Click("#chat .chat-form button")
 	for _, b := range players {
-		b.WaitText(".rit-chat .chat-lines", "Who wants Cthulhu?")
+		b.WaitText("#chat .chat-lines", "Who wants Cthulhu?")
 	}
 
 	stamps := make([]ritStamps, len(players))
@@ -484,8 +484,8 @@ func ritNetGame(t *testing.T, n int) {
 
 	// A guest's talk reaches the host too (at game over, with the table quiet).
 	typeInto(players[1], "#chat-input", "Good game")
-	players[1].Click(".rit-chat .chat-form button")
-	host.WaitText(".rit-chat .chat-lines", "Good game")
+	players[1].Click("#chat .chat-form button")
+	host.WaitText("#chat .chat-lines", "Good game")
 
 	for _, b := range players {
 		_, _ = Eval[bool](b, `(clearInterval(window.__auto), true)`)

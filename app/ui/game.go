@@ -32,6 +32,8 @@ type GameScreen struct {
 	rec      exported    // the finished game's record, as offered (recordpanel.go)
 	recAsked string      // the game whose record this guest asked for (guestrecord.go)
 	refused  refusal     // the host's latest refusal of our move, until the next view (refused.go)
+	history  History     // every round's log of this game (framehistory.go)
+	staying  string      // the game (table id) this guest chose to stay after
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -73,8 +75,17 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 			}
 			prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
 			prevSeq, wasWaiting := g.snap.Seq, g.snap.Waiting
+			failedBefore := len(dealFailures(g.snap))
 			g.snap = s.Snapshot()
 			g.refused.note(g.snap)
+			if game, ok := board.Lookup(s.Game()); ok && g.snap.HasView {
+				// Every view's log, drawn or not (two may come between drawings).
+				g.history.note(game, Frame{Snap: g.snap}.props(false))
+			}
+			if len(dealFailures(g.snap)) > failedBefore {
+				// A failed deal stops the table: its banner, at the top, is what to read now.
+				app.Window().Call("scrollTo", 0, 0)
+			}
 			if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
 				// The table appears (or the lobby comes back): from its top, not where the
 				// page was scrolled to press Start; on a phone the whole table is in view.
@@ -109,8 +120,7 @@ func (g *GameScreen) Render() app.UI {
 	if !snap.Started || !snap.HasView {
 		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
 	}
-	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), problem, g.away(snap), watchBanner(snap), g.hostWatchers(snap),
-		g.refused.notice(func(ctx app.Context, e app.Event) { g.refused.dismiss() }), g.board(snap), g.belowBoard(), hostCodeRejoin(g.Sess, snap))
+	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), g.frame(snap, problem).Draw(), hostCodeRejoin(g.Sess, snap))
 }
 
 // alert brings the tab title and the turn alert up to date with the snapshot.
@@ -227,15 +237,17 @@ func (g *GameScreen) try(ctx app.Context, f func() error) {
 	})
 }
 
-// board draws the game through its board package (app/ui/board's registry).
-func (g *GameScreen) board(snap session.Snapshot) app.UI {
+// frame is the table around the game's board (frame.go), for every game the same.
+func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 	game, ok := board.Lookup(g.Sess.Game())
 	if !ok {
 		app.Log("miskatonic: no board for", g.Sess.Game())
-		return app.P().Text(i18n.T(session.ProblemInternal))
 	}
-	p := board.Props{
-		View: snap.View, Legal: snap.Legal, Deals: snap.Deals, Code: snap.Code, Seq: snap.Seq, Table: snap.Table,
+	f := Frame{
+		Game: game, Snap: snap, IsHost: g.Sess.IsHost(), Score: g.score.scores(), Unread: g.al.unread(),
+		History: &g.history, Staying: g.staying == snap.Table,
+		Notices: []app.UI{problem, watchBanner(snap), g.hostWatchers(snap),
+			g.refused.notice(func(ctx app.Context, e app.Event) { g.refused.dismiss() })},
 		OnAct: func(ctx app.Context, m engine.Move) {
 			// A refusal here is a race (the view moved on between drawing the button and the
 			// click); the fresh view with its own buttons is already on its way.
@@ -245,48 +257,23 @@ func (g *GameScreen) board(snap session.Snapshot) app.UI {
 		},
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
-		Unread:  g.al.unread(),
-		Record:  g.insideBoard(game),
-		Score:   g.score.scores(),
+		// Callbacks read the screen's current state (g.snap), never this drawing's snap: go-app
+		// keeps the handler first bound to a button.
+		OnStay: func(ctx app.Context) { g.staying = g.snap.Table },
+		OnWait: func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
+		OnStandIn: func(ctx app.Context, seat engine.Seat) {
+			g.try(ctx, func() error { return g.Sess.StandIn(seat) })
+		},
+		OnEnd: func(ctx app.Context) { g.try(ctx, g.Sess.EndGame) },
 		OnChatSeen: func(ctx app.Context) {
 			g.al.seen()
 			g.al.apply(false)
 		},
 	}
-	if snap.Status.Sealed && snap.LockedBase == snap.Seq {
-		p.Locked = snap.Locked
+	if snap.Status.Over {
+		f.Record = g.recordPanel()
 	}
-	if snap.Waiting {
-		p.Legal = nil // a move is in flight: no double sends
-	}
-	for _, s := range snap.Lobby.Seats {
-		if s.Seat == 0 {
-			p.Host = s.Name
-		}
-		name := s.Name
-		if s.StandIn { // public: every view says a bot plays for the absent player
-			name = i18n.T("away.standing_in", s.Name)
-		}
-		p.Seats = append(p.Seats, board.Seat{Name: name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
-	}
-	for _, c := range snap.Chat {
-		p.Chat = append(p.Chat, board.ChatLine{Name: chatName(c), Text: c.Text})
-	}
-	return game.Board(p)
-}
-
-// away is the turn deadline for absent players, with the host's choice once it runs out.
-func (g *GameScreen) away(snap session.Snapshot) app.UI {
-	var names []string
-	for _, s := range snap.Lobby.Seats {
-		names = append(names, s.Name)
-	}
-	return &AwayBanner{
-		Away: snap.Away, At: snap.AwayAt, Names: names, IsHost: g.Sess.IsHost(),
-		OnWait:    func(ctx app.Context) { g.try(ctx, g.Sess.WaitLonger) },
-		OnStandIn: func(ctx app.Context, seat engine.Seat) { g.try(ctx, func() error { return g.Sess.StandIn(seat) }) },
-		OnEnd:     func(ctx app.Context) { g.try(ctx, g.Sess.EndGame) },
-	}
+	return f
 }
 
 func botLevels(game string) []string { return bot.Levels(game) }

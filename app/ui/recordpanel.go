@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/ui/board"
 )
 
 // exported is the finished game's record as the table offers it: a file to download, a link
@@ -16,22 +15,6 @@ type exported struct {
 	file  string // blob: URL of the JSON
 	name  string
 	link  string // "" when too long for a link
-}
-
-// insideBoard is the record panel for a board that shows it in its game over, else nil.
-func (g *GameScreen) insideBoard(game board.Game) app.UI {
-	if !game.ShowsRecord {
-		return nil
-	}
-	return g.recordPanel()
-}
-
-// belowBoard is the record panel under a board that does not show it itself.
-func (g *GameScreen) belowBoard() app.UI {
-	if game, ok := board.Lookup(g.Sess.Game()); ok && game.ShowsRecord {
-		return nil
-	}
-	return g.recordPanel()
 }
 
 // recordPanel offers the finished game's record with its proofs (host and solo tables: the

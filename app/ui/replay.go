@@ -14,7 +14,6 @@ import (
 	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
 	"miskatonic/engine/replay"
-	"miskatonic/engine/table"
 )
 
 // keyLastRecord is where the table keeps the last finished game's record (History: the
@@ -234,18 +233,9 @@ func (r *Replay) board(rules engine.Rules) app.UI {
 	if err != nil {
 		return app.P().Class("problem").Text(badRecord("replay.why_moves", err))
 	}
-	p := board.Props{View: v, Seq: r.at, Table: "replay",
-		OnAct:      func(app.Context, engine.Move) {},
-		OnChat:     func(app.Context, string) {},
-		OnChatSeen: func(app.Context) {},
-	}
+	p := board.Props{View: v, Seq: r.at, Table: "replay", OnAct: func(app.Context, engine.Move) {}}
 	for s := 0; s < r.rec.Config.Seats; s++ {
 		p.Seats = append(p.Seats, board.Seat{Name: r.mover(engine.Seat(s))})
-	}
-	if r.verdict.Verified {
-		for e := 1; e <= r.verdict.Deals; e++ {
-			p.Deals = append(p.Deals, table.DealStatus{Epoch: e, State: table.DealVerified})
-		}
 	}
 	return app.Div().Class("replay-board").Body(game.Board(p))
 }

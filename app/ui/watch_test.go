@@ -49,7 +49,7 @@ func TestBoardsRenderTheWatchersView(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					out := app.HTMLString(gm.Board(board.Props{View: v, Seats: seats, Seq: step, Table: "t", Host: "PA"}))
+					out := app.HTMLString(gm.Board(board.Props{View: v, Seats: seats, Seq: step, Table: "t"}))
 					if out == "" {
 						t.Fatalf("step %d: empty board", step)
 					}

@@ -81,7 +81,7 @@ func TestWatchersReadThirdPerson(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						out := html.UnescapeString(app.HTMLString(gm.Board(board.Props{View: v, Seats: seats, Seq: step, Table: "t", Host: "Ann"})))
+						out := html.UnescapeString(app.HTMLString(gm.Board(board.Props{View: v, Seats: seats, Seq: step, Table: "t"})))
 						for _, f := range never {
 							if strings.Contains(out, f) {
 								t.Fatalf("%s step %d: a watcher reads %q, worded for a player:\n%s", l, step, f, out)

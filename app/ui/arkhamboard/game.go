@@ -7,8 +7,8 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/engine"
 	"miskatonic/engine/arkham"
-	"miskatonic/engine/table"
 )
 
 // Name is the game this package draws (engine/arkham's Rules.Name).
@@ -20,8 +20,10 @@ var Game = board.Game{
 	Board: Draw,
 	Rules: func() app.Composer { return &Rules{} },
 	Order: 1,
-	// The game over covers the table (an overlay), so the record panel goes inside it.
-	ShowsRecord: true,
+	// The game over covers the table (an overlay), so the frame's outcome goes inside it.
+	Places:   board.PieceOutcome,
+	TalkRule: "ark.chat_rule",
+	Log:      Log,
 }
 
 // Draw is the board for the game screen: the view adapted to what the table draws.
@@ -37,34 +39,24 @@ func Draw(p board.Props) app.UI {
 		r.Offline = append(r.Offline, s.Offline)
 	}
 	b := FromView(v, p.Legal, r)
-	b.Verified = board.WithTableCode(verdict(p.Deals, v), p.Code)
 	b.Seq = p.Seq
-	t := &Table{Board: b, Chat: p.Chat, Game: p.Table, OnAct: p.OnAct, OnChat: p.OnChat, Unread: p.Unread, OnChatSeen: p.OnChatSeen,
-		Score: p.Score, Host: p.Host, Record: p.Record}
-	if b.Over {
-		t.OnAgain = p.OnAgain
-	}
-	return t
+	return &Table{Board: b, Game: p.Table, OnAct: p.OnAct, Outcome: p.Pieces.Outcome}
 }
 
-// verdict words the check of the last finished round's deal (or any failure). Arkham deals
-// once a round, so a round's deal is the epoch of the same number.
-func verdict(deals []table.DealStatus, v *arkham.View) string {
-	for _, d := range deals {
-		if d.State == table.DealFailed {
-			return i18n.T("deal.verify_failed", i18n.Why(i18n.Current(), d.Code, d.Args, d.Problem))
-		}
+// Log is the round's events in words, for the frame's history of the whole game.
+func Log(p board.Props) (string, []string) {
+	v, ok := p.View.(*arkham.View)
+	if !ok || v == nil {
+		return "", nil
 	}
-	if v.LastRound == nil {
-		return ""
+	r := Roster{}
+	for _, s := range p.Seats {
+		r.Names = append(r.Names, s.Name)
 	}
-	for _, d := range deals {
-		if d.Epoch == v.LastRound.Round {
-			if d.State == table.DealVerified {
-				return i18n.T("deal.verified") + board.DealDetails(d)
-			}
-			return i18n.T("deal.verify_pending") + board.DealDetails(d)
-		}
+	name := func(s engine.Seat) string { return r.name(s, v.Players) }
+	lines := make([]string, 0, len(v.Log))
+	for _, e := range v.Log {
+		lines = append(lines, eventText(e, name))
 	}
-	return i18n.T("deal.verify_pending")
+	return i18n.T("frame.round", v.Round), lines
 }

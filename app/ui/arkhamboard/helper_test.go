@@ -1,7 +1,10 @@
 package arkhamboard
 
 import (
+	"reflect"
 	"testing"
+
+	"miskatonic/app/i18n"
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
@@ -26,20 +29,26 @@ func TestHelperTableOption(t *testing.T) {
 	}
 }
 
-// TestWholeGameLog: the table keeps each earlier round's log as last seen, oldest first, and
-// forgets them when the host deals a new game.
-func TestWholeGameLog(t *testing.T) {
-	tb := &Table{Game: "g1"}
-	tb.wholeLog(Board{Round: 1, Log: []string{"r1 a"}})
-	tb.wholeLog(Board{Round: 1, Log: []string{"r1 a", "r1 b"}})
-	if got := tb.wholeLog(Board{Round: 2, Log: []string{"r2 a"}}); len(got) != 1 || len(got[0]) != 2 || got[0][1] != "r1 b" {
-		t.Fatalf("earlier rounds %v", got)
+// TestLogForTheFrame: the board's Log (the frame's history of the whole game) is the round's
+// log as the table shows it, under the round's label.
+func TestLogForTheFrame(t *testing.T) {
+	n := 0
+	for _, p := range guestProps(t) {
+		v := p.View.(*arkham.View)
+		label, lines := Log(p)
+		if label != i18n.T("frame.round", v.Round) {
+			t.Fatalf("label %q in round %d", label, v.Round)
+		}
+		r := Roster{}
+		for _, s := range p.Seats {
+			r.Names = append(r.Names, s.Name)
+		}
+		if want := FromView(v, p.Legal, r).Log; !reflect.DeepEqual(lines, want) && len(lines)+len(want) > 0 {
+			t.Fatalf("Log %q, the table shows %q", lines, want)
+		}
+		n += len(lines)
 	}
-	if got := tb.wholeLog(Board{Round: 3}); len(got) != 2 || got[1][0] != "r2 a" {
-		t.Fatalf("earlier rounds %v", got)
-	}
-	tb.Game = "g2"
-	if got := tb.wholeLog(Board{Round: 2, Log: []string{"x"}}); len(got) != 0 {
-		t.Fatalf("a new game kept the old one's log: %v", got)
+	if n == 0 {
+		t.Fatal("no log lines in a whole game")
 	}
 }

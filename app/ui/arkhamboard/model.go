@@ -94,9 +94,8 @@ type Board struct {
 	Log      []string `json:"log"`
 	Prompt   string   `json:"prompt"` // what is happening, in words
 	Actions  []Action `json:"actions"`
-	Reveal   bool     `json:"reveal,omitempty"`   // between rounds: every card is face up
-	Result   *Result  `json:"result,omitempty"`   // the last round, until the viewer moves on
-	Verified string   `json:"verified,omitempty"` // deal check result, translated
+	Reveal   bool     `json:"reveal,omitempty"` // between rounds: every card is face up
+	Result   *Result  `json:"result,omitempty"` // the last round, until the viewer moves on
 	Over     bool     `json:"over,omitempty"`
 	Winners  []string `json:"winners,omitempty"`
 	YouWon   bool     `json:"youWon,omitempty"`

@@ -3,7 +3,6 @@ package arkhamboard
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 )
 
@@ -36,13 +35,11 @@ type statusView struct {
 	Round, Deck, Removed int
 	DoomOn               bool
 	Doom                 int
-	Unread               int
-	t                    *Table
 }
 
 func (v *statusView) Render() app.UI {
 	b := Board{Round: v.Round, Deck: v.Deck, Removed: v.Removed, DoomOn: v.DoomOn, Doom: v.Doom}
-	return statusBar(b, v.t.chatJump(v.Unread))
+	return statusBar(b)
 }
 
 // oddsView is the deduction helper, or an empty placeholder that keeps the side panels in
@@ -71,24 +68,13 @@ type sheetView struct {
 
 func (v *sheetView) Render() app.UI { return playSheet(Board{Piles: v.Piles, Other: v.Other}) }
 
-// logView is the game log, earlier rounds folded above.
+// logView is the round's log (the whole game's is the frame's history).
 type logView struct {
 	app.Compo
-	Lines   []string
-	Earlier [][]string
+	Lines []string
 }
 
-func (v *logView) Render() app.UI { return gameLog(v.Lines, v.Earlier) }
-
-// chatView is the table talk.
-type chatView struct {
-	app.Compo
-	Lines  []board.ChatLine
-	Unread int
-	t      *Table
-}
-
-func (v *chatView) Render() app.UI { return v.t.chat(v.Lines, v.Unread) }
+func (v *logView) Render() app.UI { return gameLog(v.Lines) }
 
 // hintsView is the first-game tips until dismissed, then a placeholder.
 type hintsView struct {

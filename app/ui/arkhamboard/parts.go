@@ -11,23 +11,19 @@ import (
 )
 
 // statusBar shows the round, deck, removed cards and the Doom Track.
-func statusBar(b Board, chat app.UI) app.UI {
+func statusBar(b Board) app.UI {
 	return app.Div().Class("ark-status").Body(
 		app.Span().Class("stat").Text(i18n.T("ark.round", b.Round)),
 		app.Span().Class("stat", "stat-deck").DataSet("deck", strconv.Itoa(b.Deck)).
 			Aria("label", i18n.T("ark.deck_label", b.Deck)).Text(i18n.T("ark.deck", b.Deck)),
 		app.Span().Class("stat").Aria("label", i18n.T("ark.removed_label", b.Removed)).Text(i18n.T("ark.removed", b.Removed)),
 		doomTrack(b),
-		chat,
 		docLink("rules-link", hrefRules, i18n.T("ark.rules_link")),
 	)
 }
 
-// Paths of the explanatory pages.
-var (
-	hrefRules = board.RulesPath(Name)
-	hrefFair  = board.HrefFair
-)
+// hrefRules is the path of the rules page.
+var hrefRules = board.RulesPath(Name)
 
 // docLink opens an explanatory page in a new tab, so the table (and its connection) stays put.
 func docLink(id, href, text string) app.UI {
@@ -117,31 +113,15 @@ func playSheet(b Board) app.UI {
 	)
 }
 
-// gameLog shows the public events, newest last, in plain words; earlier rounds' logs (as this
-// page saw them) fold away above the current one.
-func gameLog(lines []string, earlier [][]string) app.UI {
+// gameLog shows the round's public events, newest last, in plain words (the frame's history
+// keeps the earlier rounds).
+func gameLog(lines []string) app.UI {
 	items := make([]app.UI, 0, len(lines))
 	for _, l := range lines {
 		items = append(items, app.Li().Text(l))
 	}
-	var past app.UI
-	if len(earlier) > 0 {
-		var rounds []app.UI
-		for _, round := range earlier {
-			li := make([]app.UI, 0, len(round))
-			for _, l := range round {
-				li = append(li, app.Li().Text(l))
-			}
-			rounds = append(rounds, app.Ol().Class("log-lines").Body(li...))
-		}
-		past = app.Details().Class("log-earlier").ID("log-earlier").Body(
-			app.Summary().Text(i18n.T("history.earlier", len(earlier))),
-			app.Div().Body(rounds...),
-		)
-	}
 	return app.Section().Class("panel", "log").Body(
 		app.H2().Text(i18n.T("ark.log")),
-		past,
 		app.Ol().Class("log-lines").Aria("live", "polite").Body(items...),
 	)
 }

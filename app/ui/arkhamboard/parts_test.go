@@ -26,10 +26,6 @@ func (s *screen) Render() app.UI {
 	ui := Draw(s.p)
 	if t, ok := ui.(*Table); ok {
 		if s.state != nil {
-			t.earlier, t.logGame = map[int][]string{}, s.state.logGame
-			for r, l := range s.state.earlier {
-				t.earlier[r] = l
-			}
 			t.helperHidden, t.hintsDone, t.seenResult, t.seenGame = s.state.helperHidden, s.state.hintsDone, s.state.seenResult, s.state.seenGame
 		}
 		if s.first == nil {
@@ -49,19 +45,14 @@ func guestProps(tb testing.TB) []board.Props {
 	r := rand.New(rand.NewPCG(11, 7))
 	seats := []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}}
 	var out []board.Props
-	var chat []board.ChatLine
 	for step := 0; step < 2000 && !g.Status().Over; step++ {
 		raw, _ := json.Marshal(g.View(1))
 		v, err := arkham.Rules{}.DecodeView(raw)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if step%10 == 0 {
-			chat = append(chat[:len(chat):len(chat)], board.ChatLine{Name: "Cy (seat 3)", Text: "Who holds the Orb?"})
-		}
-		out = append(out, board.Props{View: v, Legal: g.Legal(1), Seats: seats, Seq: step, Table: "t1", Chat: chat,
-			Code: "ABCD-EFGH", OnAct: func(app.Context, engine.Move) {}, OnChat: func(app.Context, string) {},
-			OnChatSeen: func(app.Context) {}})
+		out = append(out, board.Props{View: v, Legal: g.Legal(1), Seats: seats, Seq: step, Table: "t1",
+			OnAct: func(app.Context, engine.Move) {}})
 		st := g.Status()
 		var m engine.Move
 		if st.Deal != nil {

@@ -1,75 +1,42 @@
 package arkhamboard
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 )
-
-// ChatLine is one message of table talk.
-type ChatLine = board.ChatLine
 
 // Table is the whole Arkham table for one viewer. The parent owns the data and passes callbacks;
 // Table keeps only what is purely presentational (the helper's visibility, the last reveal seen).
 type Table struct {
 	app.Compo
 
-	Board   Board
-	Chat    []ChatLine
-	OnAct   func(ctx app.Context, m engine.Move)
-	OnChat  func(ctx app.Context, text string)
-	OnAgain func(ctx app.Context) // nil when the viewer cannot start another game
+	Board Board
+	OnAct func(ctx app.Context, m engine.Move)
 	// Game names the game at this table (it changes when the host plays again), so a new
 	// game's first reveal is not taken for one the viewer already dismissed.
 	Game string
-	// Unread lines of talk (a badge), and the callback that marks them read.
-	Unread     int
-	OnChatSeen func(ctx app.Context)
-	Score      []board.Score // running score at this table
-	Host       string
-	Record     app.UI // the finished game's record panel, shown with the game over
+	// Outcome is the frame's part of the game over (score, play again or stay, the record),
+	// placed in the game-over box that covers the table (board.PieceOutcome).
+	Outcome app.UI
 
 	helperHidden  bool
 	explain       string // the card whose rule text is open ("" for none)
 	explainCursed bool
 	hintsDone     bool   // the first-game hints were dismissed, in this browser
-	staying       bool   // a guest chose to stay for the next game
 	seenResult    int    // the last round whose reveal the viewer dismissed
 	seenGame      string // the game seenResult belongs to
-	// earlier keeps each round's log as last seen, so the whole game's log stays on the table
-	// (the view carries only the current round's); logGame is the game it belongs to.
-	earlier map[int][]string
-	logGame string
-}
-
-// wholeLog notes the current round's log and returns the earlier rounds', oldest first.
-func (t *Table) wholeLog(b Board) [][]string {
-	if t.earlier == nil || t.logGame != t.Game {
-		t.earlier, t.logGame = map[int][]string{}, t.Game
-	}
-	if b.Round > 0 {
-		t.earlier[b.Round] = b.Log
-	}
-	var out [][]string
-	for r := 1; r < b.Round; r++ {
-		if l, ok := t.earlier[r]; ok {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
 	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
-		&statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom, Unread: t.Unread, t: t},
+		&statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom},
 		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
 		app.Section().Class("centre").Body(
 			t.mySeat(me, plays),
@@ -92,8 +59,7 @@ func (t *Table) Render() app.UI {
 		app.Div().Class("side").Body(
 			&oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t},
 			&sheetView{Piles: b.Piles, Other: b.Other},
-			&logView{Lines: b.Log, Earlier: t.wholeLog(b)},
-			&chatView{Lines: t.Chat, Unread: t.Unread, t: t},
+			&logView{Lines: b.Log},
 		),
 	)
 }
@@ -181,35 +147,11 @@ func (t *Table) endBanner(b Board) app.UI {
 		if _, plays := b.You(); !plays {
 			verdict = i18n.T("ark.watch_over") // a watcher neither escaped nor was consumed
 		}
-		// Everyone gets a way on: the host (or a solo player) another game; a guest stays for
-		// the next one by default (the host's Play again brings the lobby to every guest), and
-		// may leave instead.
-		var again app.UI
-		if t.OnAgain != nil {
-			again = app.Button().Type("button").Class("btn", "primary").ID("play-again").AutoFocus(true).
-				Text(i18n.T("ark.play_again")).OnClick(func(ctx app.Context, e app.Event) { t.OnAgain(ctx) })
-		} else {
-			stay := app.Button().Type("button").Class("btn", "primary").ID("stay").AutoFocus(true).
-				Aria("pressed", strconv.FormatBool(t.staying)).Text(i18n.T("rematch.stay")).
-				OnClick(func(ctx app.Context, e app.Event) { t.staying = true })
-			var note app.UI
-			if t.staying {
-				note = app.P().Class("muted").ID("staying").Attr("role", "status").Text(i18n.T("rematch.waiting", t.Host))
-			}
-			again = app.Div().Class("over-actions").Body(
-				stay,
-				app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
-				note,
-			)
-		}
 		return app.Section().Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
 			app.H2().Text(i18n.T("ark.game_over")),
 			app.P().Class("verdict").Text(verdict),
 			app.P().Text(winners),
-			verifiedLine(b.Verified),
-			scoreLine(t.Score),
-			again,
-			t.Record,
+			t.Outcome,
 		)
 	}
 	return nil
@@ -256,91 +198,6 @@ func (t *Table) resultPanel(b Board) app.UI {
 		app.P().Class("muted").Text(i18n.T("ark.round_cause", r.Cause)),
 		app.Ul().Class("result-rows").Body(rows...),
 		app.If(lossWhy(b) != "", app.P().Class("loss-why").ID("loss-why").Text(lossWhy(b))),
-		verifiedLine(b.Verified),
 		cont,
 	)
-}
-
-func verifiedLine(v string) app.UI {
-	if v == "" {
-		return nil
-	}
-	return app.P().Class("verified").Body(app.Text(v+" "), docLink("", hrefFair+"#checking", i18n.T("ark.how_checked")))
-}
-
-func (t *Table) chat(chat []ChatLine, unread int) app.UI {
-	lines := make([]app.UI, 0, len(chat))
-	for _, l := range chat {
-		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
-	}
-	return app.Section().Class("panel", "chat").ID("chat").Body(
-		app.H2().Body(app.Text(i18n.T("ark.chat")), unreadBadge(unread)),
-		app.P().Class("muted", "small").Body(app.Text(i18n.T("ark.chat_rule")+" "), docLink("", hrefRules+"#talk", i18n.T("ark.more"))),
-		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
-		// The input is left uncontrolled: redrawing its value on every table update would fight
-		// the player's typing. Its text is read when sent.
-		app.Form().Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
-			e.PreventDefault()
-			in := app.Window().GetElementByID("chat-input")
-			if !in.Truthy() {
-				return
-			}
-			text := strings.TrimSpace(in.Get("value").String())
-			if text == "" || t.OnChat == nil {
-				return
-			}
-			in.Set("value", "")
-			t.OnChat(ctx, text)
-		}).Body(
-			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
-				OnFocus(t.chatSeen).
-				Aria("label", i18n.T("ark.chat")).
-				Placeholder(i18n.T("ark.chat_placeholder")),
-			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
-		),
-	)
-}
-
-// chatSeen tells the shared screen the talk is read.
-func (t *Table) chatSeen(ctx app.Context, e app.Event) {
-	if t.OnChatSeen != nil && t.Unread > 0 {
-		t.OnChatSeen(ctx)
-	}
-}
-
-// chatJump is a button in the status bar that brings the table talk into view, with the unread
-// count: on a phone the talk is far below the table. (A button, not an "#chat" link: go-app
-// would take the link for a navigation and redraw the page.)
-func (t *Table) chatJump(unread int) app.UI {
-	label := i18n.T("ark.chat")
-	if unread > 0 {
-		label = i18n.T("alert.unread_label", unread)
-	}
-	return app.Button().Type("button").Class("chat-jump").ID("chat-jump").Aria("label", label).
-		OnClick(func(ctx app.Context, e app.Event) {
-			if el := app.Window().GetElementByID("chat"); el.Truthy() {
-				el.Call("scrollIntoView", map[string]any{"block": "center"})
-			}
-			t.chatSeen(ctx, e)
-		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(unread))
-}
-
-func unreadBadge(n int) app.UI {
-	if n <= 0 {
-		return nil
-	}
-	return app.Span().Class("badge", "badge-unread").ID("chat-unread").Text(strconv.Itoa(n))
-}
-
-// scoreLine is the running score at this table, after its first finished game.
-func scoreLine(sc []board.Score) app.UI {
-	if len(sc) == 0 {
-		return nil
-	}
-	parts := make([]string, 0, len(sc))
-	for _, s := range sc {
-		parts = append(parts, i18n.T("rematch.score_one", s.Name, s.Wins))
-	}
-	return app.P().Class("running-score").ID("running-score").Text(
-		i18n.T("rematch.score", sc[0].Games, strings.Join(parts, i18n.T("app.list_sep"))))
 }

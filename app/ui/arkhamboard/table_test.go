@@ -46,7 +46,7 @@ func TestTableRender(t *testing.T) {
 				`data-seat="0"`, `data-card="hidden"`, i18n.T("card.hidden"),
 				`data-card="candelabra"`, `data-card="gate-a"`, `cursed.svg`,
 				`data-move="give"`, "Give to Bea", i18n.T("ark.drawn"), "Cthulhu",
-				i18n.T("ark.helper_sane", 60), i18n.T("ark.chat_rule"),
+				i18n.T("ark.helper_sane", 60),
 			},
 			notWant: []string{"game-over", "round-end"},
 		},
@@ -54,14 +54,14 @@ func TestTableRender(t *testing.T) {
 			name: "round end shows fates and the verified deal",
 			board: func() Board {
 				b := sampleBoard()
-				b.Reveal, b.Verified, b.Actions, b.Drawn = true, i18n.T("deal.verified"), nil, nil
+				b.Reveal, b.Actions, b.Drawn = true, nil, nil
 				b.Seats[0].Card = &Card{ID: 2, Key: "candelabra", Kind: "artifact"}
 				b.Seats[0].Fate = &Fate{Why: "same artifact as Bea", Delta: -2}
 				b.Result = &Result{Round: 2, Cause: "the deck ran out", Rows: []ResultRow{
 					{Pos: 0, Name: "Ann", You: true, Card: b.Seats[0].Card, Fate: *b.Seats[0].Fate, Sanity: 3}}}
 				return b
 			},
-			want:    []string{"round-end", "the deck ran out", `id="continue"`, "same artifact as Bea", "−2", i18n.T("deal.verified"), "failed"},
+			want:    []string{"round-end", "the deck ran out", `id="continue"`, "same artifact as Bea", "−2", "failed"},
 			notWant: []string{`data-card="hidden"`},
 		},
 		{
@@ -71,7 +71,7 @@ func TestTableRender(t *testing.T) {
 				b.Over, b.Winners, b.YouWon, b.Actions = true, []string{"Bea", "Cy"}, false, nil
 				return b
 			},
-			want: []string{"game-over", i18n.T("ark.winners", "Bea, Cy"), i18n.T("ark.you_lost"), "play-again"},
+			want: []string{"game-over", i18n.T("ark.winners", "Bea, Cy"), i18n.T("ark.you_lost"), "placed-outcome"},
 		},
 		{
 			name: "hidden helper collapses",
@@ -85,7 +85,7 @@ func TestTableRender(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tb := &Table{Board: c.board(), OnAgain: func(app.Context) {}}
+			tb := &Table{Board: c.board(), Outcome: app.Span().ID("placed-outcome")}
 			html := app.HTMLString(tb)
 			for _, w := range c.want {
 				if !strings.Contains(html, w) && !strings.Contains(html, htmlpkg.EscapeString(w)) {

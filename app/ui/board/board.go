@@ -9,16 +9,13 @@ package board
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"miskatonic/app/i18n"
 	"miskatonic/engine"
-	"miskatonic/engine/table"
 )
 
-// HrefFair is the path of the fair-play page, which boards link to beside their deal checks.
+// HrefFair is the path of the fair-play page, which the frame links to beside its deal checks.
 const HrefFair = "/fair"
 
 // RulesPath is where a game's rules page lives (app/routes.go routes it from the registry).
@@ -35,41 +32,36 @@ type Seat struct {
 	Offline bool // a human seat whose link is down
 }
 
-// ChatLine is one message of table talk.
-type ChatLine struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
-}
-
-// Props is everything a board is given to draw one viewer's table. The board owns none of it:
-// moves and chat go back through the callbacks.
+// Props is one viewer's game, all a board is given to draw it: everything about the table
+// around the game (deal checks, talk, score, notices, the record, play again) is the shared
+// screen's frame (app/ui/frame.go), drawn the same for every game. Moves go back through OnAct.
 type Props struct {
-	View    engine.View   // decoded by the game's own Rules.DecodeView
-	Legal   []engine.Move // the viewer's moves now; nil while one of its moves is in flight
-	Seats   []Seat        // by seat number
-	Deals   []table.DealStatus
-	Code    string // the table code (engine/table GuestState.Code): equal for players told the same story
-	Seq     int    // the view's sequence number (tests wait on it)
-	Table   string // names the game at this table; it changes when the host plays again
-	Chat    []ChatLine
-	OnAct   func(ctx app.Context, m engine.Move)
-	OnChat  func(ctx app.Context, text string)
-	OnAgain func(ctx app.Context) // nil hides "play again"
-	// Unread is how many lines of Chat the viewer has not seen (a badge on table talk);
-	// OnChatSeen tells the shared screen the talk was opened, read or written to.
-	Unread     int
-	OnChatSeen func(ctx app.Context)
-	// Score is the running score at this table across its games (wins per player, most
-	// first), counted by the shared screen; empty before the first game ends.
-	Score []Score
-	Host  string // the host's name, for "waiting for Ann to start the next game"
+	View  engine.View   // decoded by the game's own Rules.DecodeView
+	Legal []engine.Move // the viewer's moves now; nil while one of its moves is in flight or the table is stopped
+	Seats []Seat        // by seat number
+	Seq   int           // the view's sequence number (tests wait on it)
+	Table string        // names the game at this table; it changes when the host plays again
+	OnAct func(ctx app.Context, m engine.Move)
 	// Locked are the seats that have locked in their choice in the sealed round now open (the
 	// table's public progress: who has chosen, never what); empty outside sealed rounds.
 	Locked []engine.Seat
-	// Record is the finished game's record panel (export and replay), or nil. A board whose
-	// game over covers the table shows it there (Game.ShowsRecord); else the screen shows it
-	// under the board.
-	Record app.UI
+	// Pieces are the frame's parts this game places inside its own layout (Game.Places): set
+	// only for those, and then the board must draw them (a test over every game checks it).
+	Pieces Pieces
+}
+
+// Piece names a part of the frame a board may place inside its own layout.
+type Piece uint
+
+const (
+	// PieceOutcome is the frame's part of a game over: the running score, play again (or stay
+	// and leave, with "waiting for the host"), and the record panel.
+	PieceOutcome Piece = 1 << iota
+)
+
+// Pieces holds the frame's parts a board placed itself; nil where the frame draws its own.
+type Pieces struct {
+	Outcome app.UI // nil before the game is over
 }
 
 // Score is one player's wins at this table.
@@ -89,8 +81,16 @@ type Game struct {
 	// Hands is the most seats one person may play at once (a co-operative game's characters);
 	// 0 or 1: one seat a person.
 	Hands int
-	// ShowsRecord says the board shows Props.Record itself, in its game-over box.
-	ShowsRecord bool
+	// Places are the frame's pieces this board draws inside its own layout (a game over that
+	// covers the table holds the outcome); the frame draws every other piece itself.
+	Places Piece
+	// TalkRule is the catalog key of the game's rule about table talk, shown above it.
+	TalkRule string
+	// Log is what the view's log shows now, each event a sentence in the reader's language,
+	// under a label naming the round ("Round 2"; a new label starts a new round). The frame
+	// keeps every line it showed, so the player can scroll back through the whole game. Nil:
+	// the game keeps no log.
+	Log func(p Props) (round string, lines []string)
 }
 
 var registry = map[string]Game{}
@@ -139,32 +139,4 @@ func Default() string {
 		}
 	}
 	return ""
-}
-
-// DealDetails words what a verdict rests on: how many views were compared, how often the deal
-// was restarted, which move a pending check waits for ("" when there is nothing to add).
-func DealDetails(d table.DealStatus) string {
-	var parts []string
-	if d.Missing > 0 && d.State == table.DealPending {
-		parts = append(parts, i18n.T("deal.missing", d.Missing))
-	}
-	if d.Checked > 0 {
-		parts = append(parts, i18n.T("deal.checked", d.Checked))
-	}
-	if d.Restarts > 0 {
-		parts = append(parts, i18n.T("deal.restarts", d.Restarts))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, i18n.T("app.list_sep")) + ")"
-}
-
-// WithTableCode adds the table code to a verdict, so players can compare across the table that
-// the host told them all the same story.
-func WithTableCode(verdict, code string) string {
-	if verdict == "" || code == "" {
-		return verdict
-	}
-	return verdict + " " + i18n.T("deal.table_code", code)
 }

@@ -1,11 +1,15 @@
-// Package highcardboard draws High Card (engine/highcard), the tiny test game: the fourth game,
-// added to prove a game needs only its own packages and one registry line per layer. It is a
-// dev game, on the home page only with ?dev=1.
+// Package highcardboard draws High Card (engine/highcard), the tiny test game and the template a
+// new game copies: the fourth game, added to prove a game needs only its own packages and one
+// registry line per layer. It draws its game only (board.Props): the deal checks, a failed
+// deal's stop, table talk, notices, the history, the score, play again and the record are the
+// shared screen's frame (app/ui/frame.go), around every game alike. Its Log feeds the frame's
+// history. It is a dev game, on the home page only with ?dev=1.
 package highcardboard
 
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -23,6 +27,7 @@ var Game = board.Game{
 	Rules: func() app.Composer { return &Rules{} },
 	Dev:   true,
 	Order: 100,
+	Log:   Log,
 }
 
 // Draw is the table: every seat, the viewer's card, the discards, the viewer's choices, and at
@@ -48,7 +53,7 @@ func Draw(p board.Props) app.UI {
 			card = strconv.Itoa(v.Own)
 		}
 		seats = append(seats, app.Li().Class("hc-seat").DataSet("seat", s).DataSet("turn", s == v.Turn && !v.Over).Body(
-			app.Span().Class("hc-name").Text(name(s)),
+			app.Span().Class("hc-name").Text(name(s)+" "),
 			app.Span().Class("hc-card").Text(card),
 		))
 	}
@@ -56,11 +61,23 @@ func Draw(p board.Props) app.UI {
 		app.H1().Text(i18n.T("game."+highcard.Name)),
 		app.P().ID("hc-prompt").Aria("live", "polite").Text(prompt(v, p.Legal, name)),
 		app.Ul().Class("hc-seats").Body(seats...),
-		app.P().ID("hc-discard").Text(i18n.T("hc.discard", fmt.Sprint(v.Discard), v.Deck)),
+		app.P().ID("hc-discard").Text(i18n.T("hc.discard", cards(v.Discard), v.Deck)),
 		actions(p),
-		result(v, name, p.OnAgain),
+		result(v, name),
 		app.A().Href(board.RulesPath(highcard.Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 	)
+}
+
+// cards lists card values as a reader writes them ("3, 7"), or a dash for none.
+func cards(cs []int) string {
+	if len(cs) == 0 {
+		return "—"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = strconv.Itoa(c)
+	}
+	return strings.Join(out, i18n.T("app.list_sep"))
 }
 
 func prompt(v *highcard.View, legal []engine.Move, name func(int) string) string {
@@ -92,7 +109,8 @@ func actions(p board.Props) app.UI {
 	return app.Div().Class("hc-actions").Body(buttons...)
 }
 
-func result(v *highcard.View, name func(int) string, again func(app.Context)) app.UI {
+// result is who won; the way on (play again, stay, leave) is the frame's.
+func result(v *highcard.View, name func(int) string) app.UI {
 	if !v.Over {
 		return nil
 	}
@@ -101,16 +119,22 @@ func result(v *highcard.View, name func(int) string, again func(app.Context)) ap
 		names = append(names, name(int(w)))
 	}
 	return app.Section().ID("hc-result").Class("panel").Body(
-		app.P().Text(i18n.T("hc.winners", fmt.Sprint(names))),
-		app.If(again != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
-			Text(i18n.T("hc.again")).
-			OnClick(func(ctx app.Context, e app.Event) {
-				if again != nil {
-					again(ctx)
-				}
-			})),
-		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
+		app.P().Text(i18n.T("hc.winners", strings.Join(names, i18n.T("app.list_sep")))),
 	)
+}
+
+// Log is the game's events for the frame's history: each card laid face up, in order. The
+// game is one round, so there is no round label.
+func Log(p board.Props) (string, []string) {
+	v, ok := p.View.(*highcard.View)
+	if !ok {
+		return "", nil
+	}
+	lines := make([]string, 0, len(v.Discard))
+	for _, c := range v.Discard {
+		lines = append(lines, i18n.T("hc.log.discard", c))
+	}
+	return "", lines
 }
 
 // Rules is the "how to play" page.
@@ -135,7 +159,7 @@ func init() {
 		"hc.move." + highcard.KindKeep:     "Keep",
 		"hc.move." + highcard.KindSwap:     "Swap",
 		"hc.winners":                       "Winners: %[1]s",
-		"hc.again":                         "Play again",
+		"hc.log.discard":                   "A %[1]d was swapped away and laid face up.",
 		"hc.rules.title":                   "How to play High Card",
 		"hc.rules.lead":                    "A test game, small enough to play to the end in a second.",
 		"hc.rules.play.title":              "Play",

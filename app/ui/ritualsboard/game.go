@@ -24,6 +24,9 @@ var Game = board.Game{
 	Board: Draw,
 	Rules: func() app.Composer { return &Rules{} },
 	Order: 2,
+	// The rule about talk, above the frame's table talk.
+	TalkRule: "rit.chat_rule",
+	Log:      Log,
 }
 
 // Draw is the board for the game screen.
@@ -33,4 +36,18 @@ func Draw(p board.Props) app.UI {
 		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
 	}
 	return &Table{V: v, P: p}
+}
+
+// Log is the round's events in words, for the frame's history of the whole game.
+func Log(p board.Props) (string, []string) {
+	v, ok := p.View.(*rituals.View)
+	if !ok || v == nil {
+		return "", nil
+	}
+	n := (&Table{V: v, P: p}).names()
+	lines := make([]string, 0, len(v.Log))
+	for _, e := range v.Log {
+		lines = append(lines, n.LogLine(e))
+	}
+	return i18n.T("frame.round", v.Round), lines
 }

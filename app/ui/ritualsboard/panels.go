@@ -3,7 +3,6 @@ package ritualsboard
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
@@ -135,31 +134,11 @@ type logView struct {
 
 func (p *logView) Render() app.UI { return logPanel(p.Log, p.N) }
 
-// chatView is the table talk, shown when the viewer may talk or there is talk to read.
-type chatView struct {
-	app.Compo
-	Lines []board.ChatLine
-	Shown bool
-	t     *Table
-}
-
-func (p *chatView) Render() app.UI {
-	if !p.Shown {
-		return hidden()
-	}
-	return p.t.chatPanel(p.Lines)
-}
-
-func (t *Table) chatPart() app.UI {
-	return &chatView{Lines: t.P.Chat, Shown: t.P.OnChat != nil || len(t.P.Chat) > 0, t: t}
-}
-
 // resultView is the final scoring, once the game is over.
 type resultView struct {
 	app.Compo
 	Outcome *engine.Outcome
 	Scores  []Breakdown // by seat
-	Again   bool        // the viewer may start another game
 	N       Names
 	t       *Table
 }
@@ -168,11 +147,7 @@ func (p *resultView) Render() app.UI {
 	if p.Outcome == nil {
 		return hidden()
 	}
-	var again app.EventHandler
-	if p.Again {
-		again = p.t.again
-	}
-	return resultPanel(p.Outcome, p.Scores, p.N, again)
+	return resultPanel(p.Outcome, p.Scores, p.N)
 }
 
 func (t *Table) resultPart(n Names) app.UI {
@@ -184,19 +159,12 @@ func (t *Table) resultPart(n Names) app.UI {
 	for s := range v.Seats {
 		scores[s] = BreakdownOf(v, s)
 	}
-	return &resultView{Outcome: v.Outcome, Scores: scores, Again: t.P.OnAgain != nil, N: n, t: t}
+	return &resultView{Outcome: v.Outcome, Scores: scores, N: n, t: t}
 }
 
 // pick is a press on a sealed option or a hand card: it selects the move (key), not yet sent.
 func (t *Table) pick(key string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) { t.sel = key }
-}
-
-// again starts another game.
-func (t *Table) again(ctx app.Context, e app.Event) {
-	if t.P.OnAgain != nil {
-		t.P.OnAgain(ctx)
-	}
 }
 
 // movesOf is the moves of one kind among legal.

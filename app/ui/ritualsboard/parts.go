@@ -10,7 +10,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
@@ -244,9 +243,9 @@ func logPanel(log []rituals.Event, n Names) app.UI {
 	)
 }
 
-// resultPanel is the final scoring, seat by seat (scores), the winner and Play again (when
-// again is not nil).
-func resultPanel(o *engine.Outcome, scores []Breakdown, n Names, again app.EventHandler) app.UI {
+// resultPanel is the final scoring, seat by seat (scores), and the winner (the way on is the
+// frame's).
+func resultPanel(o *engine.Outcome, scores []Breakdown, n Names) app.UI {
 	win := map[engine.Seat]bool{}
 	var names []string
 	for _, w := range o.Winners {
@@ -275,9 +274,6 @@ func resultPanel(o *engine.Outcome, scores []Breakdown, n Names, again app.Event
 			)),
 			app.TBody().Body(rows...),
 		),
-		app.If(again != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
-			Text(i18n.T("rit.again")).OnClick(again)),
-		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
 	)
 }
 
@@ -306,35 +302,4 @@ func penalty(n int) string {
 		return "0"
 	}
 	return fmt.Sprintf("−%d", n)
-}
-
-// chatPanel is table talk. The input stays uncontrolled (redrawing its value on every table
-// update would fight the typing); its text is read when sent.
-func (t *Table) chatPanel(chat []board.ChatLine) app.UI {
-	lines := make([]app.UI, 0, len(chat))
-	for _, l := range chat {
-		lines = append(lines, app.Li().Body(app.Strong().Text(l.Name+": "), app.Text(l.Text)))
-	}
-	return app.Section().Class("rit-chat").Aria("label", i18n.T("ark.chat")).Body(
-		app.H2().Text(i18n.T("ark.chat")),
-		app.P().Class("muted", "small").Text(i18n.T("rit.chat_rule")),
-		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
-		app.Form().Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
-			e.PreventDefault()
-			in := app.Window().GetElementByID("chat-input")
-			if !in.Truthy() {
-				return
-			}
-			text := strings.TrimSpace(in.Get("value").String())
-			if text == "" || t.P.OnChat == nil {
-				return
-			}
-			in.Set("value", "")
-			t.P.OnChat(ctx, text)
-		}).Body(
-			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
-				Aria("label", i18n.T("ark.chat")).Placeholder(i18n.T("ark.chat_placeholder")),
-			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
-		),
-	)
 }

@@ -56,12 +56,8 @@ func gameProps(tb testing.TB, seats int, seed uint64) [][]board.Props {
 	}
 	roster := []board.Seat{{Name: "Ann"}, {Name: "Bea", Bot: true}, {Name: "Cy"}, {Name: "Dee"}, {Name: "Eve"}}[:seats]
 	out := make([][]board.Props, seats+1)
-	var chat []board.ChatLine
 	step := 0
 	snap := func() {
-		if step%7 == 0 {
-			chat = append(chat[:len(chat):len(chat)], board.ChatLine{Name: "Cy", Text: "Who goes to Kadath?"})
-		}
 		var locked []engine.Seat
 		if st := g.Status(); st.Sealed {
 			locked = st.Active[:step%(len(st.Active)+1)]
@@ -79,13 +75,10 @@ func gameProps(tb testing.TB, seats int, seed uint64) [][]board.Props {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			p := board.Props{View: v, Seats: roster, Seq: step, Table: "t1", Chat: chat, Locked: locked,
-				OnAct: func(app.Context, engine.Move) {}, OnChat: func(app.Context, string) {}}
+			p := board.Props{View: v, Seats: roster, Seq: step, Table: "t1", Locked: locked,
+				OnAct: func(app.Context, engine.Move) {}}
 			if me != engine.Observer {
 				p.Legal = g.Legal(me)
-			}
-			if g.Status().Over && i == 0 {
-				p.OnAgain = func(app.Context) {}
 			}
 			out[i] = append(out[i], p)
 		}

@@ -142,7 +142,6 @@ func (t *Table) Render() app.UI {
 		t.handPart(),
 		t.influencePart(),
 		&logView{Log: v.Log, N: n},
-		t.chatPart(),
 		t.resultPart(n),
 	)
 }

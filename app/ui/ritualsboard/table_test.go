@@ -36,7 +36,7 @@ func eachState(t *testing.T, seats int, seed uint64, f func(g *rituals.Game)) {
 func render(g *rituals.Game, me engine.Seat) string {
 	v := g.ViewOf(me)
 	p := board.Props{View: v, Legal: g.Legal(me), Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}, {Name: "Dee"}},
-		OnAct: func(app.Context, engine.Move) {}, OnAgain: func(app.Context) {}}
+		OnAct: func(app.Context, engine.Move) {}}
 	return app.HTMLString(Draw(p))
 }
 
@@ -154,13 +154,13 @@ func TestBreakdownMatchesScore(t *testing.T) {
 	})
 }
 
-// TestGameOverShowsBreakdownAndAgain: the end screen has a row per player, the winner and
-// Play again.
+// TestGameOverShowsBreakdownAndAgain: the end screen has a row per player and the winner (Play
+// again is the frame's: app/ui's TestFrameShowsEveryPiece).
 func TestGameOverShowsBreakdownAndAgain(t *testing.T) {
 	var last *rituals.Game
 	eachState(t, 4, 5, func(g *rituals.Game) { last = g })
 	html := render(last, 1)
-	for _, w := range []string{`id="rit-result"`, `id="play-again"`, `data-winner="yes"`, i18n.T("rit.col.right")} {
+	for _, w := range []string{`id="rit-result"`, `data-winner="yes"`, i18n.T("rit.col.right")} {
 		if !strings.Contains(html, w) {
 			t.Errorf("game over lacks %q", w)
 		}
@@ -219,7 +219,7 @@ func TestWaitingCountsLockedSeats(t *testing.T) {
 		done = true
 		// Legal is nil: seat 0 waits for the others.
 		p := board.Props{View: v, Legal: nil, Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}, {Name: "Dee"}},
-			OnAct: func(app.Context, engine.Move) {}, OnAgain: func(app.Context) {}, Locked: []engine.Seat{1, 2}}
+			OnAct: func(app.Context, engine.Move) {}, Locked: []engine.Seat{1, 2}}
 		html := app.HTMLString(Draw(p))
 		if want := i18n.T("rit.waiting_n", 2, 4) + " " + strings.SplitN(i18n.T("rit.done_who", "\x00"), "\x00", 2)[0]; !strings.Contains(html, want) {
 			t.Errorf("no %q in the board", want)

@@ -30,6 +30,7 @@ var Game = board.Game{
 	Rules: func() app.Composer { return &Rules{} },
 	Order: 3,
 	Hands: 4, // solo with up to four characters; at a table, a person may hold two or more
+	Log:   Log,
 }
 
 // Draw is the board for the game screen.
@@ -39,4 +40,21 @@ func Draw(p board.Props) app.UI {
 		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
 	}
 	return &Table{V: localView(v), P: p} // card words in the reader's language
+}
+
+// Log is the latest events in words, for the frame's history of the whole game. The view
+// keeps a window of the last events across rounds, so the history is one list (no round
+// label): the frame adds what slides into the window.
+func Log(p board.Props) (string, []string) {
+	v, ok := p.View.(*shadows.View)
+	if !ok || v == nil {
+		return "", nil
+	}
+	t := &Table{V: localView(v), P: p}
+	n := t.names()
+	lines := make([]string, 0, len(v.Log))
+	for _, e := range v.Log {
+		lines = append(lines, n.LogLine(e, t.V))
+	}
+	return "", lines
 }

@@ -23,7 +23,6 @@ type resultView struct {
 	app.Compo
 	Outcome *engine.Outcome
 	Watcher bool
-	Again   bool // the viewer may start another game
 	t       *Table
 }
 
@@ -31,11 +30,7 @@ func (p *resultView) Render() app.UI {
 	if p.Outcome == nil {
 		return hidden()
 	}
-	var again app.EventHandler
-	if p.Again {
-		again = p.t.again
-	}
-	return resultPanel(p.Outcome, p.Watcher, again)
+	return resultPanel(p.Outcome, p.Watcher)
 }
 
 func (t *Table) resultPart() app.UI {
@@ -43,14 +38,7 @@ func (t *Table) resultPart() app.UI {
 	if v.Outcome == nil {
 		return &resultView{t: t}
 	}
-	return &resultView{Outcome: v.Outcome, Watcher: v.Seat < 0, Again: t.P.OnAgain != nil, t: t}
-}
-
-// again starts another game.
-func (t *Table) again(ctx app.Context, e app.Event) {
-	if t.P.OnAgain != nil {
-		t.P.OnAgain(ctx)
-	}
+	return &resultView{Outcome: v.Outcome, Watcher: v.Seat < 0, t: t}
 }
 
 // deckView is the threat deck and the elder's card.

@@ -46,12 +46,8 @@ func gameProps(tb testing.TB, seats int, seed uint64) [][]board.Props {
 	}
 	roster := []board.Seat{{Name: "Ann"}, {Name: "Ann"}, {Name: "Bea", Bot: true}, {Name: "Cy"}}[:seats]
 	out := make([][]board.Props, seats+1)
-	var chat []board.ChatLine
 	step := 0
 	snap := func() {
-		if step%7 == 0 {
-			chat = append(chat[:len(chat):len(chat)], board.ChatLine{Name: "Cy", Text: "I go to the bank."})
-		}
 		for i := range out {
 			me := engine.Seat(i)
 			if i == seats {
@@ -65,13 +61,10 @@ func gameProps(tb testing.TB, seats int, seed uint64) [][]board.Props {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			p := board.Props{View: v, Seats: roster, Seq: step, Table: "t1", Chat: chat,
-				OnAct: func(app.Context, engine.Move) {}, OnChat: func(app.Context, string) {}}
+			p := board.Props{View: v, Seats: roster, Seq: step, Table: "t1",
+				OnAct: func(app.Context, engine.Move) {}}
 			if me != engine.Observer {
 				p.Legal = g.Legal(me)
-			}
-			if g.Status().Over && i == 0 {
-				p.OnAgain = func(app.Context) {}
 			}
 			out[i] = append(out[i], p)
 		}

@@ -448,8 +448,8 @@ func logPanel(log []shadows.Event, v *shadows.View, n Names) app.UI {
 }
 
 // resultPanel is the shared ending (o): everyone won, or everyone lost and why; watcher is a
-// page that did not play, again what Play again does (nil: no such button).
-func resultPanel(o *engine.Outcome, watcher bool, again app.EventHandler) app.UI {
+// page that did not play. The way on is the frame's.
+func resultPanel(o *engine.Outcome, watcher bool) app.UI {
 	won := len(o.Winners) > 0
 	title := i18n.T("sh.lost")
 	if won {
@@ -464,8 +464,5 @@ func resultPanel(o *engine.Outcome, watcher bool, again app.EventHandler) app.UI
 	return app.Section().Class("sh-result", "panel").ID("sh-result").DataSet("won", won).Aria("label", title).Body(
 		app.H2().Text(title),
 		app.P().ID("sh-reason").Text(i18n.T(o.Reason)),
-		app.If(again != nil, app.Button().Type("button").Class("btn", "primary").ID("play-again").
-			Text(i18n.T("sh.again")).OnClick(again)),
-		app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("app.back_home")),
 	)
 }

@@ -37,7 +37,7 @@ var roster = []board.Seat{{Name: "Ann"}, {Name: "Ann 2"}, {Name: "Bea"}, {Name: 
 
 func render(g *shadows.Game, me engine.Seat) string {
 	p := board.Props{View: g.ViewOf(me), Legal: g.Legal(me), Seats: roster[:g.ViewOf(me).Seats],
-		OnAct: func(app.Context, engine.Move) {}, OnAgain: func(app.Context) {}}
+		OnAct: func(app.Context, engine.Move) {}}
 	return app.HTMLString(Draw(p))
 }
 

@@ -1,0 +1,94 @@
+package ui
+
+// The frame's history: every line a game's log showed during the game, round by round, in a
+// panel the player scrolls back through. Games keep in their views only the latest events (the
+// round's, or a window of the last few); the frame keeps the rest, so nothing shown once is
+// lost when the next round empties the log.
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
+)
+
+// History is the whole game's log as this page saw it. The zero value is ready.
+type History struct {
+	table  string
+	rounds []historyRound
+	last   []string // the view's log when last noted
+}
+
+type historyRound struct {
+	label string
+	lines []string
+}
+
+// note adds what the view's log shows beyond what was noted before: within a round, the lines
+// past the longest overlap of the old log's end with the new one's start (a log that only
+// grows, or a window that slides); in a new round, all of them.
+func (h *History) note(g board.Game, p board.Props) {
+	if h == nil || g.Log == nil || p.View == nil {
+		return
+	}
+	if h.table != p.Table {
+		*h = History{table: p.Table}
+	}
+	label, lines := g.Log(p)
+	if n := len(h.rounds); n == 0 || h.rounds[n-1].label != label {
+		h.rounds = append(h.rounds, historyRound{label: label})
+		h.last = nil
+	}
+	cur := &h.rounds[len(h.rounds)-1]
+	cur.lines = append(cur.lines, lines[overlap(h.last, lines):]...)
+	h.last = append(h.last[:0], lines...)
+}
+
+// overlap is the length of the longest end of old that starts new.
+func overlap(old, new []string) int {
+	for k := min(len(old), len(new)); k > 0; k-- {
+		if equalLines(old[len(old)-k:], new[:k]) {
+			return k
+		}
+	}
+	return 0
+}
+
+func equalLines(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// panel is the history, oldest first, in a box that scrolls; nil before anything happened.
+func (h *History) panel() app.UI {
+	if h == nil {
+		return nil
+	}
+	var body []app.UI
+	n := 0
+	for _, r := range h.rounds {
+		if len(r.lines) == 0 {
+			continue
+		}
+		items := make([]app.UI, 0, len(r.lines))
+		for _, l := range r.lines {
+			items = append(items, app.Li().Text(l))
+		}
+		n += len(r.lines)
+		body = append(body, app.Div().Class("frame-history-round").Body(
+			app.If(r.label != "", app.H3().Text(r.label)),
+			app.Ol().Body(items...),
+		))
+	}
+	if n == 0 {
+		return nil
+	}
+	return app.Section().Class("panel", "frame-history").ID("history").DataSet("lines", n).Body(
+		app.H2().Text(i18n.T("frame.history")),
+		app.Div().Class("frame-history-scroll").Attr("tabindex", "0").Aria("label", i18n.T("frame.history")).Body(body...),
+	)
+}
