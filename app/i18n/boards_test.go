@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package i18n_test
 
 // The boards carry their own words (AddCatalog from their init). Linked into this test binary,

@@ -124,3 +124,19 @@ func TestDuplicateKeyReported(t *testing.T) {
 		t.Errorf("problems = %q, want the duplicate and the bad line", found)
 	}
 }
+
+// The fast path of the French pass agrees with the full pass on every French message and on
+// the cases at a message's edges.
+func TestFrenchTypographyFastPath(t *testing.T) {
+	cases := []string{"", " ", "a :", " :b", "« a »", "«\u00a0a\u00a0»", "50 %%", "50 %", "a ! b ?", "plain text", "a  ;", "x «", "« "}
+	mu.RLock()
+	for _, v := range fr {
+		cases = append(cases, v, strings.ReplaceAll(strings.ReplaceAll(v, "\u00a0", " "), "\u202f", " "))
+	}
+	mu.RUnlock()
+	for _, c := range cases {
+		if got, want := frTypography(c), frSpacing.Replace(c); got != want {
+			t.Errorf("frTypography(%q) = %q, want %q", c, got, want)
+		}
+	}
+}
