@@ -1,17 +1,23 @@
 package i18n
 
-import "fmt"
-
-// AddEnglish merges a package's own English messages into the catalog, so a game's board package
-// carries its text with it (adding a game edits no shared catalog file). Call it from init. A key
-// the catalog already has is a programming error and panics, found by the package's first test.
-func AddEnglish(msgs map[string]string) {
+// Add merges messages written as a Go map into l's catalog: the one merge helper for text that
+// is not data yet. Call it from init; the map is merged when l is first used. A key the catalog
+// already has is kept and reported by Problems (a test fails on it). Prefer data (AddCatalog),
+// which costs no init code; the converter (internal/catgen) turns app/i18n's Go maps into data.
+func Add(l Lang, msgs map[string]string) {
+	step := func() {
+		for k, v := range msgs {
+			add(l, k, v)
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
-	for k, v := range msgs {
-		if _, dup := en[k]; dup {
-			panic(fmt.Sprintf("i18n: %q added twice", k))
-		}
-		en[k] = v
+	if loaded[l] {
+		step()
+		return
 	}
+	steps[l] = append(steps[l], step)
 }
+
+// AddEnglish is Add(English, msgs), kept for the packages that call it.
+func AddEnglish(msgs map[string]string) { Add(English, msgs) }

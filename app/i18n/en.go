@@ -1,8 +1,8 @@
 package i18n
 
-// en is the English catalog. Keys are dotted: area.thing. Sentences are our own words; none is
+// enMain is the English catalog's main part. Keys are dotted: area.thing. Sentences are our own words; none is
 // copied from a rulebook.
-var en = map[string]string{
+var enMain = map[string]string{
 	// App-wide.
 	"app.name":          "Miskatonic",
 	"app.tagline":       "Lovecraftian card games with friends, peer to peer, in your browser",
@@ -284,4 +284,10 @@ var en = map[string]string{
 	"ark.hand_short":   "can receive",
 	"conn.unreachable": "The table could not be reached. The host may have closed it, or the network is down.",
 	"conn.host_gone":   "The host has not come back for a while. You can keep waiting here, or leave.",
+}
+
+func init() {
+	for k, v := range enMain {
+		en[k] = v
+	}
 }

@@ -1,12 +1,5 @@
 package i18n
 
-import "strings"
-
-// fr is the French catalog of the screens. Card and rule terms follow the official French
-// Arkham Ritual rulebook (glossary.md); the sentences are ours, written for French players, not
-// rendered word for word from the English.
-var fr = map[string]string{}
-
 // frMain is the French catalog's main part; init registers the build of fr from it and its
 // parts, run the first time French is used (lazy.go).
 func frMain() map[string]string {
@@ -302,23 +295,12 @@ func frMain() map[string]string {
 	}
 }
 
-// frSpacing applies French typography to every French message: a no-break space before the
-// colon and inside guillemets, a narrow one before ; ? ! and the percent sign, so none of them
-// ever starts a line ("vérifié\n?"). The catalogs stay readable with plain spaces.
-var frSpacing = strings.NewReplacer(
-	" :", "\u00a0:", " ;", "\u202f;", " ?", "\u202f?", " !", "\u202f!",
-	"« ", "«\u00a0", " »", "\u00a0»", " %%", "\u202f%%",
-)
-
 func init() {
 	later(French, func() {
 		for _, part := range []map[string]string{frMain(), frCode(), frPages()} {
 			for k, v := range part {
-				fr[k] = v
+				fr[k] = frSpacing.Replace(v)
 			}
-		}
-		for k, v := range fr {
-			fr[k] = frSpacing.Replace(v)
 		}
 	})
 }

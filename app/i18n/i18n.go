@@ -5,7 +5,26 @@
 // Messages use %[1]v-style verbs with explicit argument indexes, so a translation may reorder its
 // arguments. A message that counts something may have a "key#one" variant, chosen by the
 // language's plural rule (plural.go).
+//
+// The text is data, not code: words/<lang>/<area>.txt, one file per screen or area, one
+// `key = "text"` a line (the text a Go double-quoted string; # starts a comment). app/i18n holds
+// the shared screens' words; a game's board package holds its own in the same layout, embedded
+// and registered with AddCatalog from its init. A language's files are read the first time it is
+// used (lazy.go); French gets its typography pass then (french.go). A key twice in a language is
+// an error the tests report (Problems).
+//
+// Text still written as Go maps (a catalog file like en_connect.go with its ja_ and fr_ twins,
+// registered from init, or Add) keeps working; turn it into data, and each game's keys into its
+// board's words, with the converter, from anywhere in the module:
+//
+//	go run ./app/i18n/internal/catgen
+//
+// It is idempotent: it appends what the Go maps hold to the data files, deletes the Go files it
+// converted (and the merge tests that read their variables), and changes nothing when run again.
+// Which key goes to which package and file is internal/catgen/route.go.
 package i18n
+
+//go:generate go run ./internal/catgen
 
 import (
 	"fmt"
@@ -38,9 +57,8 @@ func (l Lang) Name() string {
 }
 
 var (
-	mu       sync.RWMutex
-	current  = English
-	catalogs = map[Lang]map[string]string{English: en, Japanese: ja, French: fr}
+	mu      sync.RWMutex
+	current = English
 )
 
 // SetLang chooses the language T uses. An unknown language falls back to English.
@@ -93,6 +111,7 @@ func T(key string, args ...any) string {
 
 // In is T in a given language, whatever the current one.
 func In(l Lang, key string, args ...any) string {
+	ensure(English)
 	ensure(l)
 	mu.RLock()
 	msg, ok := lookup(l, key, args)
@@ -124,12 +143,18 @@ func lookup(l Lang, key string, args []any) (string, bool) {
 
 // Has reports whether key exists in the English catalog.
 func Has(key string) bool {
+	ensure(English)
+	mu.RLock()
+	defer mu.RUnlock()
 	_, ok := en[key]
 	return ok
 }
 
 // Keys lists every English key, sorted (for tests that check coverage).
 func Keys() []string {
+	ensure(English)
+	mu.RLock()
+	defer mu.RUnlock()
 	keys := make([]string, 0, len(en))
 	for k := range en {
 		keys = append(keys, k)

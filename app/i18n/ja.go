@@ -1,10 +1,5 @@
 package i18n
 
-// ja is the Japanese catalog of the screens. Card and rule terms follow the official Japanese
-// Arkham Ritual rulebook (glossary.md); the sentences are ours, written for Japanese players,
-// not rendered word for word from the English.
-var ja = map[string]string{}
-
 // jaMain is the Japanese catalog's main part; init registers the build of ja from it and its
 // parts, run the first time Japanese is used (lazy.go).
 func jaMain() map[string]string {

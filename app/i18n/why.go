@@ -6,6 +6,7 @@ package i18n
 // sentence; so a reader never sees a bare code or an unmarked foreign one.
 func Why(l Lang, code string, args []string, english string) string {
 	key := "why." + code
+	ensure(English)
 	mu.RLock()
 	_, ok := en[key]
 	mu.RUnlock()

@@ -27,7 +27,7 @@ import (
 // find the host through): it joins again with a fresh code from the host, and because the table
 // seats by identity key, the same browser gets its old seat back.
 
-// Problems of the code path, as catalog keys (app/i18n/en_code.go).
+// Problems of the code path, as catalog keys (app/i18n/words/en/connect.txt).
 const (
 	ProblemCodePass     = "code.bad_pass"    // the pass is not 8 letters/digits
 	ProblemCodeNotCode  = "code.not_code"    // the text pasted is not a connection code

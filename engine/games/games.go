@@ -7,7 +7,7 @@
 //   - engine/<game>: the rules behind engine.Rules (optionally engine.LobbyNoter), with the
 //     conformance suite (engine/enginetest) and a table test over table.Pipe in its tests;
 //   - engine/<game>/<game>bot: its bots, calling bot.Register from init;
-//   - app/ui/<game>board: its board.Game (board, rules page, its own catalog via i18n.AddEnglish);
+//   - app/ui/<game>board: its board.Game (board, rules page, its own words, words/<lang>/*.txt via i18n.AddCatalog);
 //   - one line here (its Rules in all or dev, its bot package imported) and one in app/routes.go.
 package games
 

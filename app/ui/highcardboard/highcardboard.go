@@ -145,25 +145,3 @@ func (p *Rules) Render() app.UI {
 		{ID: "play", TitleKey: "hc.rules.play.title", Body: []app.UI{doc.Para("hc.rules.play.p1"), doc.Para("hc.rules.play.p2")}},
 	}, nil)
 }
-
-func init() {
-	i18n.AddEnglish(map[string]string{
-		"game." + highcard.Name:            "High Card",
-		"game." + highcard.Name + ".blurb": "A tiny test game: keep your card or swap it for the deck's top; the highest card wins.",
-		highcard.ReasonHigh:                "The highest card won.",
-		"hc.seat_n":                        "Seat %[1]d",
-		"hc.discard":                       "Discarded: %[1]s · %[2]d cards left in the deck",
-		"hc.over":                          "The game is over.",
-		"hc.your_turn":                     "Your card is %[1]d. Keep it or swap it?",
-		"hc.waiting":                       "Waiting for %[1]s.",
-		"hc.move." + highcard.KindKeep:     "Keep",
-		"hc.move." + highcard.KindSwap:     "Swap",
-		"hc.winners":                       "Winners: %[1]s",
-		"hc.log.discard":                   "A %[1]d was swapped away and laid face up.",
-		"hc.rules.title":                   "How to play High Card",
-		"hc.rules.lead":                    "A test game, small enough to play to the end in a second.",
-		"hc.rules.play.title":              "Play",
-		"hc.rules.play.p1":                 "The cards 1 to 10 are shuffled and each player gets one, seen only by its holder.",
-		"hc.rules.play.p2":                 "In seat order, each player keeps their card or swaps it for the top of the deck, laying the old one face up. The highest card wins.",
-	})
-}

@@ -9,7 +9,7 @@ import (
 )
 
 // The cards' names and texts are designed in English in the engine's data (its tools and logs
-// read them there); the board shows them from the catalog ("shc.*" keys, app/i18n/*_shcards.go)
+// read them there); the board shows them from the catalog ("shc.*" keys, words/<lang>/cards.txt)
 // in the reader's language. cur is the data with every name and text in the current language,
 // made once per language; a card the catalog lacks keeps its English (TestCardsInCatalog fails
 // on that).
