@@ -7,12 +7,6 @@ import (
 	"miskatonic/engine/table"
 )
 
-func TestTheme18KeysNew(t *testing.T) {
-	if len(theme18KeyClashes) > 0 {
-		t.Fatalf("en_theme18.go repeats keys of en: %v", theme18KeyClashes)
-	}
-}
-
 // TestGuestRecordCodesWorded: every reason a guest may give for not offering the host's record
 // is worded in every catalog (the UI looks up "guestrecord.why."+ the code's tail).
 func TestGuestRecordCodesWorded(t *testing.T) {

@@ -9,9 +9,6 @@ import (
 // Every reason code the table can give (engine/wire's list) is worded in every catalog, itself
 // (not by the English fallback), with exactly the code's number of arguments.
 func TestEveryReasonCodeInEveryCatalog(t *testing.T) {
-	if len(whyKeyClashes) > 0 {
-		t.Fatalf("keys already in en: %v", whyKeyClashes)
-	}
 	codes := wire.ReasonCodes()
 	if len(codes) < 30 {
 		t.Fatalf("only %d codes listed", len(codes))
