@@ -71,7 +71,8 @@ type HostConfig struct {
 	// HelloTimeout drops a connection that has not proved an identity in time (default 30s).
 	HelloTimeout time.Duration
 	// MaxObservers caps the connections watching without a seat (default 8), and MaxLinks all
-	// connections, seated or not, proved or not (default twice the seats plus MaxObservers).
+	// connections, seated or not, proved or not (default twice the seats plus MaxObservers). A
+	// new link when all are taken closes the oldest one that has not said hello yet.
 	MaxObservers int
 	MaxLinks     int
 	// ShareTimeout is how long a deal waits for the shares once every seal is in (default

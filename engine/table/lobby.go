@@ -26,7 +26,7 @@ func (h *Host) AddGuest(c Conn) error {
 		}
 	}()
 	h.do(func() {
-		if len(h.peers) >= h.cfg.MaxLinks {
+		if len(h.peers) >= h.cfg.MaxLinks && !h.evictSilent() {
 			err = engine.Errorf(wire.KindFlood, "table: host", "%d connections already", len(h.peers))
 			return
 		}
@@ -56,6 +56,25 @@ func (h *Host) AddGuest(c Conn) error {
 		})
 	})
 	return err
+}
+
+// evictSilent closes the oldest link that has not proved an identity yet, to make room for a
+// new one; false if every link has. Links that never say hello must not fill MaxLinks and lock
+// out a player whose link dropped: an honest hello comes within a round trip, so the oldest
+// silent link is the one least likely to be anyone's.
+func (h *Host) evictSilent() bool {
+	var oldest *peer
+	for _, p := range h.peers {
+		if !p.welcomed && (oldest == nil || p.id < oldest.id) {
+			oldest = p
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	h.logf("table: all %d links taken; closing guest %d, which never said hello", len(h.peers), oldest.id)
+	h.dropPeer(oldest, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeAuth})
+	return true
 }
 
 // AddBot seats a bot (before the start).
