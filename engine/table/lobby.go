@@ -285,7 +285,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	}
 	if seat == engine.Observer && m.Token != "" {
 		for i, s := range h.seats {
-			if !s.Bot && s.Token == m.Token {
+			if !s.Bot && s.Token == m.Token && s.Benched == 0 {
 				seat = engine.Seat(i)
 				h.logf("table: seat %d reclaimed by token with a new identity key", i)
 				h.seats[i].Key = append([]byte(nil), m.Key...)
@@ -305,6 +305,11 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		}
 		h.seats = append(h.seats, &seatState{Key: append([]byte(nil), m.Key...), Token: hex.EncodeToString(tok)})
 		seat = engine.Seat(len(h.seats) - 1)
+	}
+	if seat.Valid(len(h.seats)) && h.seats[seat].Benched != 0 {
+		// Benched for the open deal (charge.go): the seat is the stand-in's until it is dealt.
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped})
+		return
 	}
 	if seat.Valid(len(h.seats)) {
 		s := h.seats[seat]

@@ -1,0 +1,101 @@
+package table
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/fair"
+	"miskatonic/engine/wire"
+)
+
+// chargeTable is an Arkham table of three guests whose seat 2 runs a modified page: edit
+// rewrites what it sends. The host's share deadline is short.
+func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Seat, wire.Message) wire.Message) *testTable {
+	t.Helper()
+	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{})}
+	h, err := NewHost(arkham.Rules{}, HostConfig{Rand: newRand(seed + 1), RatePerSecond: 5000, Burst: 5000, ShareTimeout: 50 * time.Millisecond,
+		TurnTimeout: time.Hour, Bots: func(string) BotFunc { return randomBot(seed + 2) }, Logf: debugLogf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.host = h
+	var mal *Guest
+	for i := 0; i < 3; i++ {
+		a, b := Pipe()
+		if i == 2 {
+			b = &tamper{Conn: b, seat: 2, edit: edit(&mal)}
+		}
+		h.AddGuest(a)
+		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf})
+		if i == 2 {
+			mal = g
+		}
+		tt.guests = append(tt.guests, g)
+		tt.waitFor("seated", func() bool { return g.State().Connected })
+		g.SetReady(true)
+	}
+	tt.waitFor("start", func() bool { return h.Start() == nil })
+	return tt
+}
+
+// chargedToSeat2 plays the game out with the honest guests and checks that it was seat 2, not
+// the game, that paid: seat 2 is stood in for everyone to see, and every honest guest verifies
+// every deal.
+func chargedToSeat2(t *testing.T, tt *testTable) {
+	mal := tt.guests[2]
+	tt.guests = tt.guests[:2]
+	tt.play()
+	for i, g := range tt.guests {
+		tt.waitFor(fmt.Sprintf("guest %d shown seat 2 stood in", i), func() bool {
+			st := g.State()
+			return len(st.Lobby.Seats) == 3 && st.Lobby.Seats[2].StandIn
+		})
+	}
+	tt.finish()
+	tt.checkViews()
+	mal.Close()
+	tt.close()
+}
+
+// TestResealerIsStoodIn (issue 23, item 7): a modified guest page seals its share again after
+// every relayed set of seals instead of revealing it, so the host restarts the deal each time.
+// Before, the fourth restart failed the deal for every guest, worded as the host's doing. The
+// restarts are charged to the seat that caused them: it is stood in, and the game goes on.
+func TestResealerIsStoodIn(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := chargeTable(t, 71, func(mal **Guest) func(engine.Seat, wire.Message) wire.Message {
+		r := newRand(7100)
+		return func(seat engine.Seat, m wire.Message) wire.Message {
+			c, ok := m.(*wire.Contrib)
+			if !ok {
+				return m
+			}
+			// Instead of the share, a fresh seal over the same commitment (the guest's lock is
+			// held: it is sending).
+			d := (*mal).deals[c.Epoch]
+			sec, _ := fair.Secret(r)
+			sl := identity(2).SealShare(d.cx.Bytes(), d.c, seat, sec)
+			return &wire.Seal{Epoch: c.Epoch, Seat: seat, SC: sl.SC[:], Sig: sl.Sig}
+		}
+	})
+	chargedToSeat2(t, tt)
+}
+
+// TestWithholderIsStoodIn (issue 23, item 8): a connected guest seals its share and then never
+// reveals it. Before, each share deadline restarted the deal and the fourth failed it for
+// everyone. Now the seat that withheld is stood in, publicly, and the deal goes on without it.
+func TestWithholderIsStoodIn(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := chargeTable(t, 72, func(**Guest) func(engine.Seat, wire.Message) wire.Message {
+		return func(seat engine.Seat, m wire.Message) wire.Message {
+			if _, ok := m.(*wire.Contrib); ok {
+				return &wire.Resync{Next: 1 << 40} // the share never leaves; a harmless frame in its place
+			}
+			return m
+		}
+	})
+	chargedToSeat2(t, tt)
+}
