@@ -15,9 +15,8 @@ import (
 // rewrites what it sends. The host's share deadline is short.
 func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Seat, wire.Message) wire.Message) *testTable {
 	t.Helper()
-	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{})}
-	h, err := NewHost(arkham.Rules{}, HostConfig{Rand: newRand(seed + 1), RatePerSecond: 5000, Burst: 5000, ShareTimeout: 50 * time.Millisecond,
-		TurnTimeout: time.Hour, Bots: func(string) BotFunc { return randomBot(seed + 2) }, Logf: debugLogf})
+	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{}), mem: []*memBox{{}}}
+	h, err := NewHost(arkham.Rules{}, chargeConfig(tt, seed+1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +38,11 @@ func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Sea
 	}
 	tt.waitFor("start", func() bool { return h.Start() == nil })
 	return tt
+}
+
+func chargeConfig(tt *testTable, seed uint64) HostConfig {
+	return HostConfig{Rand: newRand(seed), RatePerSecond: 5000, Burst: 5000, ShareTimeout: 50 * time.Millisecond, TurnTimeout: time.Hour,
+		Bots: func(string) BotFunc { return randomBot(seed + 1) }, Persist: tt.mem[0].save, Logf: debugLogf}
 }
 
 // chargedToSeat2 plays the game out with the honest guests and checks that it was seat 2, not
@@ -97,5 +101,52 @@ func TestWithholderIsStoodIn(t *testing.T) {
 			return m
 		}
 	})
+	chargedToSeat2(t, tt)
+}
+
+// TestWithholderIsStoodInAfterReload (issue 23, item 8): the host's page reloads once the
+// seals of the first deal are all relayed, and seat 2 never reveals its share. The resumed host
+// keeps the share deadline, so the deal does not wait for seat 2 for good.
+func TestWithholderIsStoodInAfterReload(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := chargeTable(t, 73, func(**Guest) func(engine.Seat, wire.Message) wire.Message {
+		return func(seat engine.Seat, m wire.Message) wire.Message {
+			if _, ok := m.(*wire.Contrib); ok {
+				return &wire.Resync{Next: 1 << 40}
+			}
+			return m
+		}
+	})
+	// Hold the share deadline off until the reload: the first host must not bench seat 2.
+	tt.host.do(func() { tt.host.cfg.ShareTimeout = time.Hour })
+	tt.waitFor("the seals relayed", func() bool {
+		sent := false
+		tt.host.do(func() { sent = len(tt.host.deals) == 1 && tt.host.deals[0].SealsSent })
+		return sent
+	})
+	tt.host.do(func() {
+		if tt.host.shareTimer != nil {
+			tt.host.shareTimer.Stop()
+		}
+	})
+	tt.host.Close()
+	h2, err := Resume(arkham.Rules{}, tt.mem[0].get(), chargeConfig(tt, 74))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.host = h2
+	for _, g := range tt.guests {
+		a, b := Pipe()
+		if g == tt.guests[2] {
+			b = &tamper{Conn: b, seat: 2, edit: func(_ engine.Seat, m wire.Message) wire.Message {
+				if _, ok := m.(*wire.Contrib); ok {
+					return &wire.Resync{Next: 1 << 40}
+				}
+				return m
+			}}
+		}
+		h2.AddGuest(a)
+		g.Reconnect(b)
+	}
 	chargedToSeat2(t, tt)
 }
