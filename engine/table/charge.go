@@ -42,9 +42,15 @@ func (h *Host) resealed(d *dealState, m *wire.Seal) {
 // withheld benches every contributor whose share of d did not come in time. It reports false
 // if none could be (the host's own seat): the deal then starts again, charged to nobody.
 func (h *Host) withheld(d *dealState) bool {
-	benched := false
+	var missing []engine.Seat // first: each bench commits the deal again, with no shares in
 	for _, s := range d.context(h.rules.Name(), h.table).Contributors() {
-		if d.Shares[int(s)] == nil && h.bench(d, s, "withheld its share") {
+		if d.Shares[int(s)] == nil {
+			missing = append(missing, s)
+		}
+	}
+	benched := false
+	for _, s := range missing {
+		if h.bench(d, s, "withheld its share") {
 			benched = true
 		}
 	}
@@ -54,10 +60,10 @@ func (h *Host) withheld(d *dealState) bool {
 // bench seats a stand-in for seat until d is dealt, publicly, and commits d again without it.
 // The host's own seat is never benched (the host's player is the one who would choose to).
 func (h *Host) bench(d *dealState, seat engine.Seat, why string) bool {
-	s := h.seats[seat]
-	if !seat.Valid(len(h.seats)) || s.Bot || s.StandIn || h.isHostSeat(seat) {
+	if !seat.Valid(len(h.seats)) || h.seats[seat].Bot || h.seats[seat].StandIn || h.isHostSeat(seat) {
 		return false
 	}
+	s := h.seats[seat]
 	if d.Charges == nil {
 		d.Charges = map[int]int{}
 	}
