@@ -5,10 +5,10 @@ package table
 // share, or it is trying to kill the game), or it never revealed its share in time. The host
 // names that seat — a reseal by the seal itself, signed by the seat over the commitment it
 // replaces (wire.Commit.Cause); a withheld share by standing the seat in, which every guest sees
-// in the lobby — and every guest counts restarts per seat (restart.go). A seat that has cost the
-// deal maxCharges restarts, or withheld its share past HostConfig.ShareTimeout, is benched: a
-// stand-in takes the seat, publicly, its link is closed, and its player may not take the seat
-// back until the deal is dealt. The game goes on without it; nobody else pays.
+// in the lobby — and every guest counts restarts per seat (guestcharge.go). A seat that has
+// cost the deal maxCharges restarts, or withheld its share past HostConfig.ShareTimeout, is
+// benched: a stand-in takes the seat, publicly, its link is closed, and its player may not take
+// the seat back until the deal is dealt. The game goes on without it; nobody else pays.
 
 import (
 	"miskatonic/engine"
