@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,4 +150,38 @@ func TestWithholderIsStoodInAfterReload(t *testing.T) {
 		g.Reconnect(b)
 	}
 	chargedToSeat2(t, tt)
+}
+
+// TestRestartCauseMustBeProved: a dishonest host restarts a deal whose seals were all relayed,
+// again and again, naming an honest seat as the cause with a seal that seat never made. Guests
+// charge such restarts to nobody but the host: the fourth fails the deal, worded as the host's.
+func TestRestartCauseMustBeProved(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := chargeTable(t, 75, func(**Guest) func(engine.Seat, wire.Message) wire.Message {
+		return func(seat engine.Seat, m wire.Message) wire.Message {
+			if _, ok := m.(*wire.Contrib); ok {
+				return &wire.Resync{Next: 1 << 40} // seat 2 holds its share: the deal stays open
+			}
+			return m
+		}
+	})
+	tt.host.do(func() { tt.host.cfg.ShareTimeout = time.Hour })
+	r := newRand(7500)
+	for i := 0; i < maxRestarts+1; i++ {
+		tt.waitFor("the seals relayed", func() bool {
+			sent := false
+			tt.host.do(func() { sent = tt.host.deals[0].SealsSent })
+			return sent
+		})
+		tt.host.do(func() {
+			fake := &wire.Share{Seat: 1, S: make([]byte, 32), Sig: make([]byte, 64)}
+			r.Read(fake.S)
+			r.Read(fake.Sig)
+			tt.host.restart(tt.host.deals[0], fake)
+		})
+	}
+	if d := tt.firstFailure(0); !strings.Contains(d.Problem, "without naming a seat") {
+		t.Fatalf("seat 0: %+v", d)
+	}
+	tt.close()
 }
