@@ -32,6 +32,8 @@ type dealState struct {
 	// went out (charge.go); Charges counts the restarts of this deal each seat caused.
 	Cause   *wire.Share `json:"cause,omitempty"`
 	Charges map[int]int `json:"charges,omitempty"`
+	// Round counts the restarts of this deal: the round of the heads signed for it (head.go).
+	Round int `json:"round,omitempty"`
 }
 
 func sameRoster(a, b [][]byte) bool {
@@ -182,6 +184,7 @@ func (h *Host) restart(d *dealState, cause *wire.Share) {
 		return
 	}
 	d.Cause = cause
+	d.Round++
 	h.persist()
 	h.broadcast(commitMsg(d))
 	h.signHead()

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,11 +14,16 @@ import (
 )
 
 // chargeTable is an Arkham table of three guests whose seat 2 runs a modified page: edit
-// rewrites what it sends. The host's share deadline is short.
-func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Seat, wire.Message) wire.Message) *testTable {
+// rewrites what it sends. The host's share deadline is short. With watch0, seat 0's link is a
+// tamper it sets up and the host signs heads.
+func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Seat, wire.Message) wire.Message, watch0 ...func(*tamper)) *testTable {
 	t.Helper()
 	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{}), mem: []*memBox{{}}}
-	h, err := NewHost(arkham.Rules{}, chargeConfig(tt, seed+1))
+	cfg := chargeConfig(tt, seed+1)
+	if len(watch0) > 0 {
+		cfg.Signer = identity(900) // the heads are what the watcher of seat 0 looks at
+	}
+	h, err := NewHost(arkham.Rules{}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,6 +33,11 @@ func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Sea
 		a, b := Pipe()
 		if i == 2 {
 			b = &tamper{Conn: b, seat: 2, edit: edit(&mal)}
+		}
+		if i == 0 && len(watch0) > 0 {
+			tc := &tamper{Conn: b, seat: 0}
+			watch0[0](tc)
+			b = tc
 		}
 		h.AddGuest(a)
 		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf})
@@ -184,4 +195,61 @@ func TestRestartCauseMustBeProved(t *testing.T) {
 		t.Fatalf("seat 0: %+v", d)
 	}
 	tt.close()
+}
+
+// TestHonestRestartIsNoEquivocation (issue 23, medium): a seat seals again once after the set
+// went out (its page reloaded), so the honest host restarts the deal and signs a new head at the
+// same seq. Players holding the head from before the restart and the one after must not be able
+// to "prove" the host told two stories.
+func TestHonestRestartIsNoEquivocation(t *testing.T) {
+	defer checkNoLeak(t)()
+	var mu sync.Mutex
+	var heads []fair.SignedHead
+	resealed := false
+	tt := chargeTable(t, 76, func(mal **Guest) func(engine.Seat, wire.Message) wire.Message {
+		r := newRand(7600)
+		return func(seat engine.Seat, m wire.Message) wire.Message {
+			c, ok := m.(*wire.Contrib)
+			if !ok || resealed {
+				return m
+			}
+			resealed = true
+			d := (*mal).deals[c.Epoch]
+			sec, _ := fair.Secret(r)
+			sl := identity(2).SealShare(d.cx.Bytes(), d.c, seat, sec)
+			return &wire.Seal{Epoch: c.Epoch, Seat: seat, SC: sl.SC[:], Sig: sl.Sig}
+		}
+	}, func(tc *tamper) {
+		tc.out = func(_ engine.Seat, m wire.Message) wire.Message {
+			if h, ok := m.(*wire.Head); ok {
+				sh := fair.SignedHead{Seq: h.Seq, Round: h.Round, Key: h.Key, Sig: h.Sig}
+				copy(sh.Head[:], h.H)
+				mu.Lock()
+				heads = append(heads, sh)
+				mu.Unlock()
+			}
+			return m
+		}
+	})
+	tt.play()
+	tt.finish()
+	tt.close()
+	mu.Lock()
+	defer mu.Unlock()
+	table := tt.guests[0].tableID
+	restarts := 0
+	for i := range heads {
+		heads[i].Table = table
+		for j := 0; j < i; j++ {
+			if heads[j].Seq == heads[i].Seq && heads[j].Head != heads[i].Head {
+				restarts++
+			}
+			if fair.Equivocation(heads[i], heads[j]) {
+				t.Fatalf("an honest restart \"proves\" two stories: heads %d and %d at seq %d", j, i, heads[i].Seq)
+			}
+		}
+	}
+	if restarts == 0 {
+		t.Fatal("no restart signed a second head: the test needs one")
+	}
 }
