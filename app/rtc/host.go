@@ -36,9 +36,13 @@ type Host struct {
 }
 
 type session struct {
-	id    signal.Session
-	peer  uint32
-	seq   uint64 // last sequence number sent (guarded by Host.mu)
+	id signal.Session
+	// peers are the ids the guest reached us through, one per transport (a guest sends through
+	// every transport it has): every answer goes through each of them, so one relay that drops
+	// answers cannot cut the guest off from the host while another carries them.
+	peers []uint32
+	sent  [][]byte // the sealed frames sent so far, for a path found later (up to maxResent)
+	seq   uint64   // last sequence number sent (guarded by Host.mu)
 	in    chan signal.Message
 	ended bool
 	sink  func([]byte) // takes relayed chunks once the relayed path is agreed
@@ -149,9 +153,12 @@ func (h *Host) serve(client signal.Conn) {
 		case signal.FrameData:
 			h.handle(f.Peer, f.Payload)
 		case signal.FrameLeave:
+			// A leave is not sealed: any relay can say it of any peer id it carries. It closes
+			// only the path through that relay (a peer id names its transport); the session
+			// ends once no path is left.
 			h.mu.Lock()
 			for id, s := range h.sessions {
-				if s.peer == f.Peer {
+				if s.dropPeer(f.Peer) && len(s.peers) == 0 {
 					h.endLocked(id, s)
 				}
 			}
@@ -173,7 +180,7 @@ func (h *Host) handle(peer uint32, payload []byte) {
 			h.mu.Unlock()
 			return
 		}
-		s.peer = peer
+		s.addPeer(peer) // a path the guest reaches us on (issue 23 item 9)
 		sink := s.sink
 		h.mu.Unlock()
 		sink(plain)
@@ -191,11 +198,17 @@ func (h *Host) handle(peer uint32, payload []byte) {
 	if s == nil && (m.Kind != signal.KindOffer || seq != 1) {
 		return
 	}
+	if s != nil && !s.ended && s.addPeer(peer) {
+		// A copy through another transport (or a replay of one) is a path too, and it is sent
+		// what went out before it was known: the answer may have gone only through a relay
+		// that dropped it. The guest drops what it already has (sealed sequence numbers).
+		h.resendLocked(s, peer)
+	}
 	if h.replay.Check(sid, seq) != nil {
 		return
 	}
 	if s == nil {
-		s = &session{id: sid, peer: peer, in: make(chan signal.Message, 64)}
+		s = &session{id: sid, peers: []uint32{peer}, in: make(chan signal.Message, 64)}
 		if len(h.sessions) >= maxSessions || h.closed {
 			h.sendLocked(s, signal.Message{Kind: signal.KindRefuse, Reason: signal.ReasonTimeout})
 			return
@@ -213,7 +226,6 @@ func (h *Host) handle(peer uint32, payload []byte) {
 	if s.ended || m.Kind == signal.KindOffer {
 		return
 	}
-	s.peer = peer
 	select {
 	case s.in <- m:
 	default: // a guest flooding candidates loses the extras
@@ -251,13 +263,74 @@ func (h *Host) sendPlainLocked(s *session, b []byte) error {
 func (h *Host) sendSealedLocked(s *session, b []byte, light bool) error {
 	s.seq++
 	sealed := h.box.Seal(signal.ToGuest, s.id, s.seq, b)
+	if len(s.sent) < maxResent {
+		s.sent = append(s.sent, sealed)
+	}
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
 	defer cancel()
-	f := signal.Frame{Type: signal.FrameData, Peer: s.peer, Payload: sealed}
-	if light {
-		return signal.SendLight(ctx, h.client, f)
+	var failed error
+	sent := false
+	for _, p := range s.peers {
+		f := signal.Frame{Type: signal.FrameData, Peer: p, Payload: sealed}
+		var e error
+		if light {
+			e = signal.SendLight(ctx, h.client, f)
+		} else {
+			e = h.client.Send(ctx, f)
+		}
+		if e != nil {
+			failed = e
+		} else {
+			sent = true
+		}
 	}
-	return h.client.Send(ctx, f)
+	if sent {
+		return nil
+	}
+	return failed // no path took it
+}
+
+// resendLocked sends what s was sent so far through path p alone.
+func (h *Host) resendLocked(s *session, p uint32) {
+	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+	defer cancel()
+	for _, sealed := range s.sent {
+		if h.client.Send(ctx, signal.Frame{Type: signal.FrameData, Peer: p, Payload: sealed}) != nil {
+			return
+		}
+	}
+}
+
+// maxPaths bounds the peer ids one session answers through, and maxResent the frames kept
+// for a path found later (an answer and its candidates).
+const (
+	maxPaths  = 8
+	maxResent = 32
+)
+
+// addPeer adds path p; true if it is new.
+func (s *session) addPeer(p uint32) bool {
+	for _, q := range s.peers {
+		if q == p {
+			return false
+		}
+	}
+	if len(s.peers) >= maxPaths {
+		return false
+	}
+	s.peers = append(s.peers, p)
+	return true
+}
+
+// dropPeer forgets path p; true if the session had it.
+func (s *session) dropPeer(p uint32) bool {
+	for i, q := range s.peers {
+		if q == p {
+			s.peers = append(s.peers[:i], s.peers[i+1:]...)
+			return true
+		}
+	}
+	return false
 }
 
 func (h *Host) send(s *session, m signal.Message) error {

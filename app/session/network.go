@@ -369,7 +369,11 @@ func SavedJoinName(st Store, link string) (string, bool) {
 	return j.Name, true
 }
 
+// sameRoom reports whether link names the table of inv: the same room and secret, and the same
+// host key. The saved seat token goes only to the host that holds that key (the link's key is
+// what rtc.Dial checks the host against): a look-alike link with the room and secret copied and
+// another host key must not harvest the token to reclaim the seat at the real table.
 func sameRoom(link string, inv signal.Invite) bool {
 	prev, err := signal.ParseInvite(link)
-	return err == nil && prev.Room == inv.Room && strings.EqualFold(prev.Secret, inv.Secret)
+	return err == nil && prev.Room == inv.Room && strings.EqualFold(prev.Secret, inv.Secret) && prev.HostKey == inv.HostKey
 }

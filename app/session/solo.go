@@ -91,9 +91,10 @@ func (s *Session) hostConfig(botDelay time.Duration, seats int, opts map[string]
 			}
 			return fn
 		},
-		Changed:     s.changed,
-		TurnTimeout: turnTimeout(s.store),
-		Logf:        tableLogf,
+		Changed:      s.changed,
+		TurnTimeout:  turnTimeout(s.store),
+		StandInLevel: standInLevel(s.game), // a seat benched for restarting a deal (issue 23)
+		Logf:         tableLogf,
 	}
 }
 

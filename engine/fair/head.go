@@ -66,38 +66,52 @@ type SignedHead struct {
 	Table []byte   `json:"table"`
 	Seq   int      `json:"seq"`
 	Head  [32]byte `json:"head"`
-	Key   []byte   `json:"key"` // the host's identity key
-	Sig   []byte   `json:"sig"`
+	// Round numbers the heads signed at Seq for one pending deal: a deal committed again (a
+	// restart every guest was shown and counted) gets a new head at the same seq, one round
+	// on. Heads of different rounds do not contradict each other; a story that differs shows
+	// again at the next head, where the applied deal's commitment is in the chain.
+	Round int    `json:"round,omitempty"`
+	Key   []byte `json:"key"` // the host's identity key
+	Sig   []byte `json:"sig"`
 }
 
-func headMessage(table []byte, seq int, head [32]byte) []byte {
+func headMessage(table []byte, seq int, head [32]byte, round int) []byte {
 	var b bytes.Buffer
 	field(&b, []byte(tagHeadSig))
 	field(&b, table)
 	field(&b, binary.BigEndian.AppendUint64(nil, uint64(seq)))
 	field(&b, head[:])
+	if round > 0 { // round 0 signs what heads signed before rounds
+		field(&b, binary.BigEndian.AppendUint64(nil, uint64(round)))
+	}
 	return b.Bytes()
 }
 
 // SignHead signs the head of a table's chain after seq.
 func (id Identity) SignHead(table []byte, seq int, head [32]byte) SignedHead {
-	return SignedHead{Table: append([]byte(nil), table...), Seq: seq, Head: head, Key: id.Public(),
-		Sig: ed25519.Sign(id.priv, headMessage(table, seq, head))}
+	return id.SignHeadRound(table, seq, head, 0)
+}
+
+// SignHeadRound signs the head of round round at seq (see SignedHead.Round).
+func (id Identity) SignHeadRound(table []byte, seq int, head [32]byte, round int) SignedHead {
+	return SignedHead{Table: append([]byte(nil), table...), Seq: seq, Head: head, Round: round, Key: id.Public(),
+		Sig: ed25519.Sign(id.priv, headMessage(table, seq, head, round))}
 }
 
 // Valid reports whether s carries its key's signature.
 func (s SignedHead) Valid() bool {
-	if len(s.Key) != ed25519.PublicKeySize || len(s.Sig) != ed25519.SignatureSize || s.Seq < 0 {
+	if len(s.Key) != ed25519.PublicKeySize || len(s.Sig) != ed25519.SignatureSize || s.Seq < 0 || s.Round < 0 {
 		return false
 	}
-	return ed25519.Verify(s.Key, headMessage(s.Table, s.Seq, s.Head), s.Sig)
+	return ed25519.Verify(s.Key, headMessage(s.Table, s.Seq, s.Head, s.Round), s.Sig)
 }
 
 // Equivocation reports whether a and b prove that one key signed two different heads for the
-// same table and seq: what two players holding different codes can show anyone.
+// same table, seq and round: what two players holding different codes can show anyone. (Two
+// rounds at one seq are an honest restart, which every guest was shown and counted.)
 func Equivocation(a, b SignedHead) bool {
 	return a.Valid() && b.Valid() && bytes.Equal(a.Key, b.Key) && bytes.Equal(a.Table, b.Table) &&
-		a.Seq == b.Seq && a.Head != b.Head
+		a.Seq == b.Seq && a.Round == b.Round && a.Head != b.Head
 }
 
 // Code is the short table code of a signed head, shown for players to compare (e.g. G5DQ-R77X).

@@ -24,6 +24,35 @@ type dealState struct {
 	SealsSent bool                `json:"sealsSent,omitempty"`
 	Applied   bool                `json:"applied"`
 	Revealed  bool                `json:"revealed"`
+	// Prev is the commitment this one replaced after its set of seals was relayed, with that
+	// set: a guest that missed the set (the host's page reloaded just after relaying it) is
+	// shown it before the new commitment, or it could not tell an honest restart from a re-deal.
+	Prev *prevCommit `json:"prev,omitempty"`
+	// Cause is the seal that made the host commit again, when a seat sealed again after the set
+	// went out (charge.go); Charges counts the restarts of this deal each seat caused.
+	Cause   *wire.Share `json:"cause,omitempty"`
+	Charges map[int]int `json:"charges,omitempty"`
+	// Round counts the restarts of this deal: the round of the heads signed for it (head.go).
+	Round int `json:"round,omitempty"`
+}
+
+func sameRoster(a, b [][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if string(a[i]) != string(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// prevCommit is a superseded commitment of a deal and its relayed set of seals.
+type prevCommit struct {
+	Roster [][]byte     `json:"roster"`
+	C      []byte       `json:"c"`
+	Seals  []wire.Share `json:"seals"`
 }
 
 func (d *dealState) context(game string, table []byte) fair.Context {
@@ -32,6 +61,12 @@ func (d *dealState) context(game string, table []byte) fair.Context {
 
 // event is anything the match goroutine reacts to.
 func (h *Host) sendDeal(p *peer, d *dealState) {
+	if pc := d.Prev; pc != nil && !d.Applied && sameRoster(pc.Roster, d.Roster) {
+		// Only a restart with no seat changed (a reseal): one that changed a seat is shown by
+		// the lobby, and the old roster would no longer match it.
+		h.send(p, &wire.Commit{Epoch: d.Epoch, Context: d.Context, Roster: pc.Roster, C: pc.C})
+		h.send(p, &wire.Seals{Epoch: d.Epoch, Seals: pc.Seals})
+	}
 	h.send(p, commitMsg(d))
 	if d.SealsSent {
 		h.send(p, sealList(d))
@@ -124,7 +159,7 @@ func (h *Host) commit(d *dealState) error {
 }
 
 func commitMsg(d *dealState) *wire.Commit {
-	return &wire.Commit{Epoch: d.Epoch, Context: d.Context, Roster: d.Roster, C: d.C}
+	return &wire.Commit{Epoch: d.Epoch, Context: d.Context, Roster: d.Roster, C: d.C, Cause: d.Cause}
 }
 
 // rekey handles a seat whose identity key changed (reclaimed by token) while a deal waits for
@@ -133,14 +168,23 @@ func (h *Host) rekey() {
 	if len(h.deals) == 0 {
 		return
 	}
-	d := h.deals[len(h.deals)-1]
+	h.restart(h.deals[len(h.deals)-1], nil)
+}
+
+// restart commits d again; cause is the seal that made it necessary, if a seat sealed again.
+func (h *Host) restart(d *dealState, cause *wire.Share) {
 	if d.Applied {
 		return
+	}
+	if d.SealsSent {
+		d.Prev = &prevCommit{Roster: d.Roster, C: d.C, Seals: inSeatOrder(d.Seals)}
 	}
 	if err := h.commit(d); err != nil {
 		h.logf("table: %v", err)
 		return
 	}
+	d.Cause = cause
+	d.Round++
 	h.persist()
 	h.broadcast(commitMsg(d))
 	h.signHead()
@@ -218,9 +262,8 @@ func (h *Host) seal(p *peer, seq uint64, m *wire.Seal) {
 	}
 	if had && d.SealsSent {
 		// A new seal after the set went out: the guest lost the share it sealed (its page
-		// reloaded), so the deal can only start again. Every guest sees the restart counted.
-		h.logf("table: seat %d sealed deal %d again; restarting the deal", m.Seat, m.Epoch)
-		h.rekey()
+		// reloaded), so the deal can only start again, charged to that seat (charge.go).
+		h.resealed(d, m)
 		return
 	}
 	if d.Seals == nil {
@@ -250,8 +293,10 @@ func (h *Host) awaitShares(d *dealState) {
 		select {
 		case h.events <- event{call: func() {
 			if len(h.deals) > 0 && h.deals[len(h.deals)-1] == d && string(d.C) == c && d.SealsSent && !d.Applied {
-				h.logf("table: deal %d: a share never came; starting the deal again", d.Epoch)
-				h.rekey()
+				h.logf("table: deal %d: a share never came", d.Epoch)
+				if !h.withheld(d) { // the seats that withheld theirs are benched (charge.go)
+					h.rekey()
+				}
 			}
 		}, reply: make(chan struct{})}:
 		case <-h.quit:
@@ -283,6 +328,7 @@ func (h *Host) tryFinish(d *dealState) bool {
 	}
 	d.Applied = true
 	h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
+	h.unbench(d.Epoch)
 	h.persist()
 	h.broadcastView(&m)
 	h.changed()

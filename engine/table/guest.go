@@ -242,9 +242,11 @@ type guestDeal struct {
 	// for since revealedAt.
 	revealed   bool
 	revealedAt time.Time
-	// late counts the re-commitments accepted after the complete set of seals was relayed
-	// (see restart): the only ones that might let the host choose among deals.
-	late int
+	// charges counts the re-commitments accepted after the complete set of seals was relayed
+	// (see restart), by the seat they were charged to (-1: none named): the only ones that
+	// might let the host choose among deals. sealSet is that relayed set (guestcharge.go).
+	charges map[engine.Seat]int
+	sealSet []fair.Seal
 }
 
 // NewGuest joins a table over c.

@@ -54,7 +54,7 @@ func (g *Guest) commit(m *wire.Commit) {
 	}
 	commit := g.audit.Commit
 	if d.cx.Roster != nil && d.c != c {
-		if err := g.restart(d, cx); err != nil {
+		if err := g.restart(d, cx, m.Cause); err != nil {
 			d.status.fail(wire.DealMismatch, err.Error())
 			return
 		}
@@ -78,15 +78,18 @@ func (g *Guest) commit(m *wire.Commit) {
 // commitment whose seals were all relayed (our share may be out) are bounded by maxRestarts.
 // Before that nobody's share is out and a restart tells the host nothing: a seat change shown
 // again (a player left, a bot stood in, they came back, left again) is accepted each time.
-func (g *Guest) restart(d *guestDeal, cx fair.Context) error {
+func (g *Guest) restart(d *guestDeal, cx fair.Context, cause *wire.Share) error {
 	if len(cx.Roster) != len(d.cx.Roster) {
 		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for another number of seats", cx.Epoch)
 	}
 	seats := g.st.Lobby.Seats
-	changed := false
+	changed, first := false, engine.Seat(-1)
 	for i := range cx.Roster {
 		if bytes.Equal(cx.Roster[i], d.cx.Roster[i]) {
 			continue
+		}
+		if !changed {
+			first = engine.Seat(i)
 		}
 		changed = true
 		switch {
@@ -102,11 +105,10 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context) error {
 	if d.sealed {
 		// Every seal was in: a contributor never revealed its share (perhaps the host's own
 		// page, after seeing the others'), or a seat changed after shares may have gone out.
-		// Allowed, counted, and only a few times.
-		if d.late >= maxRestarts {
-			return engine.Errorf(engine.KindIllegal, "table: deal", "the host restarted deal %d more than %d times", cx.Epoch, maxRestarts)
+		// Allowed, counted, charged to the seat that caused it, and only a few times each.
+		if err := g.charge(d, cx, first, cause); err != nil {
+			return err
 		}
-		d.late++
 	}
 	d.status.Restarts++
 	return nil
@@ -142,6 +144,11 @@ func (g *Guest) contribute(epoch int) {
 		return // a deal from before our seat was reclaimed with this key: not ours to share in
 	}
 	if err := g.checkRoster(d.cx); err != nil {
+		if g.awayNow() {
+			// In catch-up each deal comes before its shares: one already dealt may predate
+			// today's lobby (a stand-in seated since). Checked again when the view ends it.
+			return
+		}
 		d.status.fail(wire.DealMismatch, err.Error())
 		return
 	}
@@ -168,6 +175,9 @@ func (g *Guest) contribute(epoch int) {
 		sh := g.cfg.Identity.Contribute(d.cx.Bytes(), d.c, s, sec)
 		sl := g.cfg.Identity.SealShare(d.cx.Bytes(), d.c, s, sec)
 		d.share, d.seal = &sh, &sl
+		// The set of seals is out already: the one in it for our seat was sealed before this
+		// page reloaded (its share is lost). Our new seal makes the host restart the deal.
+		d.lost = d.sealed
 	}
 	g.sendShare(d)
 }
@@ -204,7 +214,7 @@ func (g *Guest) seals(m *wire.Seals) {
 		d.status.fail(wire.DealMismatch, err.Error())
 		return
 	}
-	d.sealed = true
+	d.sealed, d.sealSet = true, seals
 	for _, sl := range seals {
 		if d.seal != nil && sl.Seat == d.seal.Seat && sl.SC != d.seal.SC {
 			// Signed by our key but not the share we hold: sealed before this page reloaded,

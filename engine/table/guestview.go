@@ -21,7 +21,12 @@ func (g *Guest) view(m *wire.View) {
 			g.moveSeen(m.Seq, *m.Move, m.Sig, m.Nonce, m.StandIn)
 		}
 		g.later(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status})
-		g.back(m.Seq) // the view that ends a catch-up: live from here on
+		if g.awayNow() {
+			g.back(m.Seq)            // the view that ends a catch-up: live from here on
+			for e := range g.deals { // the deals still open, now that catch-up told which
+				g.contribute(e)
+			}
+		}
 		g.settleIfWaiting()
 		g.checkHeads()
 	}

@@ -49,17 +49,17 @@ func (h *Host) signHead() {
 	if h.cfg.Signer.Public() == nil || !h.started {
 		return
 	}
-	head, epoch := h.chainHead(), 0
+	head, epoch, round := h.chainHead(), 0, 0
 	if n := len(h.deals); n > 0 && !h.deals[n-1].Applied {
 		var c [32]byte
 		copy(c[:], h.deals[n-1].C)
-		epoch, head = n, fair.HeadPending(head, n, c)
+		epoch, head, round = n, fair.HeadPending(head, n, c), h.deals[n-1].Round
 	}
 	if h.head != nil && h.head.Seq == len(h.moves) && [32]byte(h.head.H) == head {
 		return
 	}
-	sh := h.cfg.Signer.SignHead(h.table, len(h.moves), head)
-	h.head = &wire.Head{Seq: sh.Seq, Epoch: epoch, H: sh.Head[:], Key: sh.Key, Sig: sh.Sig}
+	sh := h.cfg.Signer.SignHeadRound(h.table, len(h.moves), head, round)
+	h.head = &wire.Head{Seq: sh.Seq, Epoch: epoch, Round: round, H: sh.Head[:], Key: sh.Key, Sig: sh.Sig}
 	h.broadcast(h.head)
 }
 
@@ -113,7 +113,7 @@ func (g *Guest) takeHead(m *wire.Head) {
 		return // not started (nothing to check it against), or past the game's end
 	}
 	key := g.hostKey(m)
-	sh := fair.SignedHead{Table: g.tableID, Seq: m.Seq, Key: m.Key, Sig: m.Sig}
+	sh := fair.SignedHead{Table: g.tableID, Seq: m.Seq, Round: m.Round, Key: m.Key, Sig: m.Sig}
 	copy(sh.Head[:], m.H)
 	switch {
 	case !sh.Valid():

@@ -41,7 +41,8 @@ type HostConfig struct {
 	// HelloTimeout drops a connection that has not proved an identity in time (default 30s).
 	HelloTimeout time.Duration
 	// MaxObservers caps the connections watching without a seat (default 8), and MaxLinks all
-	// connections, seated or not, proved or not (default twice the seats plus MaxObservers).
+	// connections, seated or not, proved or not (default twice the seats plus MaxObservers). A
+	// new link when all are taken closes the oldest one that has not said hello yet.
 	MaxObservers int
 	MaxLinks     int
 	// ShareTimeout is how long a deal waits for the shares once every seal is in (default
@@ -51,6 +52,9 @@ type HostConfig struct {
 	// TurnTimeout is how long the table waits for a seat whose player has no connection before
 	// the host's player is asked to wait longer, seat a stand-in or end the game (default 60s).
 	TurnTimeout time.Duration
+	// StandInLevel is the bot level (for Bots) of a stand-in the host seats by itself, for a
+	// seat benched for restarting or withholding its share of a deal (default "random").
+	StandInLevel string
 	// MaxStrikes is how many refused forged, malformed or flooding messages a guest may send
 	// before it is dropped (default 50). Honest races (stale or out-of-turn moves) are no strike.
 	MaxStrikes int
@@ -133,7 +137,10 @@ type seatState struct {
 	Level string `json:"level,omitempty"`
 	Ready bool   `json:"ready,omitempty"`
 	// StandIn: a bot (botFn, of Level) plays this absent player's seat until they come back.
-	StandIn bool    `json:"standIn,omitempty"`
+	StandIn bool `json:"standIn,omitempty"`
+	// Benched is the deal (epoch) this seat was benched from (charge.go): until it is dealt,
+	// its player may not take the seat back.
+	Benched int     `json:"benched,omitempty"`
 	peer    *peer   // nil while disconnected
 	botFn   BotFunc // bots only
 }
@@ -202,6 +209,9 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	}
 	if cfg.TurnTimeout <= 0 {
 		cfg.TurnTimeout = 60 * time.Second
+	}
+	if cfg.StandInLevel == "" {
+		cfg.StandInLevel = "random"
 	}
 	if cfg.HelloTimeout <= 0 {
 		cfg.HelloTimeout = 30 * time.Second

@@ -26,7 +26,7 @@ func (h *Host) AddGuest(c Conn) error {
 		}
 	}()
 	h.do(func() {
-		if len(h.peers) >= h.cfg.MaxLinks {
+		if len(h.peers) >= h.cfg.MaxLinks && !h.evictSilent() {
 			err = engine.Errorf(wire.KindFlood, "table: host", "%d connections already", len(h.peers))
 			return
 		}
@@ -56,6 +56,25 @@ func (h *Host) AddGuest(c Conn) error {
 		})
 	})
 	return err
+}
+
+// evictSilent closes the oldest link that has not proved an identity yet, to make room for a
+// new one; false if every link has. Links that never say hello must not fill MaxLinks and lock
+// out a player whose link dropped: an honest hello comes within a round trip, so the oldest
+// silent link is the one least likely to be anyone's.
+func (h *Host) evictSilent() bool {
+	var oldest *peer
+	for _, p := range h.peers {
+		if !p.welcomed && (oldest == nil || p.id < oldest.id) {
+			oldest = p
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	h.logf("table: all %d links taken; closing guest %d, which never said hello", len(h.peers), oldest.id)
+	h.dropPeer(oldest, &wire.Bye{Kind: wire.KindAuth, Code: wire.ByeAuth})
+	return true
 }
 
 // AddBot seats a bot (before the start).
@@ -266,7 +285,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	}
 	if seat == engine.Observer && m.Token != "" {
 		for i, s := range h.seats {
-			if !s.Bot && s.Token == m.Token {
+			if !s.Bot && s.Token == m.Token && s.Benched == 0 {
 				seat = engine.Seat(i)
 				h.logf("table: seat %d reclaimed by token with a new identity key", i)
 				h.seats[i].Key = append([]byte(nil), m.Key...)
@@ -286,6 +305,11 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		}
 		h.seats = append(h.seats, &seatState{Key: append([]byte(nil), m.Key...), Token: hex.EncodeToString(tok)})
 		seat = engine.Seat(len(h.seats) - 1)
+	}
+	if seat.Valid(len(h.seats)) && h.seats[seat].Benched != 0 {
+		// Benched for the open deal (charge.go): the seat is the stand-in's until it is dealt.
+		h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped})
+		return
 	}
 	if seat.Valid(len(h.seats)) {
 		s := h.seats[seat]

@@ -175,6 +175,11 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		}
 	}
 	h.run()
-	h.do(h.advance)
+	h.do(func() {
+		if n := len(h.deals); n > 0 && h.deals[n-1].SealsSent && !h.deals[n-1].Applied {
+			h.awaitShares(h.deals[n-1]) // its share deadline died with the page that reloaded
+		}
+		h.advance()
+	})
 	return h, nil
 }

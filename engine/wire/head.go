@@ -11,7 +11,10 @@ func init() { register(func() Message { return &Head{} }) }
 type Head struct {
 	Seq int `json:"seq"`
 	// Epoch is the deal committed to and not yet applied that the head covers (0: none).
-	Epoch int    `json:"epoch,omitempty"`
+	Epoch int `json:"epoch,omitempty"`
+	// Round is the head's round at Seq (fair.SignedHead.Round): one more for each time the
+	// pending deal was committed again.
+	Round int    `json:"round,omitempty"`
 	H     []byte `json:"h"`
 	Key   []byte `json:"key"`
 	Sig   []byte `json:"sig"`
@@ -19,8 +22,8 @@ type Head struct {
 
 func (*Head) Type() Type { return THead }
 func (m *Head) Check() error {
-	if m.Seq < 0 || m.Epoch < 0 {
-		return bad(THead, "negative seq or epoch")
+	if m.Seq < 0 || m.Epoch < 0 || m.Round < 0 || m.Round > 1<<16 {
+		return bad(THead, "negative seq or epoch, or round out of range")
 	}
 	if err := checkLen(THead, "h", m.H, SecretSize); err != nil {
 		return err

@@ -495,6 +495,10 @@ type Commit struct {
 	Context string   `json:"context"`
 	Roster  [][]byte `json:"roster"`
 	C       []byte   `json:"c"`
+	// Cause, on a commitment that replaces one whose seals were all relayed with no seat
+	// changed, is the seat's new seal that made the restart necessary (S holds the seal), signed
+	// over the commitment it replaces: every guest charges the restart to that seat.
+	Cause *Share `json:"cause,omitempty"`
 }
 
 func (*Commit) Type() Type { return TCommit }
@@ -511,6 +515,11 @@ func (m *Commit) Check() error {
 	for _, k := range m.Roster {
 		if len(k) != 0 && len(k) != KeySize {
 			return bad(TCommit, "roster key must be empty or %d bytes", KeySize)
+		}
+	}
+	if m.Cause != nil {
+		if err := (&Contrib{Epoch: m.Epoch, Seat: m.Cause.Seat, S: m.Cause.S, Sig: m.Cause.Sig}).Check(); err != nil {
+			return bad(TCommit, "cause: %v", err)
 		}
 	}
 	return checkLen(TCommit, "c", m.C, SecretSize)
