@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"testing"
+	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
@@ -59,6 +60,8 @@ type blindTable struct {
 	final  []mask.Masked
 	deal   [arkham.DeckCards]arkham.CardID // the truth, for the test only
 	checks func()                          // run after every met need (the leak property)
+	seen   map[string]int                  // needs met, by kind/purpose/topic (coverage)
+	timed  func(key string, d time.Duration) // benchmarks: CPU per need met
 }
 
 func newBlindTable(t testing.TB, seed uint64, cfg arkham.BlindConfig, withRef bool) *blindTable {
@@ -116,8 +119,10 @@ func (bt *blindTable) setUp(round int) {
 		_, _ = bt.rand.Read(p.sigma[:])
 		p.tokens = map[int]map[string][]mask.Token{}
 	}
-	bt.ks, err = mask.NewKeySet(bt.sc, pubs)
-	bt.fatal(err, "key set")
+	for range bt.hs { // every page verifies every key's proof
+		bt.ks, err = mask.NewKeySet(bt.sc, pubs)
+		bt.fatal(err, "key set")
+	}
 	bt.rec = mask.DealRecord{Scope: bt.sc, Keys: pubs, Sigmas: map[engine.Seat]mask.Hash{}}
 	cur := bt.deck.Initial()
 	for _, s := range bt.hs {
@@ -148,8 +153,12 @@ func (bt *blindTable) truth() ([arkham.DeckCards]arkham.CardID, [32]byte) {
 
 // applyDeal deals a round to both machines.
 func (bt *blindTable) applyDeal(key [32]byte) {
-	st := bt.b.Status()
-	bt.setUp(st.Deal.Epoch)
+	bt.setUp(bt.b.Status().Deal.Epoch)
+	bt.dealPrepared(key)
+}
+
+// dealPrepared deals the round whose keys and chain setUp made.
+func (bt *blindTable) dealPrepared(key [32]byte) {
 	deal, seed := bt.truth()
 	bt.deal = deal
 	m := engine.Move{Seat: engine.Dealer, Kind: engine.KindDeal, Seed: hex.EncodeToString(key[:])}
@@ -177,6 +186,12 @@ func (bt *blindTable) drive() {
 			return
 		}
 		n := needs[0]
+		if bt.seen == nil {
+			bt.seen = map[string]int{}
+		}
+		key := n.Kind + "/" + n.Purpose + n.Topic
+		bt.seen[key]++
+		start := arkham.CPUTime()
 		switch n.Kind {
 		case arkham.NeedOpen:
 			bt.open(n)
@@ -184,6 +199,9 @@ func (bt *blindTable) drive() {
 			bt.claim(n)
 		case arkham.NeedAudit:
 			bt.audit()
+		}
+		if bt.timed != nil {
+			bt.timed(key, arkham.CPUTime()-start)
 		}
 		if bt.checks != nil {
 			bt.checks()
@@ -219,17 +237,23 @@ func (bt *blindTable) open(n arkham.Need) {
 			q := bt.pages[env.To]
 			tok, err := mask.ReceiveToken(q.box, bt.sc, env.To, bt.peers[from], env, h, n.Purpose)
 			bt.fatal(err, "receive token")
-			bt.fatal(bt.ks.VerifyToken(card, h, n.Purpose, tok), "verify on receipt")
-			q.keep(tok)
+			q.keep(tok) // verified below by the page's Opening (Add checks every proof)
 		}
 	}
 	if n.Public {
-		o := bt.ks.NewOpening(card, h, n.Purpose)
-		for _, tok := range public {
-			bt.fatal(o.Add(tok), "public token")
+		i := -1
+		for _, s := range bt.hs { // every page verifies every public token
+			o := bt.ks.NewOpening(card, h, n.Purpose)
+			for _, tok := range public {
+				bt.fatal(o.Add(tok), "public token")
+			}
+			c, err := o.Card(bt.deck)
+			bt.fatal(err, "public opening")
+			if i >= 0 && c != i {
+				bt.t.Fatalf("page %d opens card %d as %d, another as %d", s, h, c, i)
+			}
+			i = c
 		}
-		i, err := o.Card(bt.deck)
-		bt.fatal(err, "public opening")
 		bt.rec.Openings = append(bt.rec.Openings, mask.PublicOpening{Handle: h, Purpose: n.Purpose, Tokens: public})
 		bt.fatal(bt.b.Reveal(n.ID, bt.b.Deck()[i]), "reveal")
 		return
@@ -288,8 +312,12 @@ func (bt *blindTable) audit() {
 	for _, s := range bt.hs {
 		bt.rec.Sigmas[s] = bt.pages[s].sigma
 	}
-	order, err := bt.rec.Verify(bt.deck)
-	bt.fatal(err, "deal record")
+	var order []int
+	for range bt.hs { // every page audits the whole record
+		var err error
+		order, err = bt.rec.Verify(bt.deck)
+		bt.fatal(err, "deal record")
+	}
 	var deal [arkham.DeckCards]arkham.CardID
 	for h, i := range order {
 		deal[h] = bt.b.Deck()[i]

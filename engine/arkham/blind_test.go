@@ -68,6 +68,9 @@ func (bt *blindTable) compare(step string) {
 				t.Fatalf("%s: page %d believes it holds %v", step, runner, known)
 			}
 			want.Positions[runner].Card = known
+			if known == 0 {
+				want.Unseen = []engine.Seat{runner}
+			}
 		}
 		if a, b := asJSON(t, want), asJSON(t, bt.b.ViewFor(s, bt.pages[runner].know)); a != b {
 			t.Fatalf("%s: seat %d view\nref   %s\nblind %s", step, s, a, b)
@@ -80,10 +83,14 @@ func (bt *blindTable) compare(step string) {
 
 // playBlind plays one seeded game on both machines, choosing with choose (nil: random legal
 // moves), comparing at every step.
-func playBlind(t *testing.T, seed uint64, choose func(bt *blindTable, s engine.Seat) engine.Move) *blindTable {
+func playBlind(t *testing.T, seed uint64, cfg *arkham.BlindConfig, choose func(bt *blindTable, s engine.Seat) engine.Move) *blindTable {
 	t.Helper()
 	r := rng.FromInt(seed)
-	bt := newBlindTable(t, seed, blindConfig(r), true)
+	if cfg == nil {
+		c := blindConfig(r)
+		cfg = &c
+	}
+	bt := newBlindTable(t, seed, *cfg, true)
 	bt.checks = func() {
 		if err := bt.leaks(); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -127,7 +134,18 @@ func TestBlindMatchesEngine(t *testing.T) {
 	if testing.Short() {
 		games = 8
 	}
+	seen := map[string]int{}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
-		playBlind(t, seed, nil)
+		bt := playBlind(t, seed, nil, nil)
+		for k, n := range bt.seen {
+			seen[k] += n
+		}
+	}
+	t.Logf("needs met: %v", seen)
+	for _, k := range []string{"open/deal", "open/draw", "open/take", "open/discard", "open/peek", "open/gate",
+		"open/reveal", "claim/oldone", "claim/trap", "audit/"} {
+		if seen[k] == 0 {
+			t.Errorf("no game met a %s need: widen the seeds", k)
+		}
 	}
 }

@@ -79,7 +79,12 @@ func (b *Blind) world(s engine.Seat, k *Knowledge) Game {
 // page sees that hand as hidden too.
 func (b *Blind) ViewFor(s engine.Seat, k *Knowledge) *View {
 	g := b.world(s, k)
-	return g.ViewOf(s)
+	v := g.ViewOf(s)
+	if k != nil && k.Seat != s && s.Valid(int(g.players)) && (g.phase == phGive || g.phase == phRespond || g.phase == phOrb) &&
+		v.Positions[k.Seat].Card == 0 {
+		v.Unseen = []engine.Seat{k.Seat}
+	}
+	return v
 }
 
 // PublicView is what an observer sees: the public state alone.

@@ -1,5 +1,8 @@
 package arkham
 
+// CPUTime is the process CPU time, for the host-blind benchmarks.
+var CPUTime = cpuTime
+
 // DealArranged deals g's next round from key as Game.deal does, but with the deck in the given
 // order (card at each position, handles 0..21) and the Mystery Card's pick given: today's
 // engine dealt the very deal a host-blind table's masked deck holds, for side-by-side tests.

@@ -21,6 +21,10 @@ type View struct {
 	// ToMove is the seat that must move now: engine.Dealer while a deal is due, -1 once over.
 	ToMove    engine.Seat `json:"toMove"`
 	Positions []Position  `json:"positions"` // players in seat order, then dummies
+	// Unseen lists other positions whose card this view leaves out although the seat may see
+	// it: a host-blind bot sees only what the page running it may, never that page's person's
+	// own card (Blind.ViewFor). Empty in today's engine.
+	Unseen []engine.Seat `json:"unseen,omitempty"`
 	Passing   *Passing    `json:"passing"`   // the card in transit this turn, if any
 	DeckSize  int         `json:"deckSize"`
 	Removed   int         `json:"removed"` // cards the Orb removed this round (face down)
