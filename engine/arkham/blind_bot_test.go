@@ -52,4 +52,3 @@ func TestBlindBotPlaysFromItsPage(t *testing.T) {
 	}
 	_ = arkhambot.DefaultSamples
 }
-

@@ -58,9 +58,9 @@ type blindTable struct {
 	peers  map[engine.Seat]mask.BoxPublic
 	rec    mask.DealRecord
 	final  []mask.Masked
-	deal   [arkham.DeckCards]arkham.CardID // the truth, for the test only
-	checks func()                          // run after every met need (the leak property)
-	seen   map[string]int                  // needs met, by kind/purpose/topic (coverage)
+	deal   [arkham.DeckCards]arkham.CardID   // the truth, for the test only
+	checks func()                            // run after every met need (the leak property)
+	seen   map[string]int                    // needs met, by kind/purpose/topic (coverage)
 	timed  func(key string, d time.Duration) // benchmarks: CPU per need met
 }
 
