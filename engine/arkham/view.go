@@ -21,21 +21,22 @@ type View struct {
 	// ToMove is the seat that must move now: engine.Dealer while a deal is due, -1 once over.
 	ToMove    engine.Seat `json:"toMove"`
 	Positions []Position  `json:"positions"` // players in seat order, then dummies
-	// Unseen lists other positions whose card this view leaves out although the seat may see
-	// it: a host-blind bot sees only what the page running it may, never that page's person's
-	// own card (Blind.ViewFor). Empty in today's engine.
-	Unseen   []engine.Seat `json:"unseen,omitempty"`
-	Passing  *Passing      `json:"passing"` // the card in transit this turn, if any
-	DeckSize int           `json:"deckSize"`
-	Removed  int           `json:"removed"` // cards the Orb removed this round (face down)
-	Discards Discards      `json:"discards"`
-	Doom     int           `json:"doom"` // current Doom Track value, 0 when the Doom Track is off
+	Passing   *Passing    `json:"passing"`   // the card in transit this turn, if any
+	DeckSize  int         `json:"deckSize"`
+	Removed   int         `json:"removed"` // cards the Orb removed this round (face down)
+	Discards  Discards    `json:"discards"`
+	Doom      int         `json:"doom"` // current Doom Track value, 0 when the Doom Track is off
 	// Seen lists the cards this seat saw privately this round and where they are now.
 	Seen []Seen `json:"seen"`
 	// Log is this round's public events, oldest first.
 	Log       []Event         `json:"log"`
 	LastRound *RoundResult    `json:"lastRound"`
 	Outcome   *engine.Outcome `json:"outcome"`
+
+	// Unseen lists other positions whose card this view leaves out although the seat may see
+	// it: a host-blind bot sees only what the page running it may, never that page's person's
+	// own card (Blind.ViewFor). Empty in today's engine, and then not in the JSON.
+	Unseen []engine.Seat `json:"unseen,omitempty"`
 }
 
 // Position is one hand at the table.
