@@ -142,6 +142,9 @@ func TestBlindMatchesEngine(t *testing.T) {
 		}
 	}
 	t.Logf("needs met: %v", seen)
+	if testing.Short() {
+		return // too few games to meet every kind
+	}
 	for _, k := range []string{"open/deal", "open/draw", "open/take", "open/discard", "open/peek", "open/gate",
 		"open/reveal", "claim/oldone", "claim/trap", "audit/"} {
 		if seen[k] == 0 {
