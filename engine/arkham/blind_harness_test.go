@@ -8,6 +8,7 @@ package arkham_test
 import (
 	"crypto/ed25519"
 	"encoding/binary"
+	"encoding/json"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -62,6 +63,7 @@ type blindTable struct {
 	checks func()                            // run after every met need (the leak property)
 	seen   map[string]int                    // needs met, by kind/purpose/topic (coverage)
 	timed  func(key string, d time.Duration) // benchmarks: CPU per need met
+	alter  func(n arkham.Need, c *mask.Claim) // attack tests: a page's claim before it signs
 }
 
 func newBlindTable(t testing.TB, seed uint64, cfg arkham.BlindConfig, withRef bool) *blindTable {
@@ -300,6 +302,9 @@ func (bt *blindTable) claim(n arkham.Need) {
 				c.Topic = arkham.TopicTrapCursed
 			}
 		}
+		if bt.alter != nil {
+			bt.alter(n, &c)
+		}
 		signed, err := mask.SignClaim(q.id, bt.sc, c)
 		bt.fatal(err, "sign claim")
 		bt.fatal(mask.VerifyClaim(q.id.Public().(ed25519.PublicKey), bt.sc, signed), "verify claim")
@@ -358,3 +363,7 @@ func (bt *blindTable) leaks() error {
 }
 
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+func hexKey(k [32]byte) string { return hex.EncodeToString(k[:]) }
+
+func asJSONq(v any) string { b, _ := json.Marshal(v); return string(b) }
