@@ -72,7 +72,13 @@ func (bt *blindTable) compare(step string) {
 				want.Unseen = []engine.Seat{runner}
 			}
 		}
-		if a, b := asJSON(t, want), asJSON(t, bt.b.ViewFor(s, bt.pages[runner].know)); a != b {
+		// The page reloads: its knowledge comes back from its own storage.
+		saved := asJSON(t, bt.pages[runner].know)
+		var know arkham.Knowledge
+		if err := json.Unmarshal([]byte(saved), &know); err != nil {
+			t.Fatalf("%s: reload page %d: %v", step, runner, err)
+		}
+		if a, b := asJSON(t, want), asJSON(t, bt.b.ViewFor(s, &know)); a != b {
 			t.Fatalf("%s: seat %d view\nref   %s\nblind %s", step, s, a, b)
 		}
 	}

@@ -5,6 +5,8 @@ package arkham
 // the same code draws it, so host-blind views cannot drift from today's.
 
 import (
+	"encoding/json"
+
 	"miskatonic/engine"
 )
 
@@ -97,4 +99,43 @@ func (b *Blind) BlindBot(f func(engine.View, []engine.Move) (engine.Move, error)
 		return engine.Move{}, engine.Errorf(engine.KindBadSeat, opBlind, "seat %d is not played by this page", s)
 	}
 	return f(b.ViewFor(s, k), b.Legal(s))
+}
+
+// knowledgeJSON is Knowledge as a page saves it in its own storage for the round (a reload
+// continues the round): never sent anywhere.
+type knowledgeJSON struct {
+	Seat  engine.Seat    `json:"seat"`
+	Round int            `json:"round"`
+	Cards map[int]CardID `json:"cards"`
+}
+
+// MarshalJSON saves the knowledge (for the page's own storage only).
+func (k *Knowledge) MarshalJSON() ([]byte, error) {
+	out := knowledgeJSON{Seat: k.Seat, Round: int(k.round), Cards: map[int]CardID{}}
+	for h, c := range k.cards {
+		if c != 0 {
+			out.Cards[h] = c
+		}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON restores saved knowledge; a handle or card out of range is refused.
+func (k *Knowledge) UnmarshalJSON(data []byte) error {
+	var in knowledgeJSON
+	if err := json.Unmarshal(data, &in); err != nil {
+		return engine.Errorf(engine.KindMalformed, opBlind, "knowledge: %v", err)
+	}
+	if in.Round < 0 || in.Round > 1<<14 || !in.Seat.Valid(MaxPlayers) {
+		return engine.Errorf(engine.KindMalformed, opBlind, "knowledge of seat %d, round %d", in.Seat, in.Round)
+	}
+	var cards [DeckCards]CardID
+	for h, c := range in.Cards {
+		if h < 0 || h >= DeckCards || !c.Valid() {
+			return engine.Errorf(engine.KindMalformed, opBlind, "knowledge: card %v at handle %d", c, h)
+		}
+		cards[h] = c
+	}
+	k.Seat, k.round, k.cards = in.Seat, int16(in.Round), cards
+	return nil
 }
