@@ -8,12 +8,12 @@ package arkham_test
 import (
 	"crypto/ed25519"
 	"encoding/binary"
-	"encoding/json"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"io"
+	"slices"
 	"testing"
 	"time"
 
@@ -60,10 +60,10 @@ type blindTable struct {
 	peers  map[engine.Seat]mask.BoxPublic
 	rec    mask.DealRecord
 	final  []mask.Masked
-	deal   [arkham.DeckCards]arkham.CardID   // the truth, for the test only
-	checks func()                            // run after every met need (the leak property)
-	seen   map[string]int                    // needs met, by kind/purpose/topic (coverage)
-	timed  func(key string, d time.Duration) // benchmarks: CPU per need met
+	deal   [arkham.DeckCards]arkham.CardID    // the truth, for the test only
+	checks func()                             // run after every met need (the leak property)
+	seen   map[string]int                     // needs met, by kind/purpose/topic (coverage)
+	timed  func(key string, d time.Duration)  // benchmarks: CPU per need met
 	alter  func(n arkham.Need, c *mask.Claim) // attack tests: a page's claim before it signs
 }
 
