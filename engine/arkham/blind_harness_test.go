@@ -47,6 +47,7 @@ type page struct {
 }
 
 type blindTable struct {
+	cfg   arkham.BlindConfig
 	t     testing.TB
 	rand  io.Reader
 	b     *arkham.Blind
@@ -65,6 +66,14 @@ type blindTable struct {
 	seen   map[string]int                     // needs met, by kind/purpose/topic (coverage)
 	timed  func(key string, d time.Duration)  // benchmarks: CPU per need met
 	alter  func(n arkham.Need, c *mask.Claim) // attack tests: a page's claim before it signs
+	inputs []arkham.BlindInput                 // every input the machine met, in order
+}
+
+// step applies one input to the machine, through Step, and logs it.
+func (bt *blindTable) step(in arkham.BlindInput, what string) {
+	bt.t.Helper()
+	bt.fatal(bt.b.Step(in), what)
+	bt.inputs = append(bt.inputs, in)
 }
 
 func newBlindTable(t testing.TB, seed uint64, cfg arkham.BlindConfig, withRef bool) *blindTable {
@@ -73,7 +82,7 @@ func newBlindTable(t testing.TB, seed uint64, cfg arkham.BlindConfig, withRef bo
 	if err != nil {
 		t.Fatal(err)
 	}
-	bt := &blindTable{t: t, rand: seededReader{rng.FromInt(seed)}, b: b, pages: map[engine.Seat]*page{}, hs: b.Holders()}
+	bt := &blindTable{cfg: cfg, t: t, rand: seededReader{rng.FromInt(seed)}, b: b, pages: map[engine.Seat]*page{}, hs: b.Holders()}
 	if withRef {
 		if bt.ref, err = arkham.New(cfg.Config); err != nil {
 			t.Fatal(err)
@@ -168,7 +177,7 @@ func (bt *blindTable) dealPrepared(key [32]byte) {
 	if bt.ref != nil {
 		arkham.DealArranged(bt.ref, key, deal, arkham.MysteryPick(seed))
 	}
-	bt.fatal(bt.b.Apply(m), "blind deal")
+	bt.step(arkham.BlindInput{Move: &m}, "blind deal")
 	bt.drive()
 }
 
@@ -177,7 +186,7 @@ func (bt *blindTable) applyMove(m engine.Move) {
 	if bt.ref != nil {
 		bt.fatal(bt.ref.Apply(m), "ref move")
 	}
-	bt.fatal(bt.b.Apply(m), "blind move")
+	bt.step(arkham.BlindInput{Move: &m}, "blind move")
 	bt.drive()
 }
 
@@ -258,7 +267,7 @@ func (bt *blindTable) open(n arkham.Need) {
 			i = c
 		}
 		bt.rec.Openings = append(bt.rec.Openings, mask.PublicOpening{Handle: h, Purpose: n.Purpose, Tokens: public})
-		bt.fatal(bt.b.Reveal(n.ID, bt.b.Deck()[i]), "reveal")
+		bt.step(arkham.BlindInput{Reveal: &arkham.Revealed{ID: n.ID, Card: bt.b.Deck()[i]}}, "reveal")
 		return
 	}
 	for _, s := range n.Viewers.Seats {
@@ -271,7 +280,8 @@ func (bt *blindTable) open(n arkham.Need) {
 		bt.fatal(err, "private opening")
 		q.know.Learn(bt.b, h, bt.b.Deck()[i])
 	}
-	bt.fatal(bt.b.Settle(n.ID), "settle")
+	id := n.ID
+	bt.step(arkham.BlindInput{Settle: &id}, "settle")
 }
 
 func (p *page) keep(tok mask.Token) {
@@ -309,7 +319,7 @@ func (bt *blindTable) claim(n arkham.Need) {
 		signed, err := mask.SignClaim(q.id, bt.sc, c)
 		bt.fatal(err, "sign claim")
 		bt.fatal(mask.VerifyClaim(q.id.Public().(ed25519.PublicKey), bt.sc, signed), "verify claim")
-		bt.fatal(bt.b.Claim(signed), "claim")
+		bt.step(arkham.BlindInput{Claim: &signed}, "claim")
 	}
 }
 
@@ -335,7 +345,7 @@ func (bt *blindTable) audit() {
 	for h, i := range order {
 		deal[h] = bt.b.Deck()[i]
 	}
-	bt.fatal(bt.b.Audited(deal, arkham.RoundSeed(bt.sc, bt.rec.Sigmas)), "audited")
+	bt.step(arkham.BlindInput{Audited: &arkham.AuditResult{Deal: deal, Seed: arkham.RoundSeed(bt.sc, bt.rec.Sigmas)}}, "audited")
 }
 
 // leaks tries, for every page, to open every card the page may not see with all it holds: its

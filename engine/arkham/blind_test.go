@@ -145,6 +145,7 @@ func TestBlindMatchesEngine(t *testing.T) {
 	seen := map[string]int{}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		bt := playBlind(t, seed, nil, nil, true)
+		replayBlind(t, bt)
 		for k, n := range bt.seen {
 			seen[k] += n
 		}
@@ -158,5 +159,34 @@ func TestBlindMatchesEngine(t *testing.T) {
 		if seen[k] == 0 {
 			t.Errorf("no game met a %s need: widen the seeds", k)
 		}
+	}
+}
+
+// replayBlind rebuilds the public machine from the game's input log, as it travels (JSON): a
+// reloading page or a record's replay reaches the very same public state.
+func replayBlind(t *testing.T, bt *blindTable) {
+	t.Helper()
+	data, err := json.Marshal(bt.inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []arkham.BlindInput
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	b, err := arkham.NewBlind(bt.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, in := range log {
+		if err := b.Step(in); err != nil {
+			t.Fatalf("replay input %d: %v", i, err)
+		}
+	}
+	if a, c := asJSON(t, bt.b.PublicView()), asJSON(t, b.PublicView()); a != c {
+		t.Fatalf("replayed public state differs\nlive   %s\nreplay %s", a, c)
+	}
+	if !reflect.DeepEqual(bt.b.Status(), b.Status()) {
+		t.Fatal("replayed status differs")
 	}
 }
