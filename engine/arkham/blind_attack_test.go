@@ -165,7 +165,10 @@ func TestBlindRefusesOutOfOrder(t *testing.T) {
 		func() error { return b.Claim(mask.Claim{Seat: 0, Event: needs[0].ID, Topic: arkham.TopicOldOne}) },
 		func() error { return b.Audited([arkham.DeckCards]arkham.CardID{}, [32]byte{}) },
 		func() error { return b.Step(arkham.BlindInput{}) },
-		func() error { id := needs[0].ID; return b.Step(arkham.BlindInput{Settle: &id, Reveal: &arkham.Revealed{ID: id}}) },
+		func() error {
+			id := needs[0].ID
+			return b.Step(arkham.BlindInput{Settle: &id, Reveal: &arkham.Revealed{ID: id}})
+		},
 	} {
 		var e *engine.Error
 		if err := bad(); err == nil || !errors.As(err, &e) {

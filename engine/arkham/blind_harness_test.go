@@ -66,7 +66,7 @@ type blindTable struct {
 	seen   map[string]int                     // needs met, by kind/purpose/topic (coverage)
 	timed  func(key string, d time.Duration)  // benchmarks: CPU per need met
 	alter  func(n arkham.Need, c *mask.Claim) // attack tests: a page's claim before it signs
-	inputs []arkham.BlindInput                 // every input the machine met, in order
+	inputs []arkham.BlindInput                // every input the machine met, in order
 }
 
 // step applies one input to the machine, through Step, and logs it.
