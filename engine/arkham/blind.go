@@ -371,9 +371,18 @@ func (b *Blind) startTurn() {
 	b.drawNeed()
 }
 
+// drawNeed opens the drawn card to the drawer's page. A bot draws blind: its page's person may
+// not see what another seat draws (it could be handed that very card and take it), so no key
+// holder gets a token and the bot decides without the card's face.
 func (b *Blind) drawNeed() {
+	if b.isBot(b.g.active) {
+		return
+	}
 	b.open(int(b.passH), PurposeDraw, b.only(b.g.active), false, contNone, b.g.active)
 }
+
+// isBot reports whether seat s holds no key (a bot run by another seat's page).
+func (b *Blind) isBot(s int8) bool { return b.runner[s] != s }
 
 // MysteryPick is the Great Old One the Mystery Card reveals, drawn from the round's seed
 // (RoundSeed of the revealed σ): nobody knows it before the audit, and nobody can steer it, since
@@ -433,3 +442,6 @@ func (b *Blind) Deck() [DeckCards]CardID { return b.g.deckIDs }
 
 // Players is the number of seats.
 func (b *Blind) Players() int { return int(b.g.players) }
+
+// PassingHandle is the handle of the card in transit, -1 when none.
+func (b *Blind) PassingHandle() int { return int(b.passH) }

@@ -125,7 +125,13 @@ func (b *Blind) afterTake(h int8, c CardID) {
 			}
 			b.seenH[g.nSeen] = b.deckH[g.deckTop]
 			g.addSeen(0, h, how)
-			b.open(int(b.deckH[g.deckTop]), PurposePeek, b.only(h), false, contNone, h)
+			// A bot peeks blind at the Orb, like its draws. The Trapezohedron's colour must be
+			// known to someone, so a bot's peek there is opened to its page: the one place a
+			// page's person may see a card its seat would not (documented in the report; a
+			// plaintext-equality test of the colour would close it).
+			if !b.isBot(h) || c == Trapezohedron {
+				b.open(int(b.deckH[g.deckTop]), PurposePeek, b.only(h), false, contNone, h)
+			}
 			if c == Orb {
 				g.peeker = h
 				g.phase = phOrb

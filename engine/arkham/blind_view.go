@@ -68,10 +68,12 @@ func (b *Blind) world(s engine.Seat, k *Knowledge) Game {
 		g.passing = hidden(b.absent())
 	}
 	g.knows = [maxCard + 1]uint8{}
-	for _, r := range g.seen[:g.nSeen] {
-		if r.card != 0 && r.seat >= 0 {
-			g.knows[r.card] |= 1 << r.seat
+	for i, r := range g.seen[:g.nSeen] {
+		if r.card == 0 {
+			g.seen[i].seat = -1 // a bot's blind draw or peek: its page never opened it
+			continue
 		}
+		g.knows[r.card] |= 1 << r.seat
 	}
 	return g
 }
