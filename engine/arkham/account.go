@@ -36,7 +36,7 @@ func account(v *View, op string) (Accounting, error) {
 	}
 	place := a.Place
 	for p, pos := range v.Positions {
-		if engine.Seat(p) != v.Seat && !place(pos.Card) {
+		if engine.Seat(p) != v.Seat && !(pos.Card == 0 && v.unseen(engine.Seat(p))) && !place(pos.Card) {
 			fail("position %d shows no valid card", p)
 		}
 	}
@@ -96,4 +96,14 @@ func (a *Accounting) Place(c CardID) bool {
 	}
 	a.Unplaced[c]--
 	return true
+}
+
+// unseen reports whether the view leaves out position p's card (View.Unseen).
+func (v *View) unseen(p engine.Seat) bool {
+	for _, s := range v.Unseen {
+		if s == p && s != v.Seat {
+			return true
+		}
+	}
+	return false
 }

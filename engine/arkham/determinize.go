@@ -189,6 +189,11 @@ func ownCard(a *Accounting, forced CardID) (CardID, error) {
 // checkUnseen checks the unplaced cards are exactly as many as the places the seat cannot see.
 func checkUnseen(v *View, a *Accounting, mine CardID, unplaced int) error {
 	need := v.DeckSize + v.Removed
+	for p, pos := range v.Positions {
+		if pos.Card == 0 && v.unseen(engine.Seat(p)) {
+			need++
+		}
+	}
 	if mine == 0 {
 		need++
 	}
@@ -216,6 +221,11 @@ func (g *Game) dealUnseen(v *View, a *Accounting, mine CardID, pool []CardID) er
 		mine = draw()
 	}
 	g.held[me] = hidden(mine)
+	for p, pos := range v.Positions {
+		if pos.Card == 0 && v.unseen(engine.Seat(p)) {
+			g.held[p] = hidden(draw())
+		}
+	}
 	if v.Passing != nil {
 		transit := a.Transit
 		if transit == 0 {

@@ -14,6 +14,11 @@
 // first), .../first (the first round's first active player) and .../mystery (the Great Old One
 // the Mystery Card reveals this round). Nothing hidden outlives its round.
 //
+// Host-blind play (issue 25) is Blind, beside Game: the public machine every page runs, with
+// masked-deck handles for hidden cards and explicit Needs (openings by viewer set, claims, the
+// round-end audit) where Game would read a hidden card; each page's Knowledge completes its
+// view. Given the same deal it plays exactly Game's game (TestBlindMatchesEngine).
+//
 // Decisions the rulebook and spec leave open (ours):
 //   - next round's active player on a tie for lowest sanity: the first tied player clockwise
 //     after the last active player, who comes last;

@@ -32,6 +32,11 @@ type View struct {
 	Log       []Event         `json:"log"`
 	LastRound *RoundResult    `json:"lastRound"`
 	Outcome   *engine.Outcome `json:"outcome"`
+
+	// Unseen lists other positions whose card this view leaves out although the seat may see
+	// it: a host-blind bot sees only what the page running it may, never that page's person's
+	// own card (Blind.ViewFor). Empty in today's engine, and then not in the JSON.
+	Unseen []engine.Seat `json:"unseen,omitempty"`
 }
 
 // Position is one hand at the table.
