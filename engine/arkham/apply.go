@@ -1,0 +1,274 @@
+package arkham
+
+import (
+	"miskatonic/engine"
+	"miskatonic/engine/rng"
+)
+
+const op = "arkham"
+
+// Apply makes a move, or refuses it with an *engine.Error and changes nothing: every check
+// happens before the first write.
+func (g *Game) Apply(m engine.Move) error {
+	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
+		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
+	}
+	if g.phase == phOver {
+		return engine.Errorf(engine.KindGameOver, op, "the game is over")
+	}
+	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
+		if g.phase != phDeal || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
+			return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
+		}
+		if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
+			return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
+		}
+		key, err := m.DealKey()
+		if err != nil {
+			return err
+		}
+		g.deal(key)
+		return nil
+	}
+	switch m.Kind {
+	case MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb:
+	default:
+		return engine.Errorf(engine.KindMalformed, op, "unknown move kind %q", m.Kind)
+	}
+	if g.phase == phDeal {
+		return engine.Errorf(engine.KindNeedDeal, op, "waiting for the deal")
+	}
+	if mover, _ := g.Mover(); m.Seat != mover {
+		return engine.Errorf(engine.KindNotYourTurn, op+": "+m.Kind, "seat %d may not move now", m.Seat)
+	}
+	if !g.allows(m) {
+		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
+	}
+	g.apply(m)
+	return nil
+}
+
+// allows reports whether m (from the seat to move) is in AppendLegal's list, without building
+// it. Fuzzing checks the two agree.
+func (g *Game) allows(m engine.Move) bool {
+	if m.Card != 0 || m.N != 0 || m.Seed != "" {
+		return false
+	}
+	onTable := func(s engine.Seat) bool { return s >= 0 && s < engine.Seat(g.players) && g.onTable[s] }
+	switch g.phase {
+	case phGive:
+		return m.Kind == MoveGive && m.Option == "" && onTable(m.To)
+	case phRespond:
+		if m.Option != "" {
+			return false
+		}
+		switch m.Kind {
+		case MoveTake:
+			return m.To == 0
+		case MovePass:
+			return onTable(m.To)
+		case MoveDrop:
+			if m.To != 0 {
+				return false
+			}
+			for p := engine.Seat(0); p < engine.Seat(g.players); p++ {
+				if g.onTable[p] {
+					return false
+				}
+			}
+			return true
+		}
+	case phOrb:
+		return m.Kind == MoveOrb && m.To == 0 && (m.Option == OrbReturn || m.Option == OrbRemove)
+	}
+	return false
+}
+
+// ApplyDeal applies the Dealer's key without hex round trips (simulations and benchmarks).
+func (g *Game) ApplyDeal(key [32]byte) error {
+	if g.phase != phDeal {
+		if g.phase == phOver {
+			return engine.Errorf(engine.KindGameOver, op, "the game is over")
+		}
+		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
+	}
+	g.deal(key)
+	return nil
+}
+
+// apply makes a legal move.
+func (g *Game) apply(m engine.Move) {
+	switch m.Kind {
+	case MoveGive, MovePass:
+		to := int8(m.To)
+		g.onTable[to] = false
+		g.holder = to
+		g.chain[g.chainLen] = to
+		g.chainLen++
+		ev := evGive
+		if m.Kind == MovePass {
+			ev = evPass
+		}
+		g.addLog(ev, int8(m.Seat), to, 0, 0)
+		g.phase = phRespond
+	case MoveTake:
+		g.take()
+	case MoveDrop:
+		c := g.passing.open()
+		g.passing = 0
+		g.discard(c)
+		g.addLog(evDrop, g.holder, -1, c, 0)
+		g.endRound(causeAllPassed)
+	case MoveOrb:
+		if m.Option == OrbRemove {
+			g.removed[g.nRem] = g.deck[g.deckTop]
+			g.nRem++
+			g.deckTop++
+			g.addLog(evOrbRemove, g.peeker, -1, 0, 0)
+		} else {
+			g.addLog(evOrbReturn, g.peeker, -1, 0, 0)
+		}
+		g.peeker = -1
+		g.endTurn()
+	}
+}
+
+// deal starts a round from its key.
+func (g *Game) deal(key [32]byte) {
+	g.round++
+	g.turn = 0
+	for i := range g.deckIDs {
+		g.deck[i] = hidden(g.deckIDs[i])
+	}
+	r := &g.scratch
+	r.Reseed(rng.Derive(key, labelDeck))
+	r.Shuffle(DeckCards, func(i, j int) { g.deck[i], g.deck[j] = g.deck[j], g.deck[i] })
+	for p := int8(0); p < g.positions; p++ {
+		g.held[p] = g.deck[p]
+	}
+	g.deckTop, g.deckEnd = g.positions, DeckCards
+	g.nRem, g.nDisc, g.nSeen, g.nLog = 0, 0, 0, 0
+	g.knows = [maxCard + 1]uint8{}
+	g.mystery = 0
+	if g.opts.OldOne == "mystery" {
+		r.Reseed(rng.Derive(key, labelMystery))
+		g.mystery = mysteryPool[r.Intn(len(mysteryPool))]
+	}
+	if s, ok := g.opts.FirstSeat(); ok && g.round == 1 {
+		g.active = int8(s) // the host's pick (spec ruling 13)
+	} else if g.round == 1 {
+		r.Reseed(rng.Derive(key, labelFirst))
+		g.active = int8(r.Intn(int(g.players)))
+	} else {
+		// Lowest sanity; ties go to the closest clockwise after the last active player (who
+		// counts last), so the role moves on when everyone is level.
+		best := int8(-1)
+		for i := int8(1); i <= g.players; i++ {
+			p := (g.active + i) % g.players
+			if best < 0 || g.sanity[p] < g.sanity[best] {
+				best = p
+			}
+		}
+		g.active = best
+	}
+	g.addLog(evRoundStart, g.active, -1, 0, 0)
+	g.startTurn()
+}
+
+// startTurn puts every follower's hand on the table and draws for the active player.
+func (g *Game) startTurn() {
+	g.turn++
+	for p := int8(0); p < g.positions; p++ {
+		g.onTable[p] = p < g.players && p != g.active
+	}
+	g.passing = g.deck[g.deckTop]
+	g.deckTop++
+	c := g.passing.open()
+	g.knows[c] |= 1 << g.active
+	g.addSeen(c, g.active, seenDraw)
+	g.holder = g.active
+	g.chain[0] = g.active
+	g.chainLen = 1
+	g.phase = phGive
+}
+
+// take swaps the holder's card for the one in transit and resolves a discarded event.
+func (g *Game) take() {
+	h := g.holder
+	old := g.held[h].open()
+	g.held[h] = g.passing
+	g.passing = 0
+	g.discard(old)
+	g.addLog(evTake, h, -1, old, 0)
+	switch old {
+	case ElderSign:
+		g.endRound(causeElderSign)
+		return
+	case GateA, GateB:
+		for p := int8(0); p < g.positions; p++ {
+			if c := g.held[p].open(); c.IsOldOne() {
+				g.addLog(evGate, h, p, c, 0)
+				g.resolveOldOne(p, c)
+				return
+			}
+		}
+	case Orb:
+		if g.deckTop < g.deckEnd {
+			c := g.deck[g.deckTop].open()
+			g.knows[c] |= 1 << h
+			g.addSeen(c, h, seenOrb)
+			g.peeker = h
+			g.phase = phOrb
+			return
+		}
+	case Trapezohedron:
+		if g.deckTop < g.deckEnd {
+			c := g.deck[g.deckTop].open()
+			g.knows[c] |= 1 << h
+			g.addSeen(c, h, seenTrap)
+			d := int8(1)
+			if isCursed[c] {
+				d = -1
+			}
+			g.addLog(evTrapezohedron, h, -1, 0, d)
+			g.sanity[h] = min(max(g.sanity[h]+d, 0), MaxSanity)
+			if g.sanity[h] == 0 {
+				g.endRound(causeTrapezohedron)
+				return
+			}
+		}
+	}
+	g.endTurn()
+}
+
+// endTurn ends the round on an empty deck or hands the deck on.
+func (g *Game) endTurn() {
+	if g.deckTop >= g.deckEnd {
+		g.endRound(causeDeckEmpty)
+		return
+	}
+	next := (g.active + 1) % g.players
+	for i := int8(1); i < g.players; i++ {
+		if p := (g.active + i) % g.players; g.onTable[p] {
+			next = p
+			break
+		}
+	}
+	g.active = next
+	g.startTurn()
+}
+
+func (g *Game) discard(c CardID) {
+	g.discards[g.nDisc] = c
+	g.nDisc++
+}
+
+func (g *Game) addSeen(c CardID, s int8, how uint8) {
+	g.seen[g.nSeen] = seenRec{card: c, seat: s, how: how, turn: g.turn}
+	g.nSeen++
+}
+
+func (g *Game) addLog(kind uint8, seat, to int8, c CardID, n int8) {
+	g.log[g.nLog] = logRec{kind: kind, seat: seat, to: to, card: c, n: n}
+	g.nLog++
+}
