@@ -18,9 +18,9 @@ func TestPeek(t *testing.T) {
 	}{
 		{string(view), TView},
 		{string(chat), TChat},
-		{`{"type":"view","v":3,"seq":1,"body":{}}`, ""}, // another layout: not peeked
+		{`{"type":"view","v":4,"seq":1,"body":{}}`, ""}, // another layout: not peeked
 		{`{"v":2,"type":"view","seq":1,"body":{}}`, ""}, // another version
-		{`{"v":3,"type":"`, ""},
+		{`{"v":4,"type":"`, ""},
 		{``, ""},
 	} {
 		if got := Peek([]byte(c.frame)); got != c.want {
