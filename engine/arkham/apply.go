@@ -154,23 +154,7 @@ func (g *Game) deal(key [32]byte) {
 		r.Reseed(rng.Derive(key, labelMystery))
 		g.mystery = mysteryPool[r.Intn(len(mysteryPool))]
 	}
-	if s, ok := g.opts.FirstSeat(); ok && g.round == 1 {
-		g.active = int8(s) // the host's pick (spec ruling 13)
-	} else if g.round == 1 {
-		r.Reseed(rng.Derive(key, labelFirst))
-		g.active = int8(r.Intn(int(g.players)))
-	} else {
-		// Lowest sanity; ties go to the closest clockwise after the last active player (who
-		// counts last), so the role moves on when everyone is level.
-		best := int8(-1)
-		for i := int8(1); i <= g.players; i++ {
-			p := (g.active + i) % g.players
-			if best < 0 || g.sanity[p] < g.sanity[best] {
-				best = p
-			}
-		}
-		g.active = best
-	}
+	g.firstActive(key)
 	g.addLog(evRoundStart, g.active, -1, 0, 0)
 	g.startTurn()
 }
@@ -247,15 +231,42 @@ func (g *Game) endTurn() {
 		g.endRound(causeDeckEmpty)
 		return
 	}
+	g.active = g.nextOnTable()
+	g.startTurn()
+}
+
+// firstActive sets the round's first active player: the host's pick or the deal key's in round
+// one (spec ruling 13), then the lowest sanity, ties going to the closest clockwise after the
+// last active player (who counts last), so the role moves on when everyone is level. Both
+// engines (Game and the host-blind Blind) start their rounds with it.
+func (g *Game) firstActive(key [32]byte) {
+	if s, ok := g.opts.FirstSeat(); ok && g.round == 1 {
+		g.active = int8(s)
+	} else if g.round == 1 {
+		r := &g.scratch
+		r.Reseed(rng.Derive(key, labelFirst))
+		g.active = int8(r.Intn(int(g.players)))
+	} else {
+		best := int8(-1)
+		for i := int8(1); i <= g.players; i++ {
+			p := (g.active + i) % g.players
+			if best < 0 || g.sanity[p] < g.sanity[best] {
+				best = p
+			}
+		}
+		g.active = best
+	}
+}
+
+// nextOnTable is the next player clockwise still at the table (the active one if none is).
+func (g *Game) nextOnTable() int8 {
 	next := (g.active + 1) % g.players
 	for i := int8(1); i < g.players; i++ {
 		if p := (g.active + i) % g.players; g.onTable[p] {
-			next = p
-			break
+			return p
 		}
 	}
-	g.active = next
-	g.startTurn()
+	return next
 }
 
 func (g *Game) discard(c CardID) {

@@ -326,22 +326,7 @@ func (b *Blind) deal(key [32]byte) {
 	g.nRem, g.nDisc, g.nSeen, g.nLog = 0, 0, 0, 0
 	g.knows = [maxCard + 1]uint8{}
 	g.mystery = 0 // drawn from the revealed σ at round end (MysteryPick)
-	r := &g.scratch
-	if s, ok := g.opts.FirstSeat(); ok && g.round == 1 {
-		g.active = int8(s)
-	} else if g.round == 1 {
-		r.Reseed(rng.Derive(key, labelFirst))
-		g.active = int8(r.Intn(int(g.players)))
-	} else {
-		best := int8(-1)
-		for i := int8(1); i <= g.players; i++ {
-			p := (g.active + i) % g.players
-			if best < 0 || g.sanity[p] < g.sanity[best] {
-				best = p
-			}
-		}
-		g.active = best
-	}
+	g.firstActive(key)
 	for p := int8(0); p < g.positions; p++ {
 		if p >= g.players {
 			b.open(int(p), PurposeDeal, mask.Everyone(), true, contNone, p) // a dummy's hand: everyone sees it

@@ -235,14 +235,7 @@ func (b *Blind) endTurn() {
 		b.roundEnd(causeDeckEmpty, -1, 0)
 		return
 	}
-	next := (g.active + 1) % g.players
-	for i := int8(1); i < g.players; i++ {
-		if p := (g.active + i) % g.players; g.onTable[p] {
-			next = p
-			break
-		}
-	}
-	g.active = next
+	g.active = g.nextOnTable()
 	b.startTurn()
 }
 
