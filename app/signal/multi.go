@@ -207,6 +207,22 @@ func (m *multi) forward(i int, c Conn) {
 // Send goes to the endpoint a host's peer came through, or through every endpoint up for a
 // guest (and is kept for those that come up later).
 func (m *multi) Send(ctx context.Context, f Frame) error {
+	return m.send(ctx, f, false)
+}
+
+// SendLight is Send for a relayed chunk: through each endpoint's SendLight, and not kept for
+// endpoints that come up later (a relayed link is agreed through one that is up).
+func (m *multi) SendLight(ctx context.Context, f Frame) error {
+	return m.send(ctx, f, true)
+}
+
+func (m *multi) send(ctx context.Context, f Frame, light bool) error {
+	through := func(c Conn) error {
+		if light {
+			return SendLight(ctx, c, f)
+		}
+		return c.Send(ctx, f)
+	}
 	if m.role == RoleHost {
 		i := int(f.Peer >> peerBits)
 		m.mu.Lock()
@@ -216,10 +232,10 @@ func (m *multi) Send(ctx context.Context, f Frame) error {
 			return fmt.Errorf("signal: %s is down", m.eps[i%len(m.eps)])
 		}
 		f.Peer &= peerMask
-		return c.Send(ctx, f)
+		return through(c)
 	}
 	m.mu.Lock()
-	if len(m.sent) < maxSent {
+	if !light && len(m.sent) < maxSent {
 		m.sent = append(m.sent, f.Marshal())
 	}
 	conns := append([]Conn(nil), m.conns...)
@@ -230,42 +246,7 @@ func (m *multi) Send(ctx context.Context, f Frame) error {
 		if c == nil {
 			continue
 		}
-		if err := c.Send(ctx, f); err != nil {
-			errs = append(errs, err)
-		} else {
-			sent = true
-		}
-	}
-	if !sent {
-		return fmt.Errorf("signal: sent through no transport: %w", errors.Join(append(errs, ErrNoAnswer)...))
-	}
-	return nil
-}
-
-// SendLight is Send for a relayed chunk: through each endpoint's SendLight, and not kept for
-// endpoints that come up later (a relayed link is agreed through one that is up).
-func (m *multi) SendLight(ctx context.Context, f Frame) error {
-	if m.role == RoleHost {
-		i := int(f.Peer >> peerBits)
-		m.mu.Lock()
-		c := m.conns[i%len(m.conns)]
-		m.mu.Unlock()
-		if c == nil {
-			return fmt.Errorf("signal: %s is down", m.eps[i%len(m.eps)])
-		}
-		f.Peer &= peerMask
-		return SendLight(ctx, c, f)
-	}
-	m.mu.Lock()
-	conns := append([]Conn(nil), m.conns...)
-	m.mu.Unlock()
-	var errs []error
-	sent := false
-	for _, c := range conns {
-		if c == nil {
-			continue
-		}
-		if err := SendLight(ctx, c, f); err != nil {
+		if err := through(c); err != nil {
 			errs = append(errs, err)
 		} else {
 			sent = true
