@@ -1,3 +1,5 @@
+//go:build !wasm
+
 // Package turnserver is the TURN server `miskatonic relay` and `serve` run (pion/turn), for
 // players whose networks let no direct WebRTC path through: UDP and TCP, TLS with a
 // certificate. Pages get short-lived credentials for their table from the HTTP endpoint
