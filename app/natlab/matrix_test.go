@@ -50,11 +50,10 @@ var cases = []natCase{
 // A mode is how the links may go: TURN (our relay's TURN, fallback off, so the case proves
 // TURN alone), or TURN off with the relayed fallback over one signaling transport.
 type mode struct {
-	name     string
-	spec     func(pub pubAddrs) string
-	rtc      func(pub pubAddrs) rtc.Config
-	relayed  bool // a case where direct fails must go relayed
-	wholeAll bool
+	name    string
+	spec    func(pub pubAddrs) string
+	rtc     func(pub pubAddrs) rtc.Config
+	relayed bool // a case where direct fails must go relayed
 }
 
 type pubAddrs struct{ relay, turn, mqtt, nostr string }
