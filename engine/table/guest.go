@@ -122,7 +122,10 @@ type GuestState struct {
 	Head     *fair.SignedHead
 	Evidence []fair.SignedHead
 	Deals    []DealStatus
-	Reject   *wire.Reject // the latest refusal of something we sent
+	// Fault is the first rule of fair play this guest found the host broke when no deal was
+	// left to fail with it (every deal verified already): the table's own verdict.
+	Fault  *Fault
+	Reject *wire.Reject // the latest refusal of something we sent
 	// Away is the latest turn deadline for absent players (nil or no Seats: none), received at
 	// AwayAt; its Millis count from then.
 	Away   *wire.Away

@@ -249,7 +249,8 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		if away {
 			g.absences = []absence{{from: 0, to: -1}}
 		}
-		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
+		// A fault stays: it is the host's, whichever game it was found in.
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating, Fault: g.st.Fault}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {

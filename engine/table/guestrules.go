@@ -7,6 +7,7 @@ package table
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -197,4 +198,29 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 		return nil, false, &reason{wire.DealSealedShort, fmt.Sprintf("the host relayed sealed choices of seats %v at seq %d, where the game makes seats %v choose", seats, base, active), nil}
 	}
 	return active, true, nil
+}
+
+// Rule 4: a view for a seq is the one the replay gives for that seq.
+
+// checkView is rule 4 for every view this guest is told of: a second view for the seq on
+// screen is the same as the first, and a view for a seq the replay has verified is the one
+// verified there (fair.Auditor.View: the rules' own view at the replayed position, or the
+// one shown and verified before). A view for a seq the replay has passed without one shown
+// cannot be checked any more, so it is not shown (show false, no verdict: the game has moved
+// on). Anything else waits for the replay, as every view does.
+func (g *Guest) checkView(m *wire.View) (show bool, why *reason) {
+	s := fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}
+	if g.st.HasView && m.Seq == g.st.Seq && !sameShown(s, fair.Shown{View: g.st.ViewJSON, Legal: g.st.Legal, Status: g.st.Status}) {
+		return false, viewChanged(m.Seq, "it differs from the view on screen")
+	}
+	if !g.audit.Passed(m.Seq) {
+		return true, nil
+	}
+	switch err := g.audit.View(m.Seq, s); {
+	case errors.Is(err, fair.ErrViewPast):
+		return false, nil
+	case err != nil:
+		return false, viewChanged(m.Seq, err.Error())
+	}
+	return true, nil
 }
