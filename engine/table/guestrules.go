@@ -181,14 +181,25 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 		for _, r := range g.audit.Settle() {
 			g.verdict(r)
 		}
-		if g.st.Seq != base || !g.st.Status.Sealed {
+		if g.st.Seq != base {
 			return nil, false, nil
 		}
-		// Neither the replay nor its copy reaches base: the rules' seats are out of reach
-		// until the deal is revealed. Only then does the host's status stand in for them
+		// Neither the replay nor its copy reaches base: the deal is still secret. Rules that
+		// are fair.ViewChoosers say the seats from the public part of the view at base (the
+		// host's status plays no part); for others, and only then, the host's status stands in
 		// (the replay checks it at the reveal, too late to keep our choice).
-		active, sealed = slices.Clone(g.st.Status.Active), true
-		slices.Sort(active)
+		if vc, ok := g.rules.(fair.ViewChoosers); ok {
+			var err error
+			if active, sealed, err = vc.SealedChoosers(g.st.ViewJSON); err != nil {
+				return nil, false, &reason{wire.DealMismatch, fmt.Sprintf("the view at seq %d says no seats: %v", base, err), nil}
+			}
+		} else {
+			if !g.st.Status.Sealed {
+				return nil, false, nil
+			}
+			active, sealed = slices.Clone(g.st.Status.Active), true
+			slices.Sort(active)
+		}
 	}
 	seats := make([]engine.Seat, len(set))
 	for i, p := range set {
