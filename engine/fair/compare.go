@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"miskatonic/engine"
 )
 
 // check compares what was shown at seq (if anything) with the replayed game, then forgets it.
@@ -122,11 +120,15 @@ func (a *Auditor) past(seq int) bool {
 // can no longer be checked, and is not to be shown.
 var ErrViewPast = errors.New("fair: audit: a view for a seq the replay has passed")
 
-// viewChanged is a second view for a verified seq that differs from the first (or from the
-// rules): the host told this seat two stories about one moment of the game.
-func viewChanged(seq int) error {
-	return engine.Errorf(engine.KindIllegal, "fair: audit", "host showed a changed view for seq %d after it was verified", seq)
+// ViewChangedError is a second view for a verified seq that differs from the first (or from
+// the rules): the host told this seat two stories about one moment of the game.
+type ViewChangedError struct{ Seq int }
+
+func (e *ViewChangedError) Error() string {
+	return fmt.Sprintf("fair: audit: host showed a changed view for seq %d after it was verified", e.Seq)
 }
+
+func viewChanged(seq int) error { return &ViewChangedError{Seq: seq} }
 
 // SameShown says two views shown for one seq are the same: view (as compact JSON), legal
 // moves and status.

@@ -168,6 +168,10 @@ func (g *Guest) applyAudit(w auditWork, r auditFound) bool {
 		}
 	}
 	for _, err := range r.views {
+		if vc, ok := errors.AsType[*fair.ViewChangedError](err); ok {
+			g.failAll(*viewChanged(vc.Seq, err.Error()))
+			continue
+		}
 		g.failAll(mismatch(err))
 	}
 	if w.replay {
