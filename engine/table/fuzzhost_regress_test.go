@@ -37,7 +37,7 @@ func TestFuzzHostFindings(t *testing.T) {
 		{devLogStand, "", 2, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
 		{devPledgeStand, "", 0, []engine.Rules{rituals.Rules{}}},
 		{devRecordNames, "", 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
-		{devRecordField, "", 0, all},
+		{devRecordField, "", 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}}, // a Rituals record comes in parts: not rewritten
 	} {
 		kind := c.kind
 		if c.typ != "" {

@@ -190,6 +190,9 @@ type Guest struct {
 	// absences are the stretches of the game this guest was away for (guestrules.go): only
 	// then may a stand-in have played its seat or a deal have left it out.
 	absences []absence
+	// shownStandIns are the stretches of game seqs the lobbies showed each seat stood in
+	// (standinshown.go).
+	shownStandIns map[engine.Seat][]absence
 	// standInRound is the seqs (from, to] of a sealed round whose relayed set holds a stand-in's
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int

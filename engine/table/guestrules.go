@@ -121,10 +121,19 @@ func (g *Guest) checkRosterSeat(cx fair.Context) *reason {
 // seat's name is signed by its own key, or marked as a stand-in's at a seq when it was away
 // (or in a sealed round whose set, received while away, held a stand-in's commitment for it).
 // Another seat's moves are the auditor's to check (fair.Auditor.checkSig: signed by a key
-// the seat was shown with, or marked as a stand-in's); that seat's own guest holds it to this.
+// the seat was shown with, or marked as a stand-in's); that seat's own guest holds it to this,
+// and a stand-in's mark on one counts only within a stretch a lobby showed that seat stood in
+// (standInShown), unless this guest was away then.
 func (g *Guest) checkMove(seq int, m engine.Move, sig []byte, standIn bool) *reason {
 	s := g.st.Seat
-	if s < 0 || m.Seat != s || m.Kind == engine.KindDeal || g.wasAway(seq) {
+	if s < 0 || m.Kind == engine.KindDeal || g.wasAway(seq) {
+		return nil
+	}
+	if m.Seat != s {
+		// Another seat's stand-in is public: a lobby showed it before its first move.
+		if standIn && m.Seat >= 0 && !g.standInShown(m.Seat, seq) {
+			return standInUnshown(seq, m)
+		}
 		return nil
 	}
 	if standIn {
