@@ -252,47 +252,6 @@ func (a *Auditor) MoveAt(seq int) (engine.Move, bool) {
 	return a.moves[seq-1], true
 }
 
-// View records what was shown at game seq seq. A second, different picture for the same seq
-// is the host telling two stories, and is refused.
-//
-// A view for a seq the replay has passed is held to what the replay gave there: the latest
-// replayed position (a.at) is compared with the rules now, an earlier one with the view shown
-// and verified for it (one per seq is kept, as a hash). A view for a passed seq that was never
-// shown and is not the latest cannot be checked any more: ErrViewPast says so, and a guest
-// must not show it (the game has moved on past it anyway).
-func (a *Auditor) View(seq int, s Shown) error {
-	if a.past(seq) {
-		v := s.encode()
-		if h, ok := a.fixed[seq]; ok {
-			if h != v.hash() {
-				return viewChanged(seq)
-			}
-			return nil
-		}
-		if seq != a.at {
-			return ErrViewPast
-		}
-		w, err := a.replayed()
-		if err != nil {
-			return err
-		}
-		if !w.equal(v) {
-			return viewChanged(seq)
-		}
-		a.fixed[seq] = v.hash()
-		return nil
-	}
-	v := s.encode()
-	if old, ok := a.views[seq]; ok {
-		if !old.equal(v) {
-			return engine.Errorf(engine.KindIllegal, "fair: audit", "host showed two different views for seq %d", seq)
-		}
-		return nil
-	}
-	a.views[seq] = v
-	return nil
-}
-
 func compact(view []byte) []byte {
 	if !bytes.ContainsAny(view, " \t\r\n") {
 		return view // already compact (json.Marshal output always is)
