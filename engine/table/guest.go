@@ -192,7 +192,8 @@ type Guest struct {
 	absences []absence
 	// shownStandIns are the stretches of game seqs the lobbies showed each seat stood in
 	// (standinshown.go).
-	shownStandIns map[engine.Seat][]absence
+	shownStandIns      map[engine.Seat][]absence
+	shownStandInRounds map[engine.Seat][2]int // the latest sealed round a shown stand-in committed in
 	// standInRound is the seqs (from, to] of a sealed round whose relayed set holds a stand-in's
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int

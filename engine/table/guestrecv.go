@@ -246,7 +246,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		// The absences were of the old game's seqs: still away (a new link) is away from the
 		// new game's start.
 		away := g.awayNow()
-		g.absences, g.standInRound, g.set, g.shownStandIns = nil, [2]int{}, nil, nil
+		g.absences, g.standInRound, g.set, g.shownStandIns, g.shownStandInRounds = nil, [2]int{}, nil, nil, nil
 		if away {
 			g.absences = []absence{{from: 0, to: -1}}
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"miskatonic/engine"
+	"miskatonic/engine/fair"
 	"miskatonic/engine/wire"
 )
 
@@ -44,14 +45,32 @@ func (g *Guest) noteStandIns(l *wire.Lobby) {
 	}
 }
 
-// standInShown says a lobby showed seat stood in at game seq seq.
+// standInShown says a lobby showed seat stood in at game seq seq, or the sealed round seq is
+// in held a stand-in's commitment for it made while one did (its player may be back by the
+// time the round opens: a relayed commitment stands).
 func (g *Guest) standInShown(seat engine.Seat, seq int) bool {
+	if r, ok := g.shownStandInRounds[seat]; ok && r[0] < seq && seq <= r[1] {
+		return true
+	}
 	for _, a := range g.shownStandIns[seat] {
 		if seq > a.from && (a.to < 0 || seq <= a.to) {
 			return true
 		}
 	}
 	return false
+}
+
+// standInPledged notes a stand-in's commitment for another seat in the set relayed at base
+// (of n seats), if a lobby showed that seat stood in then: the round's moves, base+1 to
+// base+n, may hold the stand-in's.
+func (g *Guest) standInPledged(p fair.Pledge, base, n int) {
+	if !p.StandIn || p.Seat == g.st.Seat || !g.standInShown(p.Seat, base+1) {
+		return
+	}
+	if g.shownStandInRounds == nil {
+		g.shownStandInRounds = map[engine.Seat][2]int{}
+	}
+	g.shownStandInRounds[p.Seat] = [2]int{base, base + n}
 }
 
 // latestSeq is the latest game seq this guest knows of: its view's, or a move told in a log.
