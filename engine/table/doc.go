@@ -48,7 +48,9 @@
 //  2. A move in its seat's name is its own (checkMove, and fair.Auditor's checkSig for every
 //     seat): signed by its own key, or marked as a stand-in's at a seq when it was away. A
 //     seat with a key, the host's own included, is never excused because a roster left it
-//     keyless: only a public stand-in mark excuses a missing signature.
+//     keyless: only a public stand-in mark excuses a missing signature, and for another seat
+//     it counts only where a lobby this guest was shown had that seat stood in (or in a sealed
+//     round holding a commitment such a stand-in made), unless this guest was away then.
 //  3. A sealed round opens only on a set that covers every seat the game makes choose
 //     (checkSealedSet): worked out by the guest's own replay of the public game (and, for
 //     rules that are fair.PublicChoosers, a copy of it past a deal still secret; for rules that
