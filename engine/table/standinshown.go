@@ -63,8 +63,16 @@ func (g *Guest) standInShown(seat engine.Seat, seq int) bool {
 // standInPledged notes a stand-in's commitment for another seat in the set relayed at base
 // (of n seats), if a lobby showed that seat stood in then: the round's moves, base+1 to
 // base+n, may hold the stand-in's.
+// A stand-in's commitment for a seat no lobby showed stood in (while this guest was at the
+// table) is rule 2 broken: it fails.
 func (g *Guest) standInPledged(p fair.Pledge, base, n int) {
-	if !p.StandIn || p.Seat == g.st.Seat || !g.standInShown(p.Seat, base+1) {
+	if !p.StandIn || p.Seat == g.st.Seat || p.Seat < 0 {
+		return
+	}
+	if !g.standInShown(p.Seat, base+1) {
+		if g.st.Seat >= 0 && !g.wasAway(base+1) && !g.awayNow() {
+			g.failAll(reason{wire.DealStandInUnshown, fmt.Sprintf("the host relayed a stand-in's sealed choice for seat %d at seq %d, but never showed a stand-in at that seat", p.Seat, base), nil})
+		}
 		return
 	}
 	if g.shownStandInRounds == nil {
