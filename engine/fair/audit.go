@@ -80,6 +80,7 @@ type Auditor struct {
 	keys  map[engine.Seat]map[string]bool
 	table []byte // the table id moves are signed for
 	views map[int]shown
+	fixed map[int][32]byte // the hash of the view shown at each seq the replay verified
 	deals map[int]*dealAudit
 
 	game    engine.Game // replayed through seq at
@@ -87,6 +88,7 @@ type Auditor struct {
 	epoch   int     // deals applied in the replay so far
 	ended   int     // every epoch up to this one has reached its end in the replay
 	failure *Result // once a deal fails, every later one is unverifiable
+	started bool    // the replay has checked seq 0
 
 	pledges map[int][]Pledge // the relayed commitments of each sealed round, by its base seq
 	nonces  map[int][]byte   // the opening of each sealed move, by game seq
@@ -106,7 +108,7 @@ func NewAuditor(r engine.Rules, cfg engine.Config, seat engine.Seat) (*Auditor, 
 	if err != nil {
 		return nil, err
 	}
-	return &Auditor{rules: r, cfg: cfg, seat: seat, game: g, views: map[int]shown{}, deals: map[int]*dealAudit{},
+	return &Auditor{rules: r, cfg: cfg, seat: seat, game: g, views: map[int]shown{}, fixed: map[int][32]byte{}, deals: map[int]*dealAudit{},
 		sigs: map[int][]byte{}, keys: map[engine.Seat]map[string]bool{}}, nil
 }
 
@@ -248,23 +250,6 @@ func (a *Auditor) MoveAt(seq int) (engine.Move, bool) {
 		return engine.Move{}, false
 	}
 	return a.moves[seq-1], true
-}
-
-// View records what was shown at game seq seq. A second, different picture for the same seq
-// is the host telling two stories, and is refused.
-func (a *Auditor) View(seq int, s Shown) error {
-	if seq <= a.at && a.at > 0 {
-		return nil // already verified
-	}
-	v := s.encode()
-	if old, ok := a.views[seq]; ok {
-		if !old.equal(v) {
-			return engine.Errorf(engine.KindIllegal, "fair: audit", "host showed two different views for seq %d", seq)
-		}
-		return nil
-	}
-	a.views[seq] = v
-	return nil
 }
 
 func compact(view []byte) []byte {
@@ -516,8 +501,11 @@ func (a *Auditor) replay() {
 	if a.failure != nil {
 		return
 	}
-	if a.at == 0 && !a.check(0) {
-		return
+	if a.at == 0 {
+		if !a.check(0) {
+			return
+		}
+		a.started = true
 	}
 	a.endings()
 	for a.at < len(a.moves) {

@@ -1,15 +1,61 @@
 package fair
 
-// The replay's comparison of what the host showed with what the rules say, and how a
-// difference is told.
+// What the host showed, recorded and compared with what the rules say (View, the replay's
+// check), and how a difference is told.
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"miskatonic/engine"
 )
+
+// View records what was shown at game seq seq. A second, different picture for the same seq
+// is the host telling two stories, and is refused.
+//
+// A view for a seq the replay has passed is held to what the replay gave there: the latest
+// replayed position (a.at) is compared with the rules now, an earlier one with the view shown
+// and verified for it (one per seq is kept, as a hash). A view for a passed seq that was never
+// shown and is not the latest cannot be checked any more: ErrViewPast says so, and a guest
+// must not show it (the game has moved on past it anyway).
+func (a *Auditor) View(seq int, s Shown) error {
+	if a.past(seq) {
+		v := s.encode()
+		if h, ok := a.fixed[seq]; ok {
+			if h != v.hash() {
+				return viewChanged(seq)
+			}
+			return nil
+		}
+		if seq != a.at {
+			return ErrViewPast
+		}
+		w, err := a.replayed()
+		if err != nil {
+			return err
+		}
+		if !w.equal(v) {
+			return viewChanged(seq)
+		}
+		a.fixed[seq] = v.hash()
+		return nil
+	}
+	v := s.encode()
+	if old, ok := a.views[seq]; ok {
+		if !old.equal(v) {
+			return engine.Errorf(engine.KindIllegal, "fair: audit", "host showed two different views for seq %d", seq)
+		}
+		return nil
+	}
+	a.views[seq] = v
+	return nil
+}
 
 // check compares what was shown at seq (if anything) with the replayed game, then forgets it.
 func (a *Auditor) check(seq int) bool {
@@ -17,12 +63,11 @@ func (a *Auditor) check(seq int) bool {
 	if !ok {
 		return true
 	}
-	want, err := json.Marshal(a.game.View(a.seat))
+	w, err := a.replayed()
 	if err != nil {
-		a.failAt(seq, fmt.Sprintf("cannot encode the replayed view: %v", err))
+		a.failAt(seq, err.Error())
 		return false
 	}
-	w := Shown{View: want, Legal: a.game.Legal(a.seat), Status: a.game.Status()}.encode()
 	switch {
 	case !bytes.Equal(w.view, got.view):
 		a.failAt(seq, "the view shown differs from the deal: "+diff(got.view, w.view))
@@ -35,6 +80,7 @@ func (a *Auditor) check(seq int) bool {
 		return false
 	}
 	delete(a.views, seq)
+	a.fixed[seq] = got.hash()
 	if d, ok := a.deals[a.epoch]; ok {
 		d.checked++
 	}
@@ -80,3 +126,53 @@ func clip(b []byte) string {
 	}
 	return string(b)
 }
+
+// replayed is what the rules show this seat at the replayed position.
+func (a *Auditor) replayed() (shown, error) {
+	want, err := json.Marshal(a.game.View(a.seat))
+	if err != nil {
+		return shown{}, fmt.Errorf("cannot encode the replayed view: %v", err)
+	}
+	return Shown{View: want, Legal: a.game.Legal(a.seat), Status: a.game.Status()}.encode(), nil
+}
+
+// hash fixes a shown view in 32 bytes, for the comparisons after the replay passed its seq.
+func (s shown) hash() [32]byte {
+	h := sha256.New()
+	for _, b := range [][]byte{s.view, s.legal, s.status} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// Passed says the replay has verified seq already: a view for it is held to the verified one
+// (View).
+func (a *Auditor) Passed(seq int) bool { return a.past(seq) }
+
+// past says the replay has verified seq already: its view is fixed.
+func (a *Auditor) past(seq int) bool {
+	return seq < a.at || seq == a.at && a.started
+}
+
+// ErrViewPast is View's answer for a view of a seq the replay passed without one shown: it
+// can no longer be checked, and is not to be shown.
+var ErrViewPast = errors.New("fair: audit: a view for a seq the replay has passed")
+
+// ViewChangedError is a second view for a verified seq that differs from the first (or from
+// the rules): the host told this seat two stories about one moment of the game.
+type ViewChangedError struct{ Seq int }
+
+func (e *ViewChangedError) Error() string {
+	return fmt.Sprintf("fair: audit: host showed a changed view for seq %d after it was verified", e.Seq)
+}
+
+func viewChanged(seq int) error { return &ViewChangedError{Seq: seq} }
+
+// SameShown says two views shown for one seq are the same: view (as compact JSON), legal
+// moves and status.
+func SameShown(x, y Shown) bool { return x.encode().equal(y.encode()) }

@@ -111,10 +111,19 @@ func (a *Auditor) Pledged(base int, set []Pledge) error {
 
 // PublicChoosers is implemented by rules whose sealed phases make seats choose by the public
 // moves alone, whatever cards were dealt: a guest can then work out who must commit while the
-// round's deal is still secret (see Choosing). Rules whose choosers depend on the cards (Rituals
-// of Madness: who still has something to send) do not implement it.
+// round's deal is still secret (see Choosing). Rules whose game cannot be replayed past a
+// secret deal with a stand-in key (Rituals of Madness: the moves name cards the real deal
+// gave) do not implement it; they may be ViewChoosers.
 type PublicChoosers interface {
 	PublicChoosers()
+}
+
+// ViewChoosers is implemented by rules that say, from the public part of a view of the game
+// (any seat's, as sent), which seats a sealed round makes choose, and whether it is one: a
+// guest whose replay cannot reach the round (its deal still secret) takes the seats from
+// there, never from the host's status, which a host could cut short to choose last.
+type ViewChoosers interface {
+	SealedChoosers(view []byte) (seats []engine.Seat, sealed bool, err error)
 }
 
 // Choosing returns the seats the game makes choose at base, sorted, and whether that is a

@@ -48,12 +48,21 @@
 //  2. A move in its seat's name is its own (checkMove, and fair.Auditor's checkSig for every
 //     seat): signed by its own key, or marked as a stand-in's at a seq when it was away. A
 //     seat with a key, the host's own included, is never excused because a roster left it
-//     keyless: only a public stand-in mark excuses a missing signature.
+//     keyless: only a public stand-in mark excuses a missing signature, and for another seat
+//     it counts only where a lobby this guest was shown had that seat stood in (or in a sealed
+//     round holding a commitment such a stand-in made), unless this guest was away then.
 //  3. A sealed round opens only on a set that covers every seat the game makes choose
 //     (checkSealedSet): worked out by the guest's own replay of the public game (and, for
-//     rules that are fair.PublicChoosers, a copy of it past a deal still secret), never the
-//     host's status, so the host's seat cannot sit a round out to choose last; and a stand-in's
-//     commitment for its own seat only in a round it was away for.
+//     rules that are fair.PublicChoosers, a copy of it past a deal still secret; for rules that
+//     are fair.ViewChoosers, such as Rituals whose one deal stays secret to the end, a public
+//     function of the view at the round), never the host's status, so the host's seat cannot
+//     sit a round out to choose last; and a stand-in's commitment for its own seat only in a
+//     round it was away for.
+//  4. A view for a seq is the one the replay gives for that seq (checkView): a second view
+//     for the seq on screen is the same as the first, and a view for a seq the replay has
+//     verified is the one verified there, on every path, the game's final screen included. A
+//     rule broken when every deal is verified already is the table's own verdict
+//     (GuestState.Fault), as no deal is left to fail with it.
 //
 // "Away" is the guest's own knowledge, never the host's word (absence in guestrules.go): from
 // the latest seq it had seen when its link was replaced or its page loaded, to the first view

@@ -29,7 +29,7 @@ func TestFuzzOracleCatches(t *testing.T) {
 				g, me, other := guests[0], mine[0], mine[1]
 				base := judge(g, rules, truth, seats, me)
 				if base.caught || base.hole != "" || !base.complete || base.views == 0 {
-					t.Fatalf("an honest game: %+v", base)
+					t.Fatalf("an honest game: %+v (%s)", base, g.State().RecordProblem)
 				}
 				cases := []struct {
 					name, want string

@@ -91,6 +91,9 @@ func judge(g *Guest, rules engine.Rules, truth engine.Record, seats map[engine.S
 	if len(st.Evidence) > 0 {
 		v.caught, v.why = true, "evidence"
 	}
+	if st.Fault != nil {
+		v.caught, v.why = true, st.Fault.Code
+	}
 	if st.RecordState == RecordFailed {
 		v.caught, v.why = true, st.RecordCode
 	}

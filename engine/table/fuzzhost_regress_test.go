@@ -8,6 +8,7 @@ import (
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/rituals"
 	"miskatonic/engine/shadows"
+	"miskatonic/engine/wire"
 )
 
 // The fuzzing host's findings, each as one deviation made on purpose in every game: an honest
@@ -17,20 +18,34 @@ import (
 // goes).
 func TestFuzzHostFindings(t *testing.T) {
 	defer checkNoLeak(t)()
+	all := []engine.Rules{arkham.Rules{}, rituals.Rules{}, shadows.Rules{}}
 	for _, c := range []struct {
 		kind  string
-		after int // from the how-manieth frame it applies to
+		typ   wire.Type // for rewrite
+		after int       // from the how-manieth frame it applies to
 		games []engine.Rules
 	}{
-		{devViewFinal, 0, []engine.Rules{arkham.Rules{}, rituals.Rules{}, shadows.Rules{}}},
-		{devLobbyKey, 2, []engine.Rules{arkham.Rules{}, rituals.Rules{}}},
-		{devViewStand, 2, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
-		{devPledgeStand, 0, []engine.Rules{rituals.Rules{}}},
-		{devRecordNames, 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
+		{devViewFinal, "", 0, all},
+		{devViewAgain, "", 2, all},
+		{devLobbyKey, "", 2, []engine.Rules{arkham.Rules{}, rituals.Rules{}}},
+		{devLobbyStand, "", 0, all},
+		{devRewrite, wire.TLobby, 0, all},
+		{devRosterDrop, "", 0, all},
+		{devRosterEmpty, "", 0, all},
+		{devRewrite, wire.TCommit, 0, all},
+		{devViewStand, "", 2, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
+		{devLogStand, "", 2, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
+		{devPledgeStand, "", 0, []engine.Rules{rituals.Rules{}}},
+		{devRecordNames, "", 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
+		{devRecordField, "", 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}}, // a Rituals record comes in parts: not rewritten
 	} {
+		kind := c.kind
+		if c.typ != "" {
+			kind += "." + string(c.typ)
+		}
 		for _, rules := range c.games {
-			t.Run(c.kind+"/"+rules.Name(), func(t *testing.T) {
-				if why, open := knownOpen[c.kind]; open && !*fuzzOpen {
+			t.Run(kind+"/"+rules.Name(), func(t *testing.T) {
+				if why, open := knownOpen[kind]; open && !*fuzzOpen {
 					t.Skip("known open: " + why)
 				}
 				for seed := uint64(1); seed <= 3; seed++ {
@@ -39,7 +54,7 @@ func TestFuzzHostFindings(t *testing.T) {
 						fg.bots = lo - 2
 					}
 					// The victim is guest 0 (seat 0): a steady lie, so it fires in every game.
-					fg.devs = []*deviation{{kind: c.kind, guest: 0, after: c.after, steady: true, seen: map[int]int{}}}
+					fg.devs = []*deviation{{kind: c.kind, typ: c.typ, guest: 0, after: c.after, steady: true, seen: map[int]int{}}}
 					r, err := playFuzzGame(t, fg, fg.budget())
 					if err != nil {
 						t.Fatal(err)

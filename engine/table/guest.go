@@ -122,7 +122,10 @@ type GuestState struct {
 	Head     *fair.SignedHead
 	Evidence []fair.SignedHead
 	Deals    []DealStatus
-	Reject   *wire.Reject // the latest refusal of something we sent
+	// Fault is the first rule of fair play this guest found the host broke when no deal was
+	// left to fail with it (every deal verified already): the table's own verdict.
+	Fault  *Fault
+	Reject *wire.Reject // the latest refusal of something we sent
 	// Away is the latest turn deadline for absent players (nil or no Seats: none), received at
 	// AwayAt; its Millis count from then.
 	Away   *wire.Away
@@ -187,6 +190,10 @@ type Guest struct {
 	// absences are the stretches of the game this guest was away for (guestrules.go): only
 	// then may a stand-in have played its seat or a deal have left it out.
 	absences []absence
+	// shownStandIns are the stretches of game seqs the lobbies showed each seat stood in
+	// (standinshown.go).
+	shownStandIns      map[engine.Seat][]absence
+	shownStandInRounds map[engine.Seat][2]int // the latest sealed round a shown stand-in committed in
 	// standInRound is the seqs (from, to] of a sealed round whose relayed set holds a stand-in's
 	// commitment for our seat: its move comes after we are back, and is rightly not ours.
 	standInRound [2]int

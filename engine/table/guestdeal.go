@@ -16,10 +16,15 @@ import (
 
 // failAll marks every unverified deal as failed: the host told two different stories.
 func (g *Guest) failAll(problem reason) {
+	failed := false
 	for _, d := range g.deals {
 		if d.status.State != DealVerified {
 			d.status.fail(problem.code, problem.text, problem.args...)
+			failed = true
 		}
+	}
+	if !failed && len(g.deals) > 0 {
+		g.fault(problem) // every deal verified: the table's verdict carries it
 	}
 	if len(g.deals) == 0 {
 		g.deals[0] = &guestDeal{status: DealStatus{Epoch: 0, State: DealFailed, Code: problem.code, Args: problem.args, Problem: problem.text}}

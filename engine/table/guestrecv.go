@@ -163,6 +163,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		if why := g.checkLobbySeat(m); why != nil {
 			g.failAll(*why)
 		}
+		g.noteStandIns(m)
 		g.st.Lobby = *m
 		if g.audit != nil {
 			for _, s := range m.Seats {
@@ -245,11 +246,12 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		// The absences were of the old game's seqs: still away (a new link) is away from the
 		// new game's start.
 		away := g.awayNow()
-		g.absences, g.standInRound, g.set = nil, [2]int{}, nil
+		g.absences, g.standInRound, g.set, g.shownStandIns, g.shownStandInRounds = nil, [2]int{}, nil, nil, nil
 		if away {
 			g.absences = []absence{{from: 0, to: -1}}
 		}
-		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating}
+		// A fault stays: it is the host's, whichever game it was found in.
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating, Fault: g.st.Fault}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {

@@ -7,6 +7,7 @@ package table
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -120,10 +121,19 @@ func (g *Guest) checkRosterSeat(cx fair.Context) *reason {
 // seat's name is signed by its own key, or marked as a stand-in's at a seq when it was away
 // (or in a sealed round whose set, received while away, held a stand-in's commitment for it).
 // Another seat's moves are the auditor's to check (fair.Auditor.checkSig: signed by a key
-// the seat was shown with, or marked as a stand-in's); that seat's own guest holds it to this.
+// the seat was shown with, or marked as a stand-in's); that seat's own guest holds it to this,
+// and a stand-in's mark on one counts only within a stretch a lobby showed that seat stood in
+// (standInShown), unless this guest was away then.
 func (g *Guest) checkMove(seq int, m engine.Move, sig []byte, standIn bool) *reason {
 	s := g.st.Seat
-	if s < 0 || m.Seat != s || m.Kind == engine.KindDeal || g.wasAway(seq) {
+	if s < 0 || m.Kind == engine.KindDeal || g.wasAway(seq) {
+		return nil
+	}
+	if m.Seat != s {
+		// Another seat's stand-in is public: a lobby showed it before its first move.
+		if standIn && m.Seat >= 0 && !g.standInShown(m.Seat, seq) {
+			return standInUnshown(seq, m)
+		}
 		return nil
 	}
 	if standIn {
@@ -180,14 +190,25 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 		for _, r := range g.audit.Settle() {
 			g.verdict(r)
 		}
-		if g.st.Seq != base || !g.st.Status.Sealed {
+		if g.st.Seq != base {
 			return nil, false, nil
 		}
-		// Neither the replay nor its copy reaches base: the rules' seats are out of reach
-		// until the deal is revealed. Only then does the host's status stand in for them
+		// Neither the replay nor its copy reaches base: the deal is still secret. Rules that
+		// are fair.ViewChoosers say the seats from the public part of the view at base (the
+		// host's status plays no part); for others, and only then, the host's status stands in
 		// (the replay checks it at the reveal, too late to keep our choice).
-		active, sealed = slices.Clone(g.st.Status.Active), true
-		slices.Sort(active)
+		if vc, ok := g.rules.(fair.ViewChoosers); ok {
+			var err error
+			if active, sealed, err = vc.SealedChoosers(g.st.ViewJSON); err != nil {
+				return nil, false, &reason{wire.DealMismatch, fmt.Sprintf("the view at seq %d says no seats: %v", base, err), nil}
+			}
+		} else {
+			if !g.st.Status.Sealed {
+				return nil, false, nil
+			}
+			active, sealed = slices.Clone(g.st.Status.Active), true
+			slices.Sort(active)
+		}
 	}
 	seats := make([]engine.Seat, len(set))
 	for i, p := range set {
@@ -197,4 +218,29 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 		return nil, false, &reason{wire.DealSealedShort, fmt.Sprintf("the host relayed sealed choices of seats %v at seq %d, where the game makes seats %v choose", seats, base, active), nil}
 	}
 	return active, true, nil
+}
+
+// Rule 4: a view for a seq is the one the replay gives for that seq.
+
+// checkView is rule 4 for every view this guest is told of: a second view for the seq on
+// screen is the same as the first, and a view for a seq the replay has verified is the one
+// verified there (fair.Auditor.View: the rules' own view at the replayed position, or the
+// one shown and verified before). A view for a seq the replay has passed without one shown
+// cannot be checked any more, so it is not shown (show false, no verdict: the game has moved
+// on). Anything else waits for the replay, as every view does.
+func (g *Guest) checkView(m *wire.View) (show bool, why *reason) {
+	s := fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}
+	if g.st.HasView && m.Seq == g.st.Seq && !sameShown(s, fair.Shown{View: g.st.ViewJSON, Legal: g.st.Legal, Status: g.st.Status}) {
+		return false, viewChanged(m.Seq, "it differs from the view on screen")
+	}
+	if !g.audit.Passed(m.Seq) {
+		return true, nil
+	}
+	switch err := g.audit.View(m.Seq, s); {
+	case errors.Is(err, fair.ErrViewPast):
+		return false, nil
+	case err != nil:
+		return false, viewChanged(m.Seq, err.Error())
+	}
+	return true, nil
 }

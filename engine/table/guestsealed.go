@@ -113,6 +113,7 @@ func (g *Guest) pledges(m *wire.Pledges) {
 			// view that ends the catch-up): the stand-in's move comes after we are back.
 			g.standInRound = [2]int{m.Base, m.Base + len(set)}
 		}
+		g.standInPledged(p, m.Base, len(set))
 	}
 	g.setAt, g.set = m.Base, set
 	g.openSealed()

@@ -20,6 +20,12 @@ func (g *Guest) view(m *wire.View) {
 		if m.Move != nil {
 			g.moveSeen(m.Seq, *m.Move, m.Sig, m.Nonce, m.StandIn)
 		}
+		if show, why := g.checkView(m); why != nil {
+			g.failAll(*why)
+			return
+		} else if !show {
+			return
+		}
 		g.later(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status})
 		if g.awayNow() {
 			g.back(m.Seq)            // the view that ends a catch-up: live from here on

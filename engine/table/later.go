@@ -14,6 +14,7 @@ package table
 // under g.mu reads of it (see fair.Auditor.Replay), so State and Send never wait for it.
 
 import (
+	"errors"
 	"runtime"
 
 	"miskatonic/engine/fair"
@@ -140,7 +141,7 @@ func (g *Guest) takeAudit() (*fair.Auditor, auditWork) {
 func (w auditWork) run(a *fair.Auditor) auditFound {
 	var r auditFound
 	for _, s := range w.shown {
-		if err := a.View(s.seq, s.Shown); err != nil {
+		if err := a.View(s.seq, s.Shown); err != nil && !errors.Is(err, fair.ErrViewPast) {
 			r.views = append(r.views, err)
 		}
 	}
@@ -167,6 +168,10 @@ func (g *Guest) applyAudit(w auditWork, r auditFound) bool {
 		}
 	}
 	for _, err := range r.views {
+		if vc, ok := errors.AsType[*fair.ViewChangedError](err); ok {
+			g.failAll(*viewChanged(vc.Seq, err.Error()))
+			continue
+		}
 		g.failAll(mismatch(err))
 	}
 	if w.replay {

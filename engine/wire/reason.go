@@ -39,6 +39,9 @@ const (
 	DealKeyChanged  = "deal.key_changed"  // a lobby or deal put a key that is not ours at our seat
 	DealStoodIn     = "deal.stood_in"     // a stand-in played our seat while we were at the table
 	DealSealedShort = "deal.sealed_short" // a sealed set left out a seat the game makes choose
+	DealViewChanged = "deal.view_changed" // a second, different view for one game seq: [seq]
+	// DealStandInUnshown: another seat's move marked a stand-in's, no lobby having shown one there.
+	DealStandInUnshown = "deal.standin_unshown"
 )
 
 // ReasonCodes lists every reason code with its number of arguments, so a test can insist that
@@ -47,7 +50,7 @@ func ReasonCodes() map[string]int {
 	codes := map[string]int{
 		DealMismatch: 0, DealLeftOut: 0, DealSkipped: 0, DealNeverRevealed: 0, DealWithheld: 1,
 		DealNewGame: 0, DealOtherTable: 0, DealLeftBefore: 0,
-		DealKeyChanged: 0, DealStoodIn: 0, DealSealedShort: 0,
+		DealKeyChanged: 0, DealStoodIn: 0, DealSealedShort: 0, DealViewChanged: 1, DealStandInUnshown: 0,
 	}
 	for _, k := range []engine.Kind{engine.KindMalformed, engine.KindBadSeat, engine.KindNotYourTurn,
 		engine.KindIllegal, engine.KindGameOver, engine.KindNeedDeal, engine.KindBadConfig,
