@@ -243,3 +243,26 @@ func TestFrameLockedInProgress(t *testing.T) {
 		t.Errorf("no %q: %s", want, out)
 	}
 }
+
+// TestFrameShowsTableFault: a rule the host broke after every deal verified (the table's own
+// verdict, GuestState.Fault: here the final screen changed after the last reveal) stops the
+// table like a failed deal, in words, with the fault in the proof, in every game.
+func TestFrameShowsTableFault(t *testing.T) {
+	for _, name := range []string{"highcard", "arkham", "rituals", "shadows"} {
+		gm, ok := board.Lookup(name)
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		snap := troubledSnapshot(t, name, wire.DealMismatch)
+		snap.Deals, snap.Evidence = snap.Deals[:1], nil // every deal verified
+		snap.Fault = &table.Fault{Code: wire.DealViewChanged, Args: []string{"40"}, Problem: "the host showed a changed view for seq 40"}
+		out := html.UnescapeString(app.HTMLString(ui.Frame{Game: gm, Snap: snap}.Draw()))
+		if !strings.Contains(out, `id="deal-failed"`) || !strings.Contains(out, i18n.Why(i18n.Current(), wire.DealViewChanged, []string{"40"}, "")) ||
+			!strings.Contains(out, i18n.T("frame.fault_host")) {
+			t.Errorf("%s: the table's own verdict is not shown as a stop: %s", name, out)
+		}
+		if !strings.Contains(out, "deal.view_changed") || strings.Contains(out, "⟨") {
+			t.Errorf("%s: the fault's kind or a key is missing", name)
+		}
+	}
+}

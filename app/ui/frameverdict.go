@@ -28,7 +28,8 @@ type failure struct {
 	Kind   string // the reason code (wire.DealMismatch…), or kindEquivocation
 	Deal   *table.DealStatus
 	Head   *fair.SignedHead
-	Before bool // a deal of the previous game at this table
+	Fault  *table.Fault // the table's own verdict: a rule broken after every deal was verified
+	Before bool         // a deal of the previous game at this table
 }
 
 // kindEquivocation is a signed head of the host's that contradicts this browser's record.
@@ -57,6 +58,9 @@ func dealFailures(snap session.Snapshot) []failure {
 	for i := range snap.Evidence {
 		h := snap.Evidence[i]
 		out = append(out, failure{Kind: kindEquivocation, Head: &h})
+	}
+	if f := snap.Fault; f != nil {
+		out = append(out, failure{Kind: f.Code, Fault: f})
 	}
 	return out
 }
@@ -119,6 +123,9 @@ func failureText(f failure) string {
 	if f.Head != nil {
 		return i18n.T("frame.equivocation", f.Head.Seq)
 	}
+	if t := f.Fault; t != nil {
+		return i18n.Why(i18n.Current(), t.Code, t.Args, t.Problem)
+	}
 	d := f.Deal
 	why := i18n.Why(i18n.Current(), d.Code, d.Args, d.Problem)
 	if f.Before {
@@ -131,6 +138,9 @@ func failureText(f failure) string {
 func failureDetail(f failure) string {
 	if h := f.Head; h != nil {
 		return fmt.Sprintf("%s: move %d, signed head %s, key %s", f.Kind, h.Seq, hex.EncodeToString(h.Head[:]), hex.EncodeToString(h.Key))
+	}
+	if t := f.Fault; t != nil {
+		return "table: code " + t.Code + "; " + t.Problem
 	}
 	d := f.Deal
 	parts := []string{fmt.Sprintf("deal %d", d.Epoch)}
@@ -159,13 +169,14 @@ type proof struct {
 	Evidence  []fair.SignedHead  `json:"evidence,omitempty"`
 	Deals     []table.DealStatus `json:"deals,omitempty"`
 	PrevDeals []table.DealStatus `json:"prevDeals,omitempty"`
+	Fault     *table.Fault       `json:"fault,omitempty"`
 }
 
 // proofHref is the proof as a data: link (small, and made afresh with every drawing, which a
 // blob: URL would leak).
 func proofHref(snap session.Snapshot, fs []failure) string {
 	p := proof{Kind: "miskatonic.proof", Game: snap.Game, Table: snap.Table, Seat: int(snap.Seat), Seq: snap.Seq,
-		Code: snap.Code, Head: snap.Head, Evidence: snap.Evidence}
+		Code: snap.Code, Head: snap.Head, Evidence: snap.Evidence, Fault: snap.Fault}
 	for _, f := range fs {
 		if f.Deal != nil && f.Before {
 			p.PrevDeals = append(p.PrevDeals, *f.Deal)

@@ -87,8 +87,6 @@ type adversary struct {
 	netN    map[string]int       // network faults done, by kind
 }
 
-func (a *adversary) intn(n int) int { return a.r.Intn(n) }
-
 // advConn is the adversary on one guest's link.
 type advConn struct {
 	Conn

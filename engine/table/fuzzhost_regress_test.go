@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"testing"
 
 	"miskatonic/engine"
@@ -65,7 +64,7 @@ func TestFuzzHostFindings(t *testing.T) {
 					if len(r.holes) > 0 {
 						t.Errorf("seed %d: %v", seed, r.holes)
 					}
-					t.Log(fmt.Sprintf("seed %d: caught %d, verified %d, stalled %d", seed, r.caught, r.ok, r.silent))
+					t.Logf("seed %d: caught %d, verified %d, stalled %d", seed, r.caught, r.ok, r.silent)
 				}
 			})
 		}

@@ -312,7 +312,6 @@ type fuzzFigures struct {
 	seqs, views                       int
 	why                               map[string]int
 	netN                              map[string]int
-	cpu                               time.Duration
 }
 
 func newFigures() *fuzzFigures {
