@@ -148,7 +148,7 @@ func TestHandVerdictsPersist(t *testing.T) {
 	}
 	s.Close()
 	time.Sleep(50 * time.Millisecond)
-	r, _, err := ResumeHost(st, Solo)
+	r, _, err := ResumeHost(st, Solo, "shadows")
 	if err != nil {
 		t.Fatal(err)
 	}
