@@ -78,6 +78,7 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 		  c.scrollIntoView({block: 'center'}); const r = c.getBoundingClientRect();
 		  const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
 		  return !!e && c.contains(e); })()`
+		tried := !explained
 		if !explained && reachable(b, reach) && tapExplains(t, b, plain, &missed) {
 			// The panel lies wholly on screen (its close button within reach of a thumb).
 			time.Sleep(300 * time.Millisecond) // its drop-in animation
@@ -96,6 +97,12 @@ func TestArkhamPhoneSevenSeats(t *testing.T) {
 				}
 			}
 			explained = true
+		}
+		if tried {
+			// reach scrolled a card to the middle to tap it (the frame's lines above the table
+			// make the page a little taller than a phone): back to the top, where the app
+			// keeps the page, so the in-view check below judges the app, not this scroll.
+			_, _ = Eval[bool](b, `(scrollTo(0, 0), true)`)
 		}
 		if !strings.HasPrefix(st, "click:[data-e2e") {
 			playStep(t, b)

@@ -202,14 +202,21 @@ func proofName(snap session.Snapshot) string {
 // verdictLine is the quiet check of the latest deal, with the table code players compare.
 func verdictLine(snap session.Snapshot) app.UI {
 	text := dealVerdict(snap.Deals)
-	if snap.Code != "" {
-		text = strings.TrimSpace(text + " " + i18n.T("deal.table_code", snap.Code))
-	}
-	if text == "" {
+	if text == "" && snap.Code == "" {
 		return nil
 	}
+	var code []app.UI
+	if snap.Code != "" {
+		// The code with why to compare it; on a phone just the code, so the table below keeps
+		// its seats above the dock (why is on the Fair play page the link opens).
+		code = []app.UI{
+			app.Span().Class("code-long").Text(i18n.T("deal.table_code", snap.Code) + " "),
+			app.Span().Class("code-short").Text(i18n.T("frame.code_short", snap.Code) + " "),
+		}
+	}
 	return app.P().Class("frame-verdict", "verified").ID("deal-verdict").Body(
-		app.Text(text+" "),
+		app.If(text != "", app.Text(text+" ")),
+		app.Range(code).Slice(func(i int) app.UI { return code[i] }),
 		app.A().Href(board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")),
 	)
 }
