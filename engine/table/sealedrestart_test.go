@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -225,4 +226,55 @@ func indexOf(s []engine.Seat, x engine.Seat) int {
 		}
 	}
 	return -1
+}
+
+// TestAttackSealedRestartOnConnectedSeat: a dishonest host uses the restart on a player who
+// is still at the table. It swallows seat 1's opening after the set went out, seats a
+// stand-in there (hidden from seat 1's lobby, shown to the others), and restarts the set with
+// the stand-in's commitment for seat 1. Seat 1 never left: its guest fails the deal (rule 3,
+// a stand-in's commitment for its seat while it was at the table), naming the host.
+func TestAttackSealedRestartOnConnectedSeat(t *testing.T) {
+	defer checkNoLeak(t)()
+	var once sync.Once
+	var restarted atomic.Bool
+	var tt *testTable
+	tt = newTable(t, tableOpts{rules: rituals.Rules{}, guests: 3, seed: 23, wrap: func(i int, c Conn) Conn {
+		tc := &tamper{Conn: c, seat: engine.Seat(i)}
+		if i != 1 {
+			return tc
+		}
+		tc.in = func(s engine.Seat, m wire.Message) bool {
+			if _, ok := m.(*wire.Open); !ok || s != 1 {
+				return false
+			}
+			once.Do(func() {
+				go tt.host.do(func() {
+					seat := tt.host.seats[1]
+					seat.StandIn, seat.Level, seat.botFn = true, "random", randomBot(9)
+					tt.host.broadcastLobby()
+					r := tt.host.sealed
+					tt.host.restartSealed(1)
+					restarted.Store(r != nil && r.Pledges[1] == nil && !r.Relayed)
+					tt.host.advance()
+				})
+			})
+			return true
+		}
+		tc.out = func(s engine.Seat, m wire.Message) wire.Message {
+			if v, ok := m.(*wire.Lobby); ok && len(v.Seats) > 1 && v.Seats[1].StandIn {
+				l := *v
+				l.Seats = slices.Clone(v.Seats)
+				l.Seats[1].StandIn, l.Seats[1].Level = false, ""
+				return &l
+			}
+			return m
+		}
+		return tc
+	}})
+	defer tt.close()
+	tt.play()
+	tt.waitCode(1, wire.DealStoodIn)
+	if !restarted.Load() {
+		t.Fatal("the host never restarted the set for seat 1: the attack was not tried")
+	}
 }
