@@ -148,7 +148,7 @@ func TestShadowsTwoBrowsersCoop(t *testing.T) {
 		t.Fatalf("invite link %q (%v)", link, err)
 	}
 	host.Click("#lobby-add-hand")
-	host.WaitText("#lobby", "Ann 2")
+	host.WaitText("#lobby", "Ann (character 2)")
 	joinTable(t, bea, link, "Bea")
 	host.Click("#add-bot")
 	host.WaitText("#lobby .lobby-seats h2", "4")

@@ -64,6 +64,6 @@ func TestQuickGameAndResume(t *testing.T) {
 	b.Screenshot("quick-table")
 	b.Open(srv.URL + "/")
 	b.WaitApp()
-	b.WaitVisible("#resume-solo")
+	b.WaitVisible("#resume-solo-arkham")
 	b.Screenshot("resume")
 }

@@ -43,6 +43,7 @@ func PluralOf(l Lang, n int) Form {
 var pluralArg = map[string]int{
 	"ark.sanity_label": 2,
 	"lobby.dummies":    2,
+	"sh.asset_where":   2,
 }
 
 // countOf finds the count a message's plural form depends on: its counted argument, if that is

@@ -19,5 +19,12 @@ func (c *Conn) Path() Path {
 	if pair.Local.Typ == webrtc.ICECandidateTypeRelay || pair.Remote.Typ == webrtc.ICECandidateTypeRelay {
 		return PathTURN
 	}
+	// The peer's checks from its TURN allocation can arrive before its relay candidate does
+	// (candidates trickle through signaling): ICE then names that remote peer-reflexive, though
+	// it is a relay address. It is one when the peer has since sent it as a relay candidate, or
+	// when it sits on the IP our own relay candidates have (the same TURN server).
+	if pair.Remote.Typ == webrtc.ICECandidateTypePrflx && c.relayAddress(pair.Remote.Address, pair.Remote.Port) {
+		return PathTURN
+	}
 	return PathDirect
 }

@@ -47,6 +47,6 @@ func (s *Session) EndGame() error {
 		return errNotHost
 	}
 	err := s.host.End()
-	s.store.Del(slot(s.kind))
+	s.store.Del(slot(s.kind, s.game))
 	return err
 }

@@ -47,6 +47,12 @@ func TestGuestHoldsTwoCharacters(t *testing.T) {
 	if len(names) != 4 {
 		t.Fatalf("seats %+v: the table must tell all four apart", lobby)
 	}
+	// An extra character is named for what it is, not numbered like another player ("Ann 2").
+	for _, want := range []string{"Ann", "Ann (character 2)", "Bea", "Bea (character 2)"} {
+		if !names[want] {
+			t.Fatalf("seats %+v: no %q", lobby, want)
+		}
+	}
 	var j joined
 	raw, _ := st.Get(keyJoined)
 	if json.Unmarshal([]byte(raw), &j) != nil || j.Hands != 2 {
@@ -142,7 +148,7 @@ func TestHandVerdictsPersist(t *testing.T) {
 	}
 	s.Close()
 	time.Sleep(50 * time.Millisecond)
-	r, _, err := ResumeHost(st, Solo)
+	r, _, err := ResumeHost(st, Solo, "shadows")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,8 @@ func handIdentity(st Store, n int) (fair.Identity, error) {
 
 // AddHand seats the person at one more seat (in the lobby): over an in-memory pipe at the
 // host's own table, or, for a guest who joined by invite, over a second WebRTC link to the host
-// made with that seat's own key. It is named like the person (the host numbers the repeat).
+// made with that seat's own key. It is named after the person, marked as their extra character
+// (handName).
 func (s *Session) AddHand() error {
 	s.mu.Lock()
 	n := len(s.hands) + 1
@@ -101,7 +102,7 @@ func (s *Session) handGuest(c table.Conn, n int) (*table.Guest, error) {
 	}
 	key := handMemoryKey(n)
 	mem, _ := s.store.Get(key)
-	return table.NewGuest(c, table.GuestConfig{Name: s.name, Identity: id, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
+	return table.NewGuest(c, table.GuestConfig{Name: handName(s.name, n), Identity: id, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
 		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }, Yield: pageYield})
 }
 

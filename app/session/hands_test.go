@@ -51,7 +51,7 @@ func TestSoloHandsResume(t *testing.T) {
 	playUntil(t, s, 30*time.Second, func(g table.GuestState) bool { return g.Seq >= 12 })
 	s.Close()
 	time.Sleep(50 * time.Millisecond)
-	r, meta, err := ResumeHost(st, Solo)
+	r, meta, err := ResumeHost(st, Solo, "shadows")
 	if err != nil {
 		t.Fatal(err)
 	}

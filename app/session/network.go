@@ -131,8 +131,8 @@ func (s *Session) listen(inv signal.Invite, n Net) error {
 
 // ResumeHosted is ResumeHost for a page that can reach the network: a hosted table also
 // reclaims its room at the relay, so guests find it again by themselves.
-func ResumeHosted(st Store, n Net) (*Session, error) {
-	s, meta, err := ResumeHost(st, Host)
+func ResumeHosted(st Store, n Net, game string) (*Session, error) {
+	s, meta, err := ResumeHost(st, Host, game)
 	if err != nil || s == nil {
 		return s, err
 	}

@@ -30,16 +30,16 @@ func TestProblemOfRealFailures(t *testing.T) {
 	if got := ProblemOf(err); got != ProblemUnknownGame {
 		t.Errorf("host of an unknown game: %q (%v)", got, err)
 	}
-	st.Set(keySolo, `{"kind":"solo","game":"arkham","snapshot":"not a table"}`)
-	_, _, err = ResumeHost(st, Solo)
+	st.Set(slot(Solo, "arkham"), `{"kind":"solo","game":"arkham","snapshot":"not a table"}`)
+	_, _, err = ResumeHost(st, Solo, "arkham")
 	if got := ProblemOf(err); got != ProblemSavedBroken {
 		t.Errorf("broken save: %q (%v)", got, err)
 	}
-	if _, ok := st.Get(keySolo); ok {
+	if _, ok := st.Get(slot(Solo, "arkham")); ok {
 		t.Error("the broken save was kept")
 	}
-	st.Set(keySolo, `{{{`)
-	if _, _, err = ResumeHost(st, Solo); ProblemOf(err) != ProblemSavedBroken {
+	st.Set(slot(Solo, "arkham"), `{{{`)
+	if _, _, err = ResumeHost(st, Solo, "arkham"); ProblemOf(err) != ProblemSavedBroken {
 		t.Errorf("unreadable save: %q (%v)", ProblemOf(err), err)
 	}
 }

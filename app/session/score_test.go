@@ -16,7 +16,7 @@ func TestScoreSurvivesHostReload(t *testing.T) {
 	s.SetScore([]byte(`{"games":2}`))
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		meta, ok, _ := loadSaved(st, Solo)
+		meta, ok, _ := loadSaved(st, Solo, "arkham")
 		if ok && string(meta.Score) == `{"games":2}` {
 			break
 		}
@@ -26,7 +26,7 @@ func TestScoreSurvivesHostReload(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	s.Close()
-	back, _, err := ResumeHost(st, Solo)
+	back, _, err := ResumeHost(st, Solo, "arkham")
 	if err != nil || back == nil {
 		t.Fatalf("resume: %v", err)
 	}

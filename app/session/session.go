@@ -299,7 +299,7 @@ func (s *Session) Forget() {
 	case Guest:
 		s.store.Del(keyJoined)
 	default:
-		s.store.Del(slot(s.kind))
+		s.store.Del(slot(s.kind, s.game))
 	}
 	curMu.Lock()
 	if current == s {
@@ -350,7 +350,7 @@ func (s *Session) saver(meta saved) {
 		meta.Score = s.Score()
 		b, err := meta.encode(snap)
 		if err == nil {
-			err = s.store.Set(slot(s.kind), string(b))
+			err = s.store.Set(slot(s.kind, s.game), string(b))
 		}
 		if err != nil {
 			s.setProblem("conn.save_failed", false)

@@ -26,7 +26,7 @@ func TestSoloAndHostedSavesApart(t *testing.T) {
 	}
 	waitSaved := func(kind Kind) {
 		t.Helper()
-		for i := 0; !HasSaved(st, kind); i++ {
+		for i := 0; !HasSaved(st, kind, "arkham"); i++ {
 			if i > 500 {
 				t.Fatalf("no %s save", kind)
 			}
@@ -46,7 +46,7 @@ func TestSoloAndHostedSavesApart(t *testing.T) {
 	}{{Solo, 4, true}, {Host, 1, false}}
 	for _, c := range cases {
 		t.Run(string(c.kind), func(t *testing.T) {
-			r, meta, err := ResumeHost(st, c.kind)
+			r, meta, err := ResumeHost(st, c.kind, "arkham")
 			if err != nil || r == nil {
 				t.Fatalf("resume %s: %v", c.kind, err)
 			}
@@ -61,32 +61,32 @@ func TestSoloAndHostedSavesApart(t *testing.T) {
 		})
 	}
 	// Forgetting one leaves the other.
-	r, _, err := ResumeHost(st, Solo)
+	r, _, err := ResumeHost(st, Solo, "arkham")
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.Forget()
-	if HasSaved(st, Solo) || !HasSaved(st, Host) {
-		t.Fatalf("after forgetting the solo game: solo=%v host=%v", HasSaved(st, Solo), HasSaved(st, Host))
+	if HasSaved(st, Solo, "arkham") || !HasSaved(st, Host, "arkham") {
+		t.Fatalf("after forgetting the solo game: solo=%v host=%v", HasSaved(st, Solo, "arkham"), HasSaved(st, Host, "arkham"))
 	}
 }
 
-// A solo game saved by an older version in the shared slot moves to its own slot, and is not
-// taken for a hosted table.
+// A solo game saved by an older version in the shared slot moves to its own game's solo slot,
+// and is not taken for a hosted table.
 func TestOldSoloSaveMoves(t *testing.T) {
 	st := &MemStore{}
 	old, _ := json.Marshal(saved{Kind: Solo, Game: "arkham", Name: "Ann", Snapshot: json.RawMessage(`{}`)})
 	st.Set(keyHost, string(old))
-	if HasSaved(st, Host) {
+	if HasSaved(st, Host, "arkham") {
 		t.Fatal("an old solo save was taken for a hosted table")
 	}
 	if _, ok := st.Get(keyHost); ok {
 		t.Fatal("the old solo save is still in the hosted slot")
 	}
-	if got, ok := st.Get(keySolo); !ok || got != string(old) {
+	if got, ok := st.Get(slot(Solo, "arkham")); !ok || got != string(old) {
 		t.Fatalf("solo slot holds %q", got)
 	}
-	if !HasSaved(st, Solo) {
+	if !HasSaved(st, Solo, "arkham") {
 		t.Fatal("the moved solo save is not found")
 	}
 }
@@ -139,7 +139,7 @@ func TestSoloRematchResumes(t *testing.T) {
 	playUntil(t, s, 30*time.Second, func(g table.GuestState) bool { return g.Seq >= 6 })
 	time.Sleep(50 * time.Millisecond) // let the saver catch up
 	s.Close()
-	r, _, err := ResumeHost(st, Solo)
+	r, _, err := ResumeHost(st, Solo, "arkham")
 	if err != nil || r == nil {
 		t.Fatalf("resume: %v", err)
 	}

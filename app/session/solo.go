@@ -2,7 +2,6 @@ package session
 
 import (
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
@@ -154,24 +153,24 @@ func (s *Session) run(meta saved) {
 	s.changed()
 }
 
-// ResumeHost brings back the table of kind (Solo or Host) this browser ran, from its own
-// storage slot, if any. The caller reopens the network side of a hosted table (see
-// ResumeHosted).
-func ResumeHost(st Store, kind Kind) (*Session, saved, error) {
-	meta, ok, err := loadSaved(st, kind)
+// ResumeHost brings back the table of kind (Solo or Host) of game this browser ran, from its
+// own storage slot, if any: never another game's. The caller reopens the network side of a
+// hosted table (see ResumeHosted).
+func ResumeHost(st Store, kind Kind, game string) (*Session, saved, error) {
+	meta, ok, err := loadSaved(st, kind, game)
 	if !ok {
 		return nil, meta, err
 	}
 	rules, ok := games.Lookup(meta.Game)
 	if !ok {
-		st.Del(slot(kind))
+		st.Del(slot(kind, game))
 		return nil, meta, problemf(ProblemSavedBroken, "saved table of unknown game %q", meta.Game)
 	}
 	s := newHostSession(meta.Kind, meta.Game, meta.Name, st)
 	s.score = meta.Score
 	h, err := table.Resume(rules, meta.Snapshot, s.hostConfig(meta.BotDelay, 0, nil))
 	if err != nil {
-		st.Del(slot(kind))
+		st.Del(slot(kind, game))
 		return nil, meta, &Error{Problem: ProblemSavedBroken, Err: err}
 	}
 	s.host = h
@@ -196,46 +195,6 @@ func ResumeHost(st Store, kind Kind) (*Session, saved, error) {
 	}
 	s.run(meta)
 	return s, meta, nil
-}
-
-// loadSaved reads the saved table of kind from its slot.
-func loadSaved(st Store, kind Kind) (saved, bool, error) {
-	migrateSolo(st)
-	raw, ok := st.Get(slot(kind))
-	if !ok {
-		return saved{}, false, nil
-	}
-	var meta saved
-	if err := json.Unmarshal([]byte(raw), &meta); err != nil || meta.Kind != kind {
-		st.Del(slot(kind))
-		if err == nil {
-			err = fmt.Errorf("a %s table in the %s slot", meta.Kind, kind)
-		}
-		return meta, false, problemf(ProblemSavedBroken, "saved table unreadable: %w", err)
-	}
-	return meta, true, nil
-}
-
-// migrateSolo moves a solo table that an older version saved in the shared slot to its own.
-func migrateSolo(st Store) {
-	old, ok := st.Get(keyHost)
-	if !ok {
-		return
-	}
-	var meta saved
-	if json.Unmarshal([]byte(old), &meta) != nil || meta.Kind != Solo {
-		return
-	}
-	if _, taken := st.Get(keySolo); !taken && st.Set(keySolo, old) != nil {
-		return // keep it where it is rather than lose it
-	}
-	st.Del(keyHost)
-}
-
-// HasSaved reports whether storage holds a saved table of kind (Solo or Host).
-func HasSaved(st Store, kind Kind) bool {
-	_, ok, _ := loadSaved(st, kind)
-	return ok
 }
 
 // SeatOf returns the local player's seat.

@@ -55,7 +55,7 @@ func TestSoloPlaysToTheEnd(t *testing.T) {
 			if end.Status.Result == nil {
 				t.Fatal("over without a result")
 			}
-			if _, ok := st.Get(keySolo); !ok {
+			if _, ok := st.Get(slot(Solo, "arkham")); !ok {
 				t.Fatal("the table was never saved")
 			}
 		})
@@ -88,7 +88,7 @@ func TestSoloResumesAfterReload(t *testing.T) {
 	time.Sleep(50 * time.Millisecond) // let the saver catch up, as a browser would between moves
 	s.Close()                         // the page goes away
 
-	r, meta, err := ResumeHost(st, Solo)
+	r, meta, err := ResumeHost(st, Solo, "arkham")
 	if err != nil || r == nil {
 		t.Fatalf("resume: %v", err)
 	}

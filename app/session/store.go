@@ -14,20 +14,11 @@ type Store interface {
 const (
 	keyIdentity = "miskatonic.identity" // hex seed of this browser's identity key
 	keyName     = "miskatonic.name"     // the player's last name
-	keyHost     = "miskatonic.host"     // the hosted table: a saved (JSON)
-	keySolo     = "miskatonic.solo"     // the solo table, apart so neither replaces the other
+	keyHost     = "miskatonic.host"     // hosted tables: a saved (JSON) at keyHost+"."+game
+	keySolo     = "miskatonic.solo"     // solo tables, apart so neither replaces the other
 	keyJoined   = "miskatonic.joined"   // the table this browser last joined as a guest: a joined (JSON)
 	keyMemory   = "miskatonic.verdicts" // the guest's deal verdicts and sent moves: a table.Memory (JSON)
 )
-
-// slot is where a table of kind is saved. Solo and hosted tables have their own slots, so
-// starting one never replaces the other's save.
-func slot(kind Kind) string {
-	if kind == Solo {
-		return keySolo
-	}
-	return keyHost
-}
 
 // MemStore is a Store in memory.
 type MemStore struct {

@@ -15,12 +15,9 @@ import (
 type Home struct {
 	app.Compo
 
-	joinLink string // set when the page was opened from an invite link (/#/join/…)
-	dev      bool   // ?dev=1: list the test games too
-	// A table this browser hosted (or a solo game) is saved: the home page offers it back, so
-	// a host whose page reloaded or closed finds the way to the guests still waiting.
-	resumeHost, resumeSolo bool
-	installable            bool // the browser offers installation (beforeinstallprompt)
+	joinLink    string // set when the page was opened from an invite link (/#/join/…)
+	dev         bool   // ?dev=1: list the test games too
+	installable bool   // the browser offers installation (beforeinstallprompt)
 }
 
 // OnMount and OnAppInstallChange follow whether the browser would install the app now: the
@@ -42,28 +39,6 @@ func (h *Home) install() app.UI {
 func (h *Home) OnNav(ctx app.Context) {
 	h.dev = ctx.Page().URL().Query().Get("dev") == "1"
 	h.joinLink, _ = session.InviteFromFragment(ctx.Page().URL().Fragment)
-	st := session.DefaultStore()
-	h.resumeHost, h.resumeSolo = session.HasSaved(st, session.Host), session.HasSaved(st, session.Solo)
-}
-
-// resume offers the saved table or solo game back, first thing on the page.
-func (h *Home) resume() app.UI {
-	if !h.resumeHost && !h.resumeSolo {
-		return nil
-	}
-	links := []app.UI{}
-	if h.resumeHost {
-		links = append(links, app.A().ID("resume-table").Class("mk-btn mk-btn-primary").Href(board.NewPath(board.Default())).
-			Text(i18n.T("resume.table")))
-	}
-	if h.resumeSolo {
-		links = append(links, app.A().ID("resume-solo").Class("mk-btn").Href(board.SoloPath(board.Default())).
-			Text(i18n.T("resume.solo")))
-	}
-	return app.Section().Class("mk-resume").ID("resume").Body(
-		app.P().Text(i18n.T("resume.lead")),
-		app.Div().Class("mk-actions").Body(links...),
-	)
 }
 
 // Render draws the home screen.
@@ -78,7 +53,10 @@ func (h *Home) Render() app.UI {
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),
 			app.P().Class("mk-tagline").Text(i18n.T("app.tagline")),
 		),
-		h.resume(),
+		// Tables this browser hosted and solo games are saved, one per game: the home page
+		// offers each back, so a host whose page reloaded or closed finds the way to the
+		// guests still waiting, and a player can abandon one (resume.go).
+		&Resume{},
 		h.install(),
 		app.Section().Class("mk-games").Body(h.games()...),
 		app.Footer().Class("mk-foot").Body(

@@ -165,7 +165,7 @@ func (l *Lobby) seatItems() []app.UI {
 		s := s
 		name := s.Name
 		if s.You {
-			name = i18n.T("app.you_suffix", s.Name)
+			name = i18n.YouName(s.Name)
 		}
 		status := i18n.T("lobby.connected")
 		if s.Offline {

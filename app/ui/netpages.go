@@ -91,14 +91,23 @@ func (p *NewTable) OnNav(ctx app.Context) {
 	if p.name == "" {
 		p.name = session.SavedName(st)
 	}
-	if cur := session.Current(); cur != nil && cur.Kind() == session.Host {
+	// This game's table only (issue 24): another game's hosted table stays saved for its page.
+	if cur := session.Current(); cur != nil && cur.Kind() == session.Host && cur.Game() == p.game {
 		p.sess = cur
 		return
 	}
-	if session.HasSaved(st, session.Host) && !p.resumed {
+	if p.sess != nil && p.sess.Game() != p.game {
+		p.sess, p.resumed = nil, false // the page came back for another game
+	}
+	saved, err := session.Saved(st, session.Host, p.game)
+	if err != nil {
+		_, p.err = problemOf(err)
+	}
+	if saved && !p.resumed {
 		p.resumed, p.busy = true, true
+		game := p.game
 		uiloop.Go(func() {
-			s, err := session.ResumeHosted(st, pageNet())
+			s, err := session.ResumeHosted(st, pageNet(), game)
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.busy, p.sess = false, s
 				if s != nil {

@@ -143,7 +143,8 @@ func (r *Replay) verdictBanner(n int) app.UI {
 	switch v.Kind {
 	case replay.Verified:
 		return app.P().Class("replay-verdict", "ok").ID("replay-verdict").DataSet("verified", "true").DataSet("kind", v.Kind).
-			Text(i18n.T("replay.verified", v.Deals, v.Signed, n))
+			Text(i18n.T("replay.verified", i18n.T("replay.verified_deals", v.Deals),
+				i18n.T("replay.verified_signed", v.Signed), i18n.T("replay.verified_replayed", n)))
 	case replay.Unproven:
 		// Not an alert: nothing in it is false, but it must never read as verified.
 		return app.P().Class("replay-verdict", "unproven").ID("replay-verdict").DataSet("verified", "false").DataSet("kind", v.Kind).

@@ -59,11 +59,20 @@ func (p *Solo) OnNav(ctx app.Context) {
 	if p.options == nil {
 		p.options = map[string]string{}
 	}
-	if cur := session.Current(); cur != nil && cur.Kind() == session.Solo {
+	// This game's table only: the page's table or the saved one of another game stays where
+	// it is (issue 24: an Arkham game no longer opens for Ring of Shadows).
+	if cur := session.Current(); cur != nil && cur.Kind() == session.Solo && cur.Game() == p.game {
 		p.sess = cur
 		return
 	}
-	if !session.HasSaved(st, session.Solo) && q.Get("quick") == "1" && !p.starting {
+	if p.sess != nil && p.sess.Game() != p.game {
+		p.sess = nil // the page came back for another game
+	}
+	saved, err := session.Saved(st, session.Solo, p.game)
+	if err != nil {
+		p.err = errorText(err) // a broken save is dropped; the player is told, and may start anew
+	}
+	if !saved && q.Get("quick") == "1" && !p.starting {
 		// Quick game: one click from home, every choice at its default; the name is the one
 		// used last time, or a plain "You" the player can change next time.
 		name := p.name
@@ -78,10 +87,11 @@ func (p *Solo) OnNav(ctx app.Context) {
 			Options: p.options, BotDelay: delay})
 		return
 	}
-	if session.HasSaved(st, session.Solo) {
+	if saved {
 		p.starting = true
+		game := p.game
 		uiloop.Go(func() {
-			s, _, err := session.ResumeHost(st, session.Solo)
+			s, _, err := session.ResumeHost(st, session.Solo, game)
 			p.ctx.Dispatch(func(ctx app.Context) {
 				p.starting = false
 				p.sess = s

@@ -57,6 +57,10 @@ type honestSeat struct {
 	seat engine.Seat
 	key  []byte
 	tr   *trace
+	// caught: this player's own guest reported a failure. Another seat's key in a roster is
+	// something only that seat's guest can check (the host may show each guest a world of its
+	// own): when it caught the swap, the others' "verified" is no hole of theirs.
+	caught bool
 }
 
 // verdict is what one honest guest ended with.
@@ -68,6 +72,35 @@ type verdict struct {
 	views    int    // views the oracle compared
 	hole     string // what it accepted that no honest host could have produced
 	complete bool   // the game over, every deal verified, the proven record taken
+}
+
+// reported says whether a guest's state tells a failure beside its deals' verdicts: evidence of
+// two stories, the table's own verdict, or a failed record.
+func reported(st GuestState) (bool, string) {
+	switch {
+	case st.RecordState == RecordFailed:
+		return true, st.RecordCode
+	case st.Fault != nil:
+		return true, st.Fault.Code
+	case len(st.Evidence) > 0:
+		return true, "evidence"
+	}
+	return false, ""
+}
+
+// caughtAny says whether guest g reported any failure (a failed deal included).
+func caughtAny(g *Guest) bool {
+	g.mu.Lock()
+	st := g.st
+	deals := g.sortedDeals()
+	g.mu.Unlock()
+	for _, d := range append(append([]DealStatus(nil), st.PrevDeals...), deals...) {
+		if d.State == DealFailed {
+			return true
+		}
+	}
+	ok, _ := reported(st)
+	return ok
 }
 
 // judge gives guest g's verdict. truth is the game as the real host set it up; seats the honest
@@ -88,14 +121,8 @@ func judge(g *Guest, rules engine.Rules, truth engine.Record, seats map[engine.S
 			v.complete = false
 		}
 	}
-	if len(st.Evidence) > 0 {
-		v.caught, v.why = true, "evidence"
-	}
-	if st.Fault != nil {
-		v.caught, v.why = true, st.Fault.Code
-	}
-	if st.RecordState == RecordFailed {
-		v.caught, v.why = true, st.RecordCode
+	if ok, why := reported(st); ok {
+		v.caught, v.why = true, why
 	}
 	if v.caught {
 		return v
@@ -379,6 +406,9 @@ func (o *oracle) deal(epoch int) ([32]byte, string) {
 		return [32]byte{}, fmt.Sprintf("deal %d verified, but its commitment (%v) or secret (%v) never reached the guest", epoch, cx != nil, h != nil)
 	}
 	for s, hs := range o.seats {
+		if hs != o.me && hs.caught {
+			continue
+		}
 		if !s.Valid(len(cx.Roster)) || !bytes.Equal(cx.Roster[s], hs.key) {
 			return [32]byte{}, fmt.Sprintf("deal %d verified with a roster whose key at seat %d is not its player's", epoch, s)
 		}

@@ -14,9 +14,11 @@ import (
 // guest must report a failure or have verified a game the oracle re-derives. While a finding is
 // open (knownOpen, the one skip list), its case is skipped; emptying its entry there turns it
 // into a regression test. -fuzzhost.open runs the open ones too (to try a fix before the entry
-// goes).
+// goes). Each case plays -fuzzhost.seeds games (1 in make test: 33 cases, each a whole game;
+// the cases run side by side).
 func TestFuzzHostFindings(t *testing.T) {
-	defer checkNoLeak(t)()
+	t.Cleanup(checkNoLeak(t)) // after the parallel cases
+
 	all := []engine.Rules{arkham.Rules{}, rituals.Rules{}, shadows.Rules{}}
 	for _, c := range []struct {
 		kind  string
@@ -47,7 +49,8 @@ func TestFuzzHostFindings(t *testing.T) {
 				if why, open := knownOpen[kind]; open && !*fuzzOpen {
 					t.Skip("known open: " + why)
 				}
-				for seed := uint64(1); seed <= 3; seed++ {
+				t.Parallel()
+				for seed := uint64(1); seed <= *fuzzSeeds; seed++ {
 					fg := fuzzGame{seed: seed, rules: rules, guests: 2, bots: 1, mode: modeCheat}
 					if lo, _ := rules.Seats(); lo > 3 {
 						fg.bots = lo - 2

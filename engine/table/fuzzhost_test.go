@@ -35,6 +35,7 @@ var (
 	fuzzSeed    = flag.Uint64("fuzzhost.seed", 0, "play only the game of this seed")
 	fuzzFirst   = flag.Uint64("fuzzhost.first", 1, "the first seed played")
 	fuzzOpen    = flag.Bool("fuzzhost.open", false, "run TestFuzzHostFindings' known-open cases too")
+	fuzzSeeds   = flag.Uint64("fuzzhost.seeds", 1, "games TestFuzzHostFindings plays for each case (seeds 1..N)")
 	fuzzWorkers = flag.Int("fuzzhost.workers", 10, "games played side by side")
 )
 
@@ -249,6 +250,11 @@ func playFuzzGame(t testing.TB, fg fuzzGame, budget time.Duration) (gameResult, 
 	tt.close()
 	if fg.inspect != nil {
 		fg.inspect(tt.guests, mine, seats, truth)
+	}
+	for i, g := range tt.guests {
+		if mine[i] != nil {
+			mine[i].caught = caughtAny(g)
+		}
 	}
 	for i, g := range tt.guests {
 		if mine[i] == nil {

@@ -35,7 +35,7 @@ func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI 
 	}
 	name := s.Name
 	if s.You {
-		name = i18n.T("app.you_suffix", s.Name)
+		name = i18n.YouName(s.Name)
 	}
 	if tap != nil {
 		classes = append(classes, "target")

@@ -172,7 +172,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 		}
 		name := row.Name
 		if row.You {
-			name = i18n.T("app.you_suffix", row.Name)
+			name = i18n.YouName(row.Name)
 		}
 		var sanity app.UI
 		if !row.Dummy {

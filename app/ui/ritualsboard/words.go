@@ -3,6 +3,8 @@ package ritualsboard
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"miskatonic/app/i18n"
 	"miskatonic/engine"
@@ -74,8 +76,29 @@ func CardName(c rituals.CardID) string {
 // Signs draws a cultist's elder signs as stars.
 func Signs(n int) string { return strings.Repeat("✦", max(n, 0)) }
 
-// LogLine tells one public log entry in plain words.
+// LogLine tells one public log entry in plain words, as a sentence: its first letter is a
+// capital even when the line opens with a lower-case word ("you", a card), except where it
+// opens with a player's own name, which is shown as they typed it. Scripts without case
+// (Japanese) are left as they are.
 func (n Names) LogLine(e rituals.Event) string {
+	return n.sentence(n.logLine(e))
+}
+
+// sentence capitalises line's first letter unless the line starts with another player's name.
+func (n Names) sentence(line string) string {
+	for i, name := range n.Seats {
+		if name != "" && engine.Seat(i) != n.Me && strings.HasPrefix(line, name) {
+			return line
+		}
+	}
+	r, size := utf8.DecodeRuneInString(line)
+	if up := unicode.ToUpper(r); up != r && size > 0 && r != utf8.RuneError {
+		return string(up) + line[size:]
+	}
+	return line
+}
+
+func (n Names) logLine(e rituals.Event) string {
 	switch e.Kind {
 	case "grab":
 		return i18n.T("rit.log.grab", n.Seat(e.Seat), PlaceName(e.Place))
