@@ -82,7 +82,8 @@ type sealedRound struct {
 
 // Pledged records the complete set of pledges the host relayed for the sealed round at base. A
 // pledge of a seat with a known key must carry its signature; a second, different set for the
-// same round is the host telling two stories.
+// same round is the host telling two stories, except a restart for absent seats (see
+// restartable): the one set the round's moves are checked against is then the latest.
 func (a *Auditor) Pledged(base int, set []Pledge) error {
 	for _, p := range set {
 		if len(a.keys[p.Seat]) == 0 || p.StandIn && len(p.Sig) == 0 {
@@ -100,10 +101,12 @@ func (a *Auditor) Pledged(base int, set []Pledge) error {
 		a.pledges = map[int][]Pledge{}
 	}
 	if old, ok := a.pledges[base]; ok {
-		if !slices.EqualFunc(old, set, func(x, y Pledge) bool { return x.Seat == y.Seat && x.C == y.C }) {
+		if slices.EqualFunc(old, set, func(x, y Pledge) bool { return x.Seat == y.Seat && x.C == y.C }) {
+			return nil
+		}
+		if !a.restartable(base, old, set) {
 			return engine.Errorf(engine.KindIllegal, "fair: audit", "host sent two different sets of commitments for the sealed moves at seq %d", base)
 		}
-		return nil
 	}
 	a.pledges[base] = slices.Clone(set)
 	return nil
@@ -220,3 +223,40 @@ func (a *Auditor) checkSealed(seq int, m engine.Move) string {
 	}
 	return fmt.Sprintf("sealed move %d (%s) was applied without a commitment of seat %d", seq, m, m.Seat)
 }
+
+// restartable reports whether set may replace old, the set relayed before for the round at
+// base: a restart of the round for seats whose players left after the set went out (issue 23,
+// item 8). It holds only when no move of the round is known yet (nothing has been applied, so
+// no choice is revealed) and the sets cover the same seats in the same order with every
+// commitment unchanged except seats whose commitment was their player's and is now a
+// stand-in's. Every other seat keeps the commitment it made before anything was opened, so
+// nobody can change a choice through a restart; a seat is replaced at most once per round (a
+// stand-in's commitment is never replaced again). Whether the stand-in was public, and whether
+// this guest's own seat may be one, is the table's rule to check (engine/table, rules 2 and 3).
+func (a *Auditor) restartable(base int, old, set []Pledge) bool {
+	if len(old) != len(set) {
+		return false
+	}
+	for seq := base + 1; seq <= base+len(set) && seq <= len(a.moves); seq++ {
+		if a.moves[seq-1].Kind != "" {
+			return false
+		}
+	}
+	changed := false
+	for i := range set {
+		o, n := old[i], set[i]
+		switch {
+		case o.Seat != n.Seat:
+			return false
+		case o.C == n.C && o.StandIn == n.StandIn:
+		case !o.StandIn && n.StandIn:
+			changed = true
+		default:
+			return false
+		}
+	}
+	return changed
+}
+
+// PledgeSet is the latest set of commitments relayed for the sealed round at base, if any.
+func (a *Auditor) PledgeSet(base int) []Pledge { return slices.Clone(a.pledges[base]) }

@@ -159,8 +159,7 @@ func (h *Host) Wait() error {
 
 // StandIn seats a bot (fn, of level) in an absent player's seat until they come back. The seat
 // must be one the game waits for whose player has no connection. A seat whose sealed choice is
-// committed and relayed but not opened cannot get a stand-in: only its player holds the
-// opening, and a new choice made after the set went out could be made knowing the others'.
+// committed and relayed but not opened restarts the round's set for that seat (restartSealed).
 func (h *Host) StandIn(seat engine.Seat, level string, fn BotFunc) error {
 	err := error(errClosedHost)
 	h.do(func() { err = h.standIn(seat, level, fn) })
@@ -177,8 +176,6 @@ func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
 		return engine.Errorf(wire.KindState, "table: stand-in", "seat %d is connected", seat)
 	case !slices.Contains(h.absent(), seat):
 		return engine.Errorf(wire.KindState, "table: stand-in", "the game does not wait for seat %d", seat)
-	case h.sealed != nil && h.sealed.Relayed && h.sealed.Pledges[seat] != nil && !h.sealed.Pledges[seat].StandIn:
-		return engine.Errorf(wire.KindState, "table: stand-in", "seat %d committed to a sealed choice only its player can open", seat)
 	}
 	s := h.seats[seat]
 	s.StandIn, s.Level, s.botFn = true, level, fn
@@ -190,6 +187,7 @@ func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
 		delete(r.Opens, seat)
 	}
 	h.broadcastLobby() // first: guests accept a deal without this seat only once shown why
+	h.restartSealed(seat)
 	h.rosterChanged(seat)
 	h.advance()
 	return nil

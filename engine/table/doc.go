@@ -11,7 +11,8 @@
 // status they were shown. The files: host.go (the match goroutine, state, record), lobby.go
 // (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing),
 // bots.go, send.go (views, lobby, log), snapshot.go, peer.go, pipe.go, sealed.go with guestsealed.go
-// (sealed simultaneous moves: commit, relay the set, open, apply), and the guest: guest.go (its
+// (sealed simultaneous moves: commit, relay the set, open, apply) and sealedrestart.go (the set
+// started again for a seat whose player left before opening), and the guest: guest.go (its
 // state and API), guestrecv.go (frames in order, the tick, each message to its handler),
 // guestview.go, guestdeal.go, guestverdict.go and guestrules.go (the invariants below).
 //

@@ -112,6 +112,12 @@ func (g *Guest) pledges(m *wire.Pledges) {
 			// A set relayed while we were away (the welcome back tells it right after the
 			// view that ends the catch-up): the stand-in's move comes after we are back.
 			g.standInRound = [2]int{m.Base, m.Base + len(set)}
+			if s := g.sealed; s != nil && s.base == m.Base && s.c != p.C {
+				// The set was restarted for our seat while we were away (sealedrestart.go):
+				// our choice is void, never opened; sending it again would only be refused.
+				g.sealed = nil
+				g.save()
+			}
 		}
 		g.standInPledged(p, m.Base, len(set))
 	}

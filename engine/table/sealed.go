@@ -137,6 +137,8 @@ func (h *Host) pledge(p *peer, seq uint64, m *wire.Pledge) {
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindBadSeat, "table: pledge", "seat %d does not choose now", m.Seat), true)
 	case !fair.VerifyPledge(h.seats[p.seat].Key, h.table, r.Base, m.Seat, [32]byte(m.C), m.Sig):
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindAuth, "table: pledge", "the commitment is not signed by seat %d", p.seat), true)
+	case r.Pledges[p.seat] != nil && r.Pledges[p.seat].StandIn && r.Relayed:
+		h.send(p, h.pledgeSet()) // back after its stand-in's restart: its old choice is void
 	case r.Pledges[p.seat] != nil:
 		if !bytes.Equal(r.Pledges[p.seat].C, m.C) {
 			h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: pledge", "seat %d has already committed to a choice", p.seat), true)
@@ -148,6 +150,7 @@ func (h *Host) pledge(p *peer, seq uint64, m *wire.Pledge) {
 		h.persist()
 		h.broadcastLocked()
 		h.relayPledges()
+		h.checkAway() // the set out, the round may now wait for a seat whose player left
 	}
 }
 
@@ -160,6 +163,9 @@ func (h *Host) open(p *peer, seq uint64, m *wire.Open) {
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindBadSeat, "table: open", "seat %d does not choose now", m.Move.Seat), true)
 	case !r.Relayed:
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindState, "table: open", "not every seat has committed yet"), true)
+	case r.Pledges[p.seat].StandIn:
+		// Back after its stand-in's restart (restartSealed): the choice it opens was made void.
+		h.send(p, h.pledgeSet())
 	case r.Opens[p.seat] != nil:
 		if r.Opens[p.seat].Move != m.Move {
 			h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: open", "seat %d has already revealed its choice", p.seat), true)
@@ -175,6 +181,8 @@ func (h *Host) open(p *peer, seq uint64, m *wire.Open) {
 		if h.applyRound() {
 			h.advance()
 			h.changed()
+		} else {
+			h.checkAway()
 		}
 	}
 }
