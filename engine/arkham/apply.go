@@ -10,25 +10,46 @@ const op = "arkham"
 // Apply makes a move, or refuses it with an *engine.Error and changes nothing: every check
 // happens before the first write.
 func (g *Game) Apply(m engine.Move) error {
+	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
+		if err := g.checkDeal(m); err != nil {
+			return err
+		}
+		key, _ := m.DealKey() // checked
+		g.deal(key)
+		return nil
+	}
+	if err := g.checkMove(m); err != nil {
+		return err
+	}
+	g.apply(m)
+	return nil
+}
+
+// checkDeal is Apply's deal checks, without dealing.
+func (g *Game) checkDeal(m engine.Move) error {
 	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
 		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
 	}
 	if g.phase == phOver {
 		return engine.Errorf(engine.KindGameOver, op, "the game is over")
 	}
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if g.phase != phDeal || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
-			return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-		}
-		if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
-			return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
-		}
-		key, err := m.DealKey()
-		if err != nil {
-			return err
-		}
-		g.deal(key)
-		return nil
+	if g.phase != phDeal || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
+		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
+	}
+	if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
+		return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
+	}
+	_, err := m.DealKey()
+	return err
+}
+
+// checkMove is Apply's checks of a player's move, without making it.
+func (g *Game) checkMove(m engine.Move) error {
+	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
+		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
+	}
+	if g.phase == phOver {
+		return engine.Errorf(engine.KindGameOver, op, "the game is over")
 	}
 	switch m.Kind {
 	case MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb:
@@ -44,7 +65,6 @@ func (g *Game) Apply(m engine.Move) error {
 	if !g.allows(m) {
 		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
 	}
-	g.apply(m)
 	return nil
 }
 

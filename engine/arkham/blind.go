@@ -264,49 +264,6 @@ func (b *Blind) Apply(m engine.Move) error {
 	return nil
 }
 
-// checkDeal is Apply's deal checks, without dealing.
-func (g *Game) checkDeal(m engine.Move) error {
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
-	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	if g.phase != phDeal || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
-		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-	}
-	if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
-		return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
-	}
-	_, err := m.DealKey()
-	return err
-}
-
-// checkMove is Apply's checks of a player's move, without making it.
-func (g *Game) checkMove(m engine.Move) error {
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
-	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	switch m.Kind {
-	case MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb:
-	default:
-		return engine.Errorf(engine.KindMalformed, op, "unknown move kind %q", m.Kind)
-	}
-	if g.phase == phDeal {
-		return engine.Errorf(engine.KindNeedDeal, op, "waiting for the deal")
-	}
-	if mover, _ := g.Mover(); m.Seat != mover {
-		return engine.Errorf(engine.KindNotYourTurn, op+": "+m.Kind, "seat %d may not move now", m.Seat)
-	}
-	if !g.allows(m) {
-		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
-	}
-	return nil
-}
-
 // deal starts a round: Game.deal's steps with handles for cards.
 func (b *Blind) deal(key [32]byte) {
 	g := &b.g
