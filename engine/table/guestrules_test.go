@@ -289,29 +289,7 @@ func TestAttackHostSeatLeftOutOfSealedRound(t *testing.T) {
 	var relayed atomic.Bool
 	var tt *testTable
 	tt = sealedTable(t, 22, func(c *tamper) {
-		c.in = func(s engine.Seat, m wire.Message) bool {
-			switch m.(type) {
-			case *wire.Pledge:
-				if s == 0 {
-					return true // the host's own page holds its choice back
-				}
-				go relayShort(tt.host, &relayed)
-			case *wire.Open:
-				if s != 0 {
-					opened.Add(1)
-				}
-			}
-			return false
-		}
-		c.out = func(s engine.Seat, m wire.Message) wire.Message {
-			v, ok := m.(*wire.View)
-			if !ok || s == 0 || !v.Status.Sealed || !slices.Contains(v.Status.Active, 0) {
-				return m
-			}
-			w := *v
-			w.Status.Active = slices.DeleteFunc(slices.Clone(v.Status.Active), func(x engine.Seat) bool { return x == 0 })
-			return &w
-		}
+		leaveHostSeatOut(c, &tt, &opened, &relayed)
 	})
 	defer tt.close()
 	tt.play()
@@ -401,4 +379,33 @@ func TestAttackStandInMarkOnPastMove(t *testing.T) {
 		t.Fatalf("seat 1 failed with %s (%s), want %s", d.Code, d.Problem, wire.DealStoodIn)
 	}
 	tt.close()
+}
+
+// leaveHostSeatOut is the attacker's change of the sealed-round attacks on c: the host's own page
+// holds its choice back, the host relays a set without it, and the views it sends the guests
+// drop its seat from the sealed round's Active. opened counts the guests' openings.
+func leaveHostSeatOut(c *tamper, tt **testTable, opened *atomic.Int32, relayed *atomic.Bool) {
+	c.in = func(s engine.Seat, m wire.Message) bool {
+		switch m.(type) {
+		case *wire.Pledge:
+			if s == 0 {
+				return true // the host's own page holds its choice back
+			}
+			go relayShort((*tt).host, relayed)
+		case *wire.Open:
+			if s != 0 {
+				opened.Add(1)
+			}
+		}
+		return false
+	}
+	c.out = func(s engine.Seat, m wire.Message) wire.Message {
+		v, ok := m.(*wire.View)
+		if !ok || s == 0 || !v.Status.Sealed || !slices.Contains(v.Status.Active, 0) {
+			return m
+		}
+		w := *v
+		w.Status.Active = slices.DeleteFunc(slices.Clone(v.Status.Active), func(x engine.Seat) bool { return x == 0 })
+		return &w
+	}
 }

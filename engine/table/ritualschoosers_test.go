@@ -1,7 +1,6 @@
 package table
 
 import (
-	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -30,29 +29,7 @@ func TestAttackRitualsHostSeatLeftOut(t *testing.T) {
 	var tt *testTable
 	tt = newTable(t, tableOpts{rules: rituals.Rules{}, guests: 3, seed: 23, wrap: func(i int, c Conn) Conn {
 		tc := &tamper{Conn: c, seat: engine.Seat(i)}
-		tc.in = func(s engine.Seat, m wire.Message) bool {
-			switch m.(type) {
-			case *wire.Pledge:
-				if s == 0 {
-					return true // the host's own page holds its pick back
-				}
-				go relayShort(tt.host, &relayed)
-			case *wire.Open:
-				if s != 0 {
-					opened.Add(1)
-				}
-			}
-			return false
-		}
-		tc.out = func(s engine.Seat, m wire.Message) wire.Message {
-			v, ok := m.(*wire.View)
-			if !ok || s == 0 || !v.Status.Sealed || !slices.Contains(v.Status.Active, 0) {
-				return m
-			}
-			w := *v
-			w.Status.Active = slices.DeleteFunc(slices.Clone(v.Status.Active), func(x engine.Seat) bool { return x == 0 })
-			return &w
-		}
+		leaveHostSeatOut(tc, &tt, &opened, &relayed)
 		return tc
 	}})
 	defer tt.close()
