@@ -31,9 +31,9 @@ func linkPair(t *testing.T) (guest, host *Conn, wire *[][]byte, hk, gk signal.Li
 	lh, _ := hk.LinkBox(room, sid, gk.Public())
 	wire = &[][]byte{}
 	g := &relayedLink{send: func(b []byte) error { *wire = append(*wire, b); return nil }, link: lg, out: signal.ToHost, in: signal.ToGuest,
-		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}}
+		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}, manual: true}
 	h := &relayedLink{send: func(b []byte) error { return nil }, link: lh, out: signal.ToGuest, in: signal.ToHost,
-		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}}
+		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}, manual: true}
 	guest, host = newRelayedConn(g), newRelayedConn(h)
 	t.Cleanup(func() { guest.Close(); host.Close() })
 	return guest, host, wire, hk, gk, sid

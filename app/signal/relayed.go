@@ -63,6 +63,11 @@ func RelayedBinding(room string, sid Session, hostKey, guestKey []byte) []byte {
 //
 //	frame seq (8) | part (1) | parts (1) | data
 //
+// An acknowledgement (the relayed path's own retransmission, app/rtc) is a chunk with no parts:
+// frame seq is the last frame received with none missing before it, part is 0, and data is 8
+// bytes: bit i set when frame seq+2+i has come too (received beyond a gap). Peers from before
+// acknowledgements drop it as malformed.
+//
 // ChunkData bounds data so a sealed chunk stays well within what public brokers carry (a Nostr
 // event's content is its base64; MQTT brokers commonly take far more).
 const (
@@ -78,6 +83,24 @@ type Chunk struct {
 	Seq         uint64 // the link's frame number
 	Part, Parts int
 	Data        []byte
+}
+
+// AckChunk is the acknowledgement of every frame up to cum, and of those sack marks beyond it.
+func AckChunk(cum, sack uint64) Chunk {
+	c := Chunk{Seq: cum, Data: make([]byte, ackLen)}
+	binary.BigEndian.PutUint64(c.Data, sack)
+	return c
+}
+
+// ackLen is the size of an acknowledgement's data: the bitmap of frames received past a gap.
+const ackLen = 8
+
+// Ack reports whether c is an acknowledgement, and what it acknowledges.
+func (c Chunk) Ack() (cum, sack uint64, ok bool) {
+	if c.Parts != 0 {
+		return 0, 0, false
+	}
+	return c.Seq, binary.BigEndian.Uint64(c.Data), true
 }
 
 // IsChunk reports whether a clear payload is a relayed chunk rather than a set-up message.
@@ -109,6 +132,9 @@ func OpenChunk(link *Box, dir Dir, sid Session, plain []byte) (uint64, Chunk, er
 		return 0, Chunk{}, ErrFraming
 	}
 	c := Chunk{Seq: binary.BigEndian.Uint64(b), Part: int(b[8]), Parts: int(b[9]), Data: b[chunkHeader:]}
+	if c.Parts == 0 && c.Part == 0 && len(c.Data) == ackLen {
+		return seq, c, nil // an acknowledgement
+	}
 	if c.Parts < 1 || c.Parts > MaxParts || c.Part >= c.Parts {
 		return 0, Chunk{}, ErrFraming
 	}
