@@ -103,6 +103,7 @@ type relayedLink struct {
 	peerAcks     bool      // the peer has acknowledged something
 	ackDue       time.Time // when the acknowledgement owed goes (zero: none owed)
 	retransmits  int64
+	conn         *Conn // the Conn over this link, whose receipts the link acknowledges
 
 	replay   signal.Replay
 	mu       sync.Mutex
@@ -116,6 +117,7 @@ type relayedLink struct {
 // newRelayedConn returns a Conn over l; hand it chunks with l.receive.
 func newRelayedConn(l *relayedLink) *Conn {
 	c := &Conn{via: l, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	l.conn = c
 	l.parts = map[uint64][][]byte{}
 	l.space = make(chan struct{}, 1)
 	go l.watch(c)
@@ -151,7 +153,9 @@ func (l *relayedLink) receive(c *Conn, plain []byte) {
 	l.mu.Unlock()
 	if cum, sack, ok := ch.Ack(); ok {
 		l.acked(cum, sack)
-		return
+		if !ch.Carried {
+			return // an acknowledgement alone
+		}
 	}
 	have, gap := c.has(ch.Seq)
 	l.owe(gap)

@@ -222,6 +222,22 @@ func (c *Conn) received() (cum, sack uint64) {
 	return cum, sack
 }
 
+// carry is the acknowledgement a piece going out carries, once the peer has shown it reads
+// them (an older peer would drop the piece): that one settles what we owe.
+func (l *relayedLink) carry() (ok bool, cum, sack uint64) {
+	l.amu.Lock()
+	ok = l.peerAcks
+	if ok {
+		l.ackDue = time.Time{}
+	}
+	l.amu.Unlock()
+	if !ok {
+		return false, 0, 0
+	}
+	cum, sack = l.conn.received()
+	return true, cum, sack
+}
+
 // transmitAck sends an acknowledgement as the link's next chunk.
 func (l *relayedLink) transmitAck(done <-chan struct{}, cum, sack uint64) error {
 	l.smu.Lock()
@@ -249,7 +265,9 @@ func (l *relayedLink) transmit(done <-chan struct{}, b []byte) error {
 			return ErrClosed
 		}
 		l.seq++
-		if err := l.put(signal.SealChunk(l.link, l.out, l.sid, l.seq, signal.Chunk{Seq: seq, Part: i, Parts: parts, Data: data})); err != nil {
+		ch := signal.Chunk{Seq: seq, Part: i, Parts: parts, Data: data}
+		ch.Carried, ch.Cum, ch.Sack = l.carry()
+		if err := l.put(signal.SealChunk(l.link, l.out, l.sid, l.seq, ch)); err != nil {
 			return err
 		}
 	}
