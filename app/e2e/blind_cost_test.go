@@ -1,0 +1,174 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBlindCostChromium runs engine/arkham's BenchmarkBlindRound (whole host-blind rounds, all
+// pages' crypto) as wasm inside headless Chromium and prints deal/draw/take/round-end, summed
+// over pages and per page, at 3 and 7 players. It prints figures and asserts none: speed lives
+// in printed numbers. BLIND_COST_WASM names a prebuilt test binary (GOOS=js GOARCH=wasm go test
+// -c ./engine/arkham) to measure another version; otherwise the tree's own is built.
+//
+//	go test -c -tags browser -o bin/e2e.test ./app/e2e/ &&
+//	  ../shared/tools/netns-run.sh ./bin/e2e.test -test.run 'TestBlindCostChromium$' -test.v
+func TestBlindCostChromium(t *testing.T) {
+	dir := t.TempDir()
+	bin := os.Getenv("BLIND_COST_WASM")
+	if bin == "" {
+		bin = filepath.Join(dir, "arkham.wasm")
+		root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+		if err != nil {
+			t.Fatalf("go list -m: %v", err)
+		}
+		cmd := exec.Command("go", "test", "-c", "-o", bin, "./engine/arkham")
+		cmd.Dir = strings.TrimSpace(string(root))
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("building the arkham test binary for wasm: %v\n%s", err, out)
+		}
+	}
+	benchtime := os.Getenv("BLIND_COST_BENCHTIME")
+	if benchtime == "" {
+		benchtime = "3x"
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	})
+	mux.HandleFunc("/arkham.wasm", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/wasm")
+		http.ServeFile(w, r, bin)
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte(`<!doctype html><script src="/wasm_exec.js"></script><script>
+window.lines = []; window.done = false;
+const log = console.log;
+console.log = (...a) => { window.lines.push(a.join(" ")); log(...a); };
+const go = new Go();
+go.argv = ["arkham.test", "-test.run", "^$", "-test.bench", "BlindRound", "-test.benchtime", "` + benchtime + `"];
+WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
+  .then(r => go.run(r.instance))
+  .catch(e => window.lines.push("error: " + e))
+  .finally(() => { window.done = true; });
+</script>`))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	b := NewBrowser(t, "blindcost", Laptop)
+	ctx, cancel := context.WithTimeout(b.Ctx, 10*time.Minute)
+	defer cancel()
+	var root int
+	if pr := chromedp.FromContext(b.Ctx).Browser.Process(); pr != nil {
+		root = pr.Pid
+	}
+	cpu0, wall0 := treeCPU(root), time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(srv.URL)); err != nil {
+		t.Fatalf("opening the benchmark page: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.done`,
+		chromedp.WithPollingInterval(time.Second), chromedp.WithPollingTimeout(9*time.Minute))); err != nil {
+		t.Fatalf("running the benchmark in Chromium: %v", err)
+	}
+	cpu, wall := treeCPU(root)-cpu0, time.Since(wall0)
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.lines`))
+	if err != nil {
+		t.Fatalf("reading the benchmark's output: %v", err)
+	}
+	// The page times itself with performance.now(): wall time, which on a shared, loaded machine
+	// overstates what the page's thread spent. Chromium's processes' CPU time over the run
+	// (renderer, compiler threads and all) gives the share the page actually got; per-page
+	// figures are printed both raw and scaled by it.
+	share := 1.0
+	if cpu > 0 && wall > 0 {
+		share = min(1, float64(cpu)/float64(wall))
+	}
+	t.Logf("Chromium CPU %v over %v wall: share %.2f", cpu.Round(time.Millisecond), wall.Round(time.Millisecond), share)
+	for _, l := range lines {
+		t.Log(l)
+		if f := perPage(l, 1); f != "" {
+			t.Log("  per page, wall:       " + f)
+			t.Log("  per page, CPU-scaled: " + perPage(l, share))
+		}
+	}
+}
+
+// perPage turns a BenchmarkBlindRound line (figures summed over every page) into per-page
+// figures: each page does about 1/P of the work.
+func perPage(line string, scale float64) string {
+	f := strings.Fields(line)
+	if len(f) == 0 || !strings.HasPrefix(f[0], "BenchmarkBlindRound/players=") {
+		return ""
+	}
+	p, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(f[0], "BenchmarkBlindRound/players="), "-", 2)[0])
+	if err != nil || p == 0 {
+		return ""
+	}
+	var out []string
+	for i := 1; i+1 < len(f); i++ {
+		if strings.HasSuffix(f[i+1], "-ms") {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err == nil {
+				out = append(out, fmt.Sprintf("%s %.1f", f[i+1], v*scale/float64(p)))
+			}
+		}
+	}
+	return fmt.Sprintf("players=%d: %s", p, strings.Join(out, ", "))
+}
+
+// treeCPU is the user+system CPU time of process pid and all its descendants (Linux /proc; 0
+// elsewhere).
+func treeCPU(pid int) time.Duration {
+	if pid <= 0 {
+		return 0
+	}
+	entries, _ := os.ReadDir("/proc")
+	parent := map[int]int{}
+	ticks := map[int]int64{}
+	for _, e := range entries {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// Fields after the command (which may hold spaces) start after the last ')'.
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		pp, _ := strconv.Atoi(f[1])
+		ut, _ := strconv.ParseInt(f[11], 10, 64)
+		st, _ := strconv.ParseInt(f[12], 10, 64)
+		parent[n], ticks[n] = pp, ut+st
+	}
+	var sum int64
+	for n, tk := range ticks {
+		for p := n; p > 0; p = parent[p] {
+			if p == pid {
+				sum += tk
+				break
+			}
+		}
+	}
+	return time.Duration(sum) * time.Second / 100 // USER_HZ
+}
