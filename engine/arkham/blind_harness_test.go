@@ -68,6 +68,9 @@ type blindTable struct {
 	timed  func(key string, d time.Duration)  // benchmarks: CPU per need met
 	alter  func(n arkham.Need, c *mask.Claim) // attack tests: a page's claim before it signs
 	inputs []arkham.BlindInput                // every input the machine met, in order
+	// revealByAudit: round-end reveals are met from the audit's deal, with no token at all
+	// (every σ is out, so every card is open anyway); else by tokens checked against it.
+	revealByAudit bool
 }
 
 // step applies one input to the machine, through Step, and logs it.
@@ -258,6 +261,10 @@ func (bt *blindTable) open(n arkham.Need) {
 		// Round end: every holder reveals σ with its reveal tokens, and each page audits the
 		// deal first; then every hand it opens is one it knows (AddKnown: the tokens' sum).
 		bt.auditAll()
+	}
+	if n.Purpose == arkham.PurposeReveal && bt.revealByAudit {
+		bt.step(arkham.BlindInput{Reveal: &arkham.Revealed{ID: n.ID, Card: bt.b.Deck()[bt.order[h]]}}, "reveal")
+		return
 	}
 	if n.Public {
 		i := -1
