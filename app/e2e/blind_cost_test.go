@@ -93,9 +93,9 @@ WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
 		t.Fatalf("reading the benchmark's output: %v", err)
 	}
 	// The page times itself with performance.now(): wall time, which on a shared, loaded machine
-	// overstates what the page's thread spent. Chromium's processes' CPU time over the run
-	// (renderer, compiler threads and all) gives the share the page actually got; per-page
-	// figures are printed both raw and scaled by it.
+	// overstates what the page's thread spent. The renderer main thread's CPU time over the run
+	// gives the share of the machine the page actually got; per-page figures are printed both
+	// raw and scaled by it (a fair estimate of the CPU each step costs when the load is even).
 	share := 1.0
 	if cpu > 0 && wall > 0 {
 		share = min(1, float64(cpu)/float64(wall))
@@ -117,7 +117,12 @@ func perPage(line string, scale float64) string {
 	if len(f) == 0 || !strings.HasPrefix(f[0], "BenchmarkBlindRound/players=") {
 		return ""
 	}
-	p, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(f[0], "BenchmarkBlindRound/players="), "-", 2)[0])
+	rest := strings.TrimPrefix(f[0], "BenchmarkBlindRound/players=")
+	digits := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+	if digits < 0 {
+		digits = len(rest)
+	}
+	p, err := strconv.Atoi(rest[:digits])
 	if err != nil || p == 0 {
 		return ""
 	}
@@ -130,45 +135,58 @@ func perPage(line string, scale float64) string {
 			}
 		}
 	}
-	return fmt.Sprintf("players=%d: %s", p, strings.Join(out, ", "))
+	return fmt.Sprintf("%s: %s", strings.TrimPrefix(f[0], "BenchmarkBlindRound/"), strings.Join(out, ", "))
 }
 
-// treeCPU is the user+system CPU time of process pid and all its descendants (Linux /proc; 0
-// elsewhere).
+// treeCPU is the user+system CPU time of the renderers' main threads (where a page's wasm runs)
+// among process pid's descendants (Linux /proc; 0 elsewhere).
 func treeCPU(pid int) time.Duration {
 	if pid <= 0 {
 		return 0
 	}
 	entries, _ := os.ReadDir("/proc")
 	parent := map[int]int{}
-	ticks := map[int]int64{}
 	for _, e := range entries {
 		n, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
+		if f := statFields(filepath.Join("/proc", e.Name(), "stat")); f != nil {
+			parent[n], _ = strconv.Atoi(f[1])
 		}
-		// Fields after the command (which may hold spaces) start after the last ')'.
-		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-		if len(f) < 13 {
-			continue
-		}
-		pp, _ := strconv.Atoi(f[1])
-		ut, _ := strconv.ParseInt(f[11], 10, 64)
-		st, _ := strconv.ParseInt(f[12], 10, 64)
-		parent[n], ticks[n] = pp, ut+st
 	}
 	var sum int64
-	for n, tk := range ticks {
-		for p := n; p > 0; p = parent[p] {
-			if p == pid {
-				sum += tk
-				break
-			}
+	for n := range parent {
+		under := false
+		for p := n; p > 0 && !under; p = parent[p] {
+			under = p == pid
+		}
+		if !under {
+			continue
+		}
+		dir := filepath.Join("/proc", strconv.Itoa(n))
+		if cmd, _ := os.ReadFile(filepath.Join(dir, "cmdline")); !strings.Contains(string(cmd), "--type=renderer") {
+			continue
+		}
+		// The renderer's main thread (its task id is the process id) runs the page's wasm.
+		if f := statFields(filepath.Join(dir, "task", strconv.Itoa(n), "stat")); f != nil {
+			ut, _ := strconv.ParseInt(f[11], 10, 64)
+			st, _ := strconv.ParseInt(f[12], 10, 64)
+			sum += ut + st
 		}
 	}
 	return time.Duration(sum) * time.Second / 100 // USER_HZ
+}
+
+// statFields are the fields of a /proc stat file after the command (which may hold spaces).
+func statFields(path string) []string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return nil
+	}
+	return f
 }
