@@ -296,7 +296,7 @@ func (bt *blindTable) open(n arkham.Need) {
 
 // addTokens hands a page's tokens for handle h to its opening: by their sum (AddKnown) when the
 // page already knows the card (it opened it before, or the round-end audit did), else each proof
-// on receipt (Add).
+// on receipt (Add) but its own (AddOwn).
 func (bt *blindTable) addTokens(o *mask.Opening, q *page, h int, toks []mask.Token, what string) {
 	bt.t.Helper()
 	want := -1
@@ -311,6 +311,10 @@ func (bt *blindTable) addTokens(o *mask.Opening, q *page, h int, toks []mask.Tok
 		return
 	}
 	for _, tok := range toks {
+		if tok.Seat == q.seat { // its own: made here, no proof to check
+			bt.fatal(o.AddOwn(q.key, tok), what)
+			continue
+		}
 		bt.fatal(o.Add(tok), what)
 	}
 }

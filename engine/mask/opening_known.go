@@ -81,3 +81,20 @@ func (o *Opening) sumOpens(deck *Deck, want int, toks []Token) bool {
 	}
 	return equalElements(m, deck.elems[want])
 }
+
+// AddOwn keeps the page's own token for this opening, the one its Key.Token or SendTokens made
+// (Outgoing.Own, or its public token): a page need not check its own proof. k must be the key
+// of the token's seat in this deal, so no other seat's token can come in this way.
+func (o *Opening) AddOwn(k *Key, tok Token) error {
+	if y, ok := o.ks.keys[k.Seat]; !ok || y != k.y || tok.Seat != k.Seat {
+		return fmt.Errorf("%w: seat %d's own token with seat %d's key", ErrUnknownSeat, tok.Seat, k.Seat)
+	}
+	if _, dup := o.tokens[tok.Seat]; dup {
+		return fmt.Errorf("%w: second token from seat %d for card %d", ErrDuplicate, tok.Seat, o.handle)
+	}
+	if tok.Handle != o.handle || tok.Purpose != o.purpose {
+		return fmt.Errorf("%w: seat %d's token is for card %d (%q), not %d (%q)", ErrBadProof, tok.Seat, tok.Handle, tok.Purpose, o.handle, o.purpose)
+	}
+	o.tokens[tok.Seat] = tok.T
+	return nil
+}

@@ -89,3 +89,51 @@ func TestAddKnown(t *testing.T) {
 		}
 	}
 }
+
+// AddOwn takes only the page's own token for this card, with that seat's key of this deal.
+func TestAddOwn(t *testing.T) {
+	tb := newTable(t, 77, 3, 8)
+	other := newTable(t, 78, 3, 8) // another deal: same seats, other keys
+	const handle, purpose = 3, "draw"
+	tok, err := tb.keys[1].Token(tb.rand, tb.sc, tb.final[handle], handle, purpose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		k    *Key
+		tok  Token
+		want error
+	}{
+		{"another seat's key", tb.keys[2], tok, ErrUnknownSeat},
+		{"another deal's key", other.keys[1], tok, ErrUnknownSeat},
+		{"another card's token", tb.keys[1], func() Token { x := tok; x.Handle = 4; return x }(), ErrBadProof},
+		{"own token", tb.keys[1], tok, nil},
+	} {
+		o := tb.ks.NewOpening(tb.final[handle], handle, purpose)
+		if err := o.AddOwn(c.k, c.tok); !errors.Is(err, c.want) || (err == nil) != (c.want == nil) {
+			t.Fatalf("%s: %v, want %v", c.name, err, c.want)
+		}
+		if c.want == nil {
+			if err := o.AddOwn(c.k, c.tok); !errors.Is(err, ErrDuplicate) {
+				t.Fatalf("twice: %v", err)
+			}
+		}
+	}
+	// With every other holder's token verified, the card opens as it does with Add alone.
+	o := tb.ks.NewOpening(tb.final[handle], handle, purpose)
+	for _, s := range tb.holders {
+		tk, _ := tb.keys[s].Token(tb.rand, tb.sc, tb.final[handle], handle, purpose)
+		if s == 1 {
+			err = o.AddOwn(tb.keys[s], tk)
+		} else {
+			err = o.Add(tk)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := o.Card(tb.deck); err != nil || got != tb.open(t, handle, "peek") {
+		t.Fatalf("opens %d %v", got, err)
+	}
+}
