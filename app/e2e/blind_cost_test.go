@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -58,14 +59,12 @@ func TestBlindCostChromium(t *testing.T) {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		_, _ = w.Write([]byte(`<!doctype html><script src="/wasm_exec.js"></script><script>
-window.lines = []; window.done = false;
-const log = console.log;
-console.log = (...a) => { window.lines.push(a.join(" ")); log(...a); };
+window.done = false;
 const go = new Go();
 go.argv = ["arkham.test", "-test.run", "^$", "-test.bench", "BlindRound", "-test.benchtime", "` + benchtime + `"];
 WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
   .then(r => go.run(r.instance))
-  .catch(e => window.lines.push("error: " + e))
+  .catch(e => console.log("error: " + e))
   .finally(() => { window.done = true; });
 </script>`))
 	})
@@ -79,7 +78,30 @@ WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
 	if pr := chromedp.FromContext(b.Ctx).Browser.Process(); pr != nil {
 		root = pr.Pid
 	}
-	cpu0, wall0 := treeCPU(root), time.Now()
+	// The page times itself with performance.now(): wall time, which on a shared, loaded machine
+	// overstates what the page's thread spent. So each output line is stamped, as it arrives,
+	// with the renderer main thread's CPU time: between two result lines (one sub-benchmark;
+	// the first from the page's opening) the share of the machine the page got is ΔCPU/Δwall,
+	// and per-page figures are printed both raw and scaled by it (a fair estimate of the CPU
+	// each step costs when the load is even over the sub-benchmark).
+	type stamp struct {
+		line string
+		cpu  time.Duration
+		at   time.Time
+	}
+	var mu sync.Mutex
+	stamps := []stamp{{cpu: treeCPU(root), at: time.Now()}}
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			st := stamp{line: m.Text, cpu: treeCPU(root), at: time.Now()}
+			mu.Lock()
+			stamps = append(stamps, st)
+			mu.Unlock()
+		}
+	}()
 	if _, err := chromedp.Run(ctx, chromedp.Navigate(srv.URL)); err != nil {
 		t.Fatalf("opening the benchmark page: %v", err)
 	}
@@ -87,25 +109,22 @@ WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
 		chromedp.WithPollingInterval(time.Second), chromedp.WithPollingTimeout(9*time.Minute))); err != nil {
 		t.Fatalf("running the benchmark in Chromium: %v", err)
 	}
-	cpu, wall := treeCPU(root)-cpu0, time.Since(wall0)
-	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.lines`))
-	if err != nil {
-		t.Fatalf("reading the benchmark's output: %v", err)
-	}
-	// The page times itself with performance.now(): wall time, which on a shared, loaded machine
-	// overstates what the page's thread spent. The renderer main thread's CPU time over the run
-	// gives the share of the machine the page actually got; per-page figures are printed both
-	// raw and scaled by it (a fair estimate of the CPU each step costs when the load is even).
-	share := 1.0
-	if cpu > 0 && wall > 0 {
-		share = min(1, float64(cpu)/float64(wall))
-	}
-	t.Logf("Chromium CPU %v over %v wall: share %.2f", cpu.Round(time.Millisecond), wall.Round(time.Millisecond), share)
-	for _, l := range lines {
+	mu.Lock()
+	defer mu.Unlock()
+	prev := stamps[0] // the share of a sub-benchmark runs from the line of the one before it
+	for i := 1; i < len(stamps); i++ {
+		l := stamps[i].line
 		t.Log(l)
 		if f := perPage(l, 1); f != "" {
+			cpu, wall := stamps[i].cpu-prev.cpu, stamps[i].at.Sub(prev.at)
+			prev = stamps[i]
+			share := 1.0
+			if cpu > 0 && wall > 0 {
+				share = min(1, float64(cpu)/float64(wall))
+			}
 			t.Log("  per page, wall:       " + f)
-			t.Log("  per page, CPU-scaled: " + perPage(l, share))
+			t.Logf("  per page, CPU-scaled: %s (page thread CPU %v over %v: share %.2f)", perPage(l, share),
+				cpu.Round(time.Millisecond), wall.Round(time.Millisecond), share)
 		}
 	}
 }
