@@ -109,6 +109,15 @@ WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
 		chromedp.WithPollingInterval(time.Second), chromedp.WithPollingTimeout(9*time.Minute))); err != nil {
 		t.Fatalf("running the benchmark in Chromium: %v", err)
 	}
+	// The last lines may still be on their way from the renderer: wait for the test's verdict.
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		mu.Lock()
+		last := stamps[len(stamps)-1].line
+		mu.Unlock()
+		if last == "PASS" || strings.HasPrefix(last, "FAIL") || strings.HasPrefix(last, "error") {
+			break
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	prev := stamps[0] // the share of a sub-benchmark runs from the line of the one before it
