@@ -25,6 +25,9 @@ type keyTables struct {
 }
 
 func (ks *KeySet) tables() map[engine.Seat]*fixedBase {
+	if ks.vt == nil { // a KeySet not made by NewKeySet holds no key
+		return nil
+	}
 	ks.vt.once.Do(func() {
 		ks.vt.y = make(map[engine.Seat]*fixedBase, len(ks.elems))
 		for s, y := range ks.elems {
