@@ -98,12 +98,12 @@ type relayedLink struct {
 	amu          sync.Mutex
 	unacked      []*outFrame // sent, not yet acknowledged, in order
 	unackedBytes int
-	space        chan struct{} // poked when an acknowledgement frees room
 	srtt         time.Duration
 	peerAcks     bool      // the peer has acknowledged something
 	ackDue       time.Time // when the acknowledgement owed goes (zero: none owed)
 	retransmits  int64
-	conn         *Conn // the Conn over this link, whose receipts the link acknowledges
+	conn         *Conn         // the Conn over this link, whose receipts the link acknowledges
+	space        chan struct{} // poked when an acknowledgement frees room in the queue
 
 	replay   signal.Replay
 	mu       sync.Mutex
@@ -118,28 +118,23 @@ type relayedLink struct {
 func newRelayedConn(l *relayedLink) *Conn {
 	c := &Conn{via: l, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
 	l.conn = c
-	l.parts = map[uint64][][]byte{}
 	l.space = make(chan struct{}, 1)
+	l.parts = map[uint64][][]byte{}
 	go l.watch(c)
 	return c
 }
 
-// sendFrame keeps b (sequence number and frame) until the peer acknowledges it, waiting for
-// room in the window first, and sends it.
+// sendFrame keeps b (sequence number and frame) until the peer acknowledges it, and sends it
+// if the window has room.
 func (l *relayedLink) sendFrame(done <-chan struct{}, b []byte) error {
 	seq := uint64(0)
 	if len(b) >= seqLen {
 		seq = binary.BigEndian.Uint64(b)
 	}
-	f := l.enqueue(done, seq, b)
-	if f == nil {
-		return ErrClosed
-	}
-	if err := l.transmit(done, b); err != nil {
+	if err := l.enqueue(done, seq, b); err != nil {
 		return err
 	}
-	l.sentAt(f)
-	return nil
+	return l.flush(done)
 }
 
 // receive takes one chunk's clear payload (already opened from the room seal).

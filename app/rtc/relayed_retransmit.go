@@ -18,13 +18,14 @@ import (
 // broker repeats; the receiver drops a frame it already has (Conn.deliver) and acknowledges it
 // again, since its first acknowledgement may be what was lost.
 //
-// Bounds: at most relayWindow frames and relayWindowBytes unacknowledged at once (Send waits
-// for room, so the peer never gets more than maxAhead frames past a gap), acknowledgements at
-// most one per ackDelay, and everything through the link's pacer, so the broker never sees
-// more than before, retransmissions included.
+// Bounds: frames go out at most relayWindow past the oldest unacknowledged one (so the peer
+// never gets more than maxAhead frames past a gap; the rest wait, at most relayQueue and
+// relayQueueBytes), acknowledgements ride on frames going the other way or go alone at most
+// one per ackDelay, and everything goes through the link's pacer.
 const (
-	relayWindow      = 32        // frames from the oldest unacknowledged one on, under maxAhead
-	relayWindowBytes = 512 << 10 // their bytes
+	relayWindow     = 32      // frames sent from the oldest unacknowledged one on, under maxAhead
+	relayQueue      = 256     // frames held, sent or waiting for the window
+	relayQueueBytes = 4 << 20 // their bytes
 	// An acknowledgement waits ackDelay, so one covers many frames (a host's pace is shared
 	// by all its links), or ackGapDelay when a frame is missing: that one says what is.
 	ackDelay    = 400 * time.Millisecond
@@ -38,7 +39,7 @@ const (
 	legacyTries = 4
 )
 
-// outFrame is a frame sent and not yet acknowledged.
+// outFrame is a frame not yet acknowledged (tries 0: not sent yet, waiting for the window).
 type outFrame struct {
 	seq         uint64
 	b           []byte // sequence number and frame, as Conn.Send made it
@@ -55,26 +56,56 @@ func (l *relayedLink) clock() time.Time {
 	return time.Now()
 }
 
-// enqueue waits for room in the window, then keeps b until it is acknowledged.
-func (l *relayedLink) enqueue(done <-chan struct{}, seq uint64, b []byte) *outFrame {
+// enqueue keeps b until it is acknowledged. It does not wait for the window (a host sends
+// every guest's frames in turn, and one gone silent must not hold up the others): frames past
+// it wait in the queue, which flush sends as acknowledgements open the window. Only a queue of
+// relayQueue frames or relayQueueBytes makes the sender wait, for a peer that is slow but
+// acknowledging; a silent one is given up (relayStall) long before that.
+func (l *relayedLink) enqueue(done <-chan struct{}, seq uint64, b []byte) error {
 	for {
 		l.amu.Lock()
-		// The window spans sequence numbers, not frames held: the peer holds everything past
-		// its oldest gap, and cuts off a peer more than maxAhead frames past it.
-		if (len(l.unacked) == 0 || seq-l.unacked[0].seq < relayWindow) && l.unackedBytes+len(b) <= relayWindowBytes {
+		if len(l.unacked) < relayQueue && l.unackedBytes+len(b) <= relayQueueBytes {
 			now := l.clock()
-			f := &outFrame{seq: seq, b: b, first: now, last: now, tries: 1}
-			l.unacked = append(l.unacked, f)
+			l.unacked = append(l.unacked, &outFrame{seq: seq, b: b, first: now, last: now})
 			l.unackedBytes += len(b)
 			l.amu.Unlock()
-			return f
+			return nil
 		}
 		l.amu.Unlock()
 		select {
 		case <-l.space:
 		case <-done:
+			return ErrClosed
+		}
+	}
+}
+
+// flush sends the frames queued within the window, in order.
+func (l *relayedLink) flush(done <-chan struct{}) error {
+	for {
+		l.amu.Lock()
+		var f *outFrame
+		for _, q := range l.unacked {
+			if q.seq-l.unacked[0].seq >= relayWindow {
+				break
+			}
+			if q.tries == 0 {
+				f = q
+				break
+			}
+		}
+		if f != nil {
+			f.tries = 1         // claimed: a second flush does not send it too
+			f.first = l.clock() // its round trip, and the peer's silence, count from now
+		}
+		l.amu.Unlock()
+		if f == nil {
 			return nil
 		}
+		if err := l.transmit(done, f.b); err != nil {
+			return err
+		}
+		l.sentAt(f)
 	}
 }
 
@@ -92,7 +123,6 @@ func (l *relayedLink) acked(cum, sack uint64) {
 	l.amu.Lock()
 	l.peerAcks = true
 	kept := l.unacked[:0]
-	freed := false
 	// The highest frame the peer has past its gap: what is missing below it is lost (or
 	// overtaken), so it goes again at once, unless it went again within a round trip.
 	var top uint64
@@ -111,7 +141,6 @@ func (l *relayedLink) acked(cum, sack uint64) {
 			kept = append(kept, f)
 			continue
 		}
-		freed = true
 		l.unackedBytes -= len(f.b)
 		if f.tries == 1 { // Karn: a retransmitted frame's ack says nothing of the round trip
 			sample := now.Sub(f.first)
@@ -125,11 +154,9 @@ func (l *relayedLink) acked(cum, sack uint64) {
 	clear(l.unacked[len(kept):])
 	l.unacked = kept
 	l.amu.Unlock()
-	if freed {
-		select {
-		case l.space <- struct{}{}:
-		default:
-		}
+	select {
+	case l.space <- struct{}{}: // the queue may have room
+	default:
 	}
 }
 
@@ -171,7 +198,7 @@ func (l *relayedLink) tick(c *Conn, now time.Time) {
 	var due []*outFrame
 	kept := l.unacked[:0]
 	for _, f := range l.unacked {
-		if l.peerAcks && now.Sub(f.first) > relayStall {
+		if l.peerAcks && f.tries > 0 && now.Sub(f.first) > relayStall {
 			l.amu.Unlock()
 			c.fail(fmt.Errorf("%w: frame %d never acknowledged", ErrClosed, f.seq))
 			return
@@ -181,6 +208,9 @@ func (l *relayedLink) tick(c *Conn, now time.Time) {
 			continue
 		}
 		kept = append(kept, f)
+		if f.tries == 0 {
+			continue // not sent yet: flush sends it when the window opens
+		}
 		if f.fast || now.Sub(f.last) >= l.rto(f.tries) {
 			f.fast = false
 			f.last = now
@@ -205,6 +235,9 @@ func (l *relayedLink) tick(c *Conn, now time.Time) {
 			return
 		}
 		l.sentAt(f)
+	}
+	if err := l.flush(c.done); err != nil { // acknowledgements may have opened the window
+		c.fail(fmt.Errorf("%w: %v", ErrClosed, err))
 	}
 }
 

@@ -138,8 +138,13 @@ func TestRelayedRetransmitsLostChunks(t *testing.T) {
 		recv(p.host)
 		for _, c := range []*Conn{p.guest, p.host} {
 			c.via.amu.Lock()
-			if len(c.via.unacked) > relayWindow || c.via.unackedBytes > relayWindowBytes {
-				t.Fatalf("%d frames, %d bytes unacknowledged", len(c.via.unacked), c.via.unackedBytes)
+			for _, f := range c.via.unacked {
+				if f.tries > 0 && f.seq-c.via.unacked[0].seq >= relayWindow {
+					t.Fatalf("frame %d sent with frame %d unacknowledged", f.seq, c.via.unacked[0].seq)
+				}
+			}
+			if len(c.via.unacked) > relayQueue || c.via.unackedBytes > relayQueueBytes {
+				t.Fatalf("%d frames, %d bytes held", len(c.via.unacked), c.via.unackedBytes)
 			}
 			c.via.amu.Unlock()
 		}
