@@ -59,6 +59,8 @@ type fixture struct {
 	record  bool
 	alter   map[engine.Seat]func(p *Page, in Input) []Input
 	onApply func(s engine.Seat, p *Page, e Entry)
+	fail    error // from a page's goroutine: the test fails at the next settle check
+	wrap    map[engine.Seat]func(table.Conn) table.Conn // a page's end, as the test watches it
 }
 
 // newFixture seats humans as key holders at a table of seats; the rest are bots run by the
@@ -120,10 +122,15 @@ func (f *fixture) connect(s engine.Seat, salt uint64) *Client {
 	}
 	hostEnd, mine := table.Pipe()
 	f.host.AddPage(hostEnd)
+	if w := f.wrap[s]; w != nil {
+		mine = w(mine)
+	}
 	cl := &Client{p: p, c: mine, updates: make(chan struct{}, 1), done: make(chan struct{})}
 	cl.alter = f.alter[s]
 	cl.onApply = func(p *Page, e Entry) {
+		f.mu.Lock()
 		f.saved[s] = p.Save()
+		f.mu.Unlock()
 		if f.onApply != nil {
 			f.onApply(s, p, e)
 		}
@@ -168,6 +175,12 @@ func (f *fixture) settle(done func() bool) {
 	f.t.Helper()
 	last, still := -1, 0
 	for {
+		f.mu.Lock()
+		err := f.fail
+		f.mu.Unlock()
+		if err != nil {
+			f.t.Fatal(err)
+		}
 		if done() {
 			return
 		}
@@ -247,3 +260,12 @@ func (f *fixture) play() {
 }
 
 var _ io.Reader = (*seededReader)(nil)
+
+// failf fails the test from a page's goroutine (t.Fatal must run on the test's own).
+func (f *fixture) failf(format string, args ...any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fail == nil {
+		f.fail = fmt.Errorf(format, args...)
+	}
+}
