@@ -59,7 +59,7 @@ type fixture struct {
 	record  bool
 	alter   map[engine.Seat]func(p *Page, in Input) []Input
 	onApply func(s engine.Seat, p *Page, e Entry)
-	fail    error // from a page's goroutine: the test fails at the next settle check
+	fail    error                                       // from a page's goroutine: the test fails at the next settle check
 	wrap    map[engine.Seat]func(table.Conn) table.Conn // a page's end, as the test watches it
 }
 

@@ -34,6 +34,7 @@ const (
 	KindStandIn = "standin" // host: a stand-in takes seat Seat (its key is rebuilt from escrow)
 	KindShares  = "shares"  // a holder's escrow shares of the absent seat's key and σ, in clear
 	KindBack    = "back"    // host: the seat's player is back
+	KindBroken  = "broken"  // a holder could not open a card sealed to it: the deal goes to its audit now
 )
 
 // Errors callers branch on.

@@ -54,6 +54,15 @@ func (p *Page) Outbox() ([]Input, error) {
 		return nil, nil
 	}
 	d := strconv.Itoa(st.d.n) + "/"
+	if p.complain && !st.d.broken && !st.d.done {
+		return out, add(KindBroken+"/"+d, KindBroken, SeatBody{Deal: st.d.n, Seat: me})
+	}
+	if st.d.broken && !st.d.done {
+		if _, in := st.d.sigmas[me]; !in && !st.rebuilt(me) {
+			return out, add(KindSigma+"/"+d, KindSigma, Sigma{Deal: st.d.n, Sigma: mask.Hash(p.sigKey.Secret())})
+		}
+		return out, nil
+	}
 	for _, a := range slices.Sorted(mapSeats(st.standIn)) {
 		if sh, ok := p.escrow[a]; ok && !st.rebuilt(a) && st.d.shares[a][me].Deal == 0 {
 			body := Shares{Deal: st.d.n, Absent: a, Key: sh[0], Sigma: sh[1]}

@@ -46,17 +46,18 @@ type Saved struct {
 
 // Page is one key holder's page.
 type Page struct {
-	cfg     PageConfig
-	st      *State
-	know    *arkham.Knowledge
-	deal    int // the deal the secrets below are for
-	key     *mask.Key
-	box     *mask.BoxKey
-	sigKey  *mask.Key
-	got     map[engine.Seat]mask.Token    // the head need's tokens sealed to this page
-	escrow  map[engine.Seat][2]mask.Share // dealer → its key and σ shares dealt to this page
-	sent    map[string]bool               // inputs sent, not yet in the log
-	verdict *Verdict
+	cfg      PageConfig
+	st       *State
+	know     *arkham.Knowledge
+	deal     int // the deal the secrets below are for
+	key      *mask.Key
+	box      *mask.BoxKey
+	sigKey   *mask.Key
+	got      map[engine.Seat]mask.Token    // the head need's tokens sealed to this page
+	escrow   map[engine.Seat][2]mask.Share // dealer → its key and σ shares dealt to this page
+	sent     map[string]bool               // inputs sent, not yet in the log
+	complain bool                          // a card sealed to this page did not open: say so (KindBroken)
+	verdict  *Verdict
 }
 
 // NewPage starts a page at the beginning of the log.
@@ -227,11 +228,25 @@ func (p *Page) learn(n arkham.Need) *Verdict {
 		}
 	}
 	i, err := o.Card(p.st.deck)
+	if err == nil && p.opened(p.st.b.Deck()[i], n.Handle) {
+		err = mask.ErrDuplicate
+	}
 	if err != nil {
-		return &Verdict{Seat: p.st.cfg.Host, Code: CodeHost, Detail: err.Error()}
+		p.complain = true // every token was proven: the chain is at fault (Outbox says so)
+		return nil
 	}
 	p.know.Learn(p.st.b, n.Handle, p.st.b.Deck()[i])
 	return nil
+}
+
+// opened says card c is open already, publicly or to this page, at another handle than h.
+func (p *Page) opened(c arkham.CardID, h int) bool {
+	for x := range arkham.DeckCards {
+		if x != h && (p.st.b.Public(x) == c || p.know.Card(p.st.b, x) == c) {
+			return true
+		}
+	}
+	return false
 }
 
 // openShares opens the escrow shares a shuffler sealed to this page and checks them against

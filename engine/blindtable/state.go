@@ -76,6 +76,10 @@ type deal struct {
 	rebuilt map[engine.Seat]*mask.Key
 	rsigma  map[engine.Seat]mask.Hash
 	done    bool // audited
+	// broken: a card opened to no card of the deck, or to one already open: the deal is void
+	// and goes to its audit at once (complainer: who said so, -1 when every page saw it).
+	broken     bool
+	complainer engine.Seat
 }
 
 // NewState starts the public state of a table.
@@ -205,6 +209,12 @@ func (s *State) applyInput(in Input) error {
 			return err
 		}
 		return s.seatMark(in.From, in.Kind, sb)
+	case KindBroken:
+		var sb SeatBody
+		if err := decode(in, &sb); err != nil {
+			return err
+		}
+		return s.complain(in.From, sb)
 	case KindShares:
 		var sh Shares
 		if err := decode(in, &sh); err != nil {
@@ -230,6 +240,9 @@ func (s *State) move(from engine.Seat, m Move) error {
 	case s.standIn[x] && from == s.cfg.Host:
 	default:
 		return refuse(ErrForged, "seat %d signed a move for seat %d", from, x)
+	}
+	if s.d != nil && s.d.broken {
+		return refuse(ErrOrder, "the deal is void, waiting for its audit")
 	}
 	if m.Move.Kind == engine.KindDeal {
 		return refuse(ErrOrder, "a deal is the chain's, not a move")

@@ -60,7 +60,7 @@ func (s *State) keys(from engine.Seat, k Keys) error {
 		}
 	}
 	if s.d == nil || s.d.n != n {
-		s.d = &deal{n: n, sc: sc, keys: map[engine.Seat]Keys{}, peers: map[engine.Seat]mask.BoxPublic{},
+		s.d = &deal{complainer: s.cfg.Host, n: n, sc: sc, keys: map[engine.Seat]Keys{}, peers: map[engine.Seat]mask.BoxPublic{},
 			toks: map[engine.Seat]mask.Outgoing{}, claimed: map[[2]int]bool{}, sigmas: map[engine.Seat]mask.Hash{},
 			shares: map[engine.Seat]map[engine.Seat]Shares{}, rebuilt: map[engine.Seat]*mask.Key{}, rsigma: map[engine.Seat]mask.Hash{}}
 		clear(s.standIn) // a stand-in lasts for its deal: the next deal's keys are the seats'
@@ -150,7 +150,9 @@ func (s *State) rebuilt(x engine.Seat) bool { return s.d != nil && s.d.rebuilt[x
 
 // sigma: a holder reveals σ at round end; with every σ in, the audit runs.
 func (s *State) sigma(from engine.Seat, sg Sigma) error {
-	if err := s.headIs(arkham.NeedAudit, sg.Deal, from); err != nil {
+	if s.d != nil && s.d.broken && !s.d.done && sg.Deal == s.d.n && s.isHolder(from) {
+		// a void deal's audit: σ are due now
+	} else if err := s.headIs(arkham.NeedAudit, sg.Deal, from); err != nil {
 		return err
 	}
 	if _, dup := s.d.sigmas[from]; dup || s.rebuilt(from) {
@@ -195,6 +197,11 @@ func (s *State) audit() {
 	}
 	rec := s.Record()
 	order, err := rec.Verify(s.deck)
+	if err == nil && s.d.broken {
+		s.d.done = true
+		s.verdict = &Verdict{Seat: s.d.complainer, Code: CodeToken, Detail: "the deal audits clean: the complaint that a card did not open is false"}
+		return
+	}
 	if err != nil {
 		var f *mask.Fault
 		if errors.As(err, &f) {
@@ -264,6 +271,19 @@ func (s *State) shares(from engine.Seat, sh Shares) error {
 	s.d.rebuilt[a], s.d.rsigma[a] = key, sigma
 	if len(s.b.Needs()) > 0 {
 		return s.complete()
+	}
+	return nil
+}
+
+// complain: a holder says a card sealed to it opened to no card of the deck (or to one open
+// already). Its tokens were proven on receipt, so only the chain can be at fault: the deal is
+// void and audited now. A false complaint is convicted by the clean audit.
+func (s *State) complain(from engine.Seat, sb SeatBody) error {
+	if s.d == nil || !s.d.dealt || s.d.done || sb.Deal != s.d.n || !s.isHolder(from) || sb.Seat != from {
+		return refuse(ErrOrder, "seat %d's complaint for deal %d", from, sb.Deal)
+	}
+	if !s.d.broken {
+		s.d.broken, s.d.complainer = true, from
 	}
 	return nil
 }

@@ -144,12 +144,17 @@ func (s *State) reveal(n arkham.Need) error {
 		}
 		toks = append(toks, tok)
 	}
-	i, err := o.Card(s.deck)
-	if err != nil {
-		return &Verdict{Seat: s.cfg.Host, Code: CodeHost, Detail: err.Error()}
-	}
 	s.d.opens = append(s.d.opens, mask.PublicOpening{Handle: n.Handle, Purpose: n.Purpose, Tokens: toks})
-	return s.b.Step(arkham.BlindInput{Reveal: &arkham.Revealed{ID: n.ID, Card: s.b.Deck()[i]}})
+	i, err := o.Card(s.deck)
+	if err == nil {
+		err = s.b.Step(arkham.BlindInput{Reveal: &arkham.Revealed{ID: n.ID, Card: s.b.Deck()[i]}})
+	}
+	if err != nil {
+		// Every token was proven: the card is no card of the deck, or one open already. Only
+		// the chain can do that; the deal is void and audited now, naming the step.
+		s.d.broken = true
+	}
+	return nil
 }
 
 // claim: a claimer's signed claim for the head claim need. A stand-in's claim for its seat is
