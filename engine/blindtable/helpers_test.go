@@ -134,7 +134,7 @@ func (f *fixture) connect(s engine.Seat, salt uint64) *Client {
 		if f.onApply != nil {
 			f.onApply(s, p, e)
 		}
-		if f.record {
+		if f.record && cl.synced { // a reloading page's replay of earlier deals is not its view
 			f.recordQuiet(s, p)
 		}
 	}
@@ -268,4 +268,20 @@ func (f *fixture) failf(format string, args ...any) {
 	if f.fail == nil {
 		f.fail = fmt.Errorf(format, args...)
 	}
+}
+
+// vanish closes seat s's page (its player is gone; its storage stays in f.saved).
+func (f *fixture) vanish(s engine.Seat) {
+	f.mu.Lock()
+	cl := f.clients[s]
+	delete(f.clients, s)
+	f.mu.Unlock()
+	_ = cl.Close()
+}
+
+// hostState reads the host's public state.
+func (f *fixture) hostState(read func(st *State) bool) bool {
+	var ok bool
+	f.host.State(func(st *State) { ok = read(st) })
+	return ok
 }
