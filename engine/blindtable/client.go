@@ -8,14 +8,13 @@ import (
 	"sync"
 
 	"miskatonic/engine"
-	"miskatonic/engine/table"
 )
 
 // Client drives one Page over one Conn.
 type Client struct {
 	mu      sync.Mutex
 	p       *Page
-	c       table.Conn
+	c       Conn
 	synced  bool
 	updates chan struct{}
 	done    chan struct{}
@@ -27,7 +26,7 @@ type Client struct {
 }
 
 // Connect starts p on c: hello, then the log.
-func Connect(p *Page, c table.Conn) (*Client, error) {
+func Connect(p *Page, c Conn) (*Client, error) {
 	cl := &Client{p: p, c: c, updates: make(chan struct{}, 1), done: make(chan struct{})}
 	return cl, cl.start()
 }

@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"miskatonic/engine"
-	"miskatonic/engine/table"
 )
 
 // Host sequences a host-blind table's log over Conns.
@@ -25,7 +24,7 @@ type Host struct {
 }
 
 type hostPeer struct {
-	c    table.Conn
+	c    Conn
 	live bool // said hello: sent the log, gets every new entry
 }
 
@@ -58,7 +57,7 @@ func Resume(cfg Config, id ed25519.PrivateKey, log []Entry) (*Host, error) {
 }
 
 // AddPage serves one page's Conn until it closes.
-func (h *Host) AddPage(c table.Conn) {
+func (h *Host) AddPage(c Conn) {
 	p := &hostPeer{c: c}
 	h.mu.Lock()
 	h.peers = append(h.peers, p)
