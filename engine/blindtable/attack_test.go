@@ -89,10 +89,21 @@ func TestShiftedTokenRefused(t *testing.T) {
 			t.Logf("public: host refused it: %s", r)
 			continue
 		}
-		f.settle(func() bool { return f.verdict() != nil })
-		v := f.verdict()
+		f.settle(func() bool { return len(f.verdicts()) == 4 })
+		v := f.verdicts()[victim]
 		if v.Seat != 1 || v.Code != CodeToken || !strings.Contains(v.Detail, "on receipt") {
 			t.Fatalf("verdict %+v, want seat 1's token refused on receipt", v)
+		}
+		for s, w := range f.verdicts() { // the victim's report stops the whole table
+			if w.Seat != 1 || w.Code != CodeToken {
+				t.Fatalf("seat %d's page: verdict %+v", s, w)
+			}
+			if s != victim {
+				t.Logf("seat %d's page: %v", s, w)
+			}
+		}
+		if _, err := f.host.Submit(must(Sign(f.ids[0], f.cfg.Table, 0, KindSigma, Sigma{Deal: 1}))); err == nil {
+			t.Fatal("the host sequences after the verdict")
 		}
 		f.clients[victim].Do(func(p *Page) {
 			n, _ := p.st.Head()

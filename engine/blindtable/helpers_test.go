@@ -285,3 +285,22 @@ func (f *fixture) hostState(read func(st *State) bool) bool {
 	f.host.State(func(st *State) { ok = read(st) })
 	return ok
 }
+
+// verdicts is each connected page's verdict, for the pages that have one.
+func (f *fixture) verdicts() map[engine.Seat]*Verdict {
+	f.mu.Lock()
+	cls := map[engine.Seat]*Client{}
+	for s, c := range f.clients {
+		cls[s] = c
+	}
+	f.mu.Unlock()
+	out := map[engine.Seat]*Verdict{}
+	for s, c := range cls {
+		c.Do(func(p *Page) {
+			if v := p.Verdict(); v != nil {
+				out[s] = v
+			}
+		})
+	}
+	return out
+}

@@ -35,6 +35,7 @@ const (
 	KindShares  = "shares"  // a holder's escrow shares of the absent seat's key and σ, in clear
 	KindBack    = "back"    // host: the seat's player is back
 	KindBroken  = "broken"  // a holder could not open a card sealed to it: the deal goes to its audit now
+	KindAccuse  = "accuse"  // a holder refused what another sealed to it: the table stops, naming both
 )
 
 // Errors callers branch on.
@@ -113,6 +114,13 @@ type (
 	SeatBody struct {
 		Deal int         `json:"deal"`
 		Seat engine.Seat `json:"seat"`
+	}
+	// Accuse is a holder's signed report of what it refused on receipt, sealed to it alone
+	// (a token whose proof fails, an escrow share that fails its commitments): the table stops
+	// with the accused seat's verdict, saying who reported it.
+	Accuse struct {
+		Deal    int     `json:"deal"`
+		Verdict Verdict `json:"verdict"`
 	}
 	Shares struct {
 		Deal   int         `json:"deal"`

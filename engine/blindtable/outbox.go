@@ -19,6 +19,11 @@ import (
 // Outbox signs what the page owes the log now (nothing once a verdict is in). The caller sends
 // each input to the host.
 func (p *Page) Outbox() ([]Input, error) {
+	if p.accuse && p.st.Verdict() == nil && p.st.d != nil {
+		p.accuse = false
+		in, err := Sign(p.cfg.Identity, p.st.cfg.Table, p.cfg.Seat, KindAccuse, Accuse{Deal: p.st.d.n, Verdict: *p.verdict})
+		return []Input{in}, err
+	}
 	if p.Verdict() != nil || p.st.b.Status().Over {
 		return nil, nil
 	}

@@ -56,6 +56,7 @@ type Page struct {
 	got      map[engine.Seat]mask.Token    // the head need's tokens sealed to this page
 	escrow   map[engine.Seat][2]mask.Share // dealer → its key and σ shares dealt to this page
 	sent     map[string]bool               // inputs sent, not yet in the log
+	accuse   bool                          // p.verdict was found on receipt: report it (KindAccuse)
 	complain bool                          // a card sealed to this page did not open: say so (KindBroken)
 	verdict  *Verdict
 }
@@ -149,7 +150,7 @@ func (p *Page) Apply(e Entry) error {
 		return v
 	}
 	if err := p.receive(e.In, head, hadHead); err != nil {
-		p.verdict = err
+		p.verdict, p.accuse = err, true // Outbox reports it, so the whole table stops
 		return err
 	}
 	if v := p.st.Verdict(); v != nil {

@@ -215,6 +215,12 @@ func (s *State) applyInput(in Input) error {
 			return err
 		}
 		return s.complain(in.From, sb)
+	case KindAccuse:
+		var a Accuse
+		if err := decode(in, &a); err != nil {
+			return err
+		}
+		return s.accuse(in.From, a)
 	case KindShares:
 		var sh Shares
 		if err := decode(in, &sh); err != nil {
@@ -276,5 +282,19 @@ func (s *State) seatMark(from engine.Seat, kind string, sb SeatBody) error {
 		return refuse(ErrOrder, "no escrowed deal in play to stand seat %d in", sb.Seat)
 	}
 	s.standIn[sb.Seat] = true
+	return nil
+}
+
+// accuse: a holder reports what it refused on receipt. No one else can check a sealed message,
+// so the report is its word, signed: the table stops (as it would if the reporter stalled),
+// naming the accused and the reporter.
+func (s *State) accuse(from engine.Seat, a Accuse) error {
+	v := a.Verdict
+	if s.d == nil || a.Deal != s.d.n || !s.isHolder(from) || !s.isHolder(v.Seat) || v.Seat == from ||
+		(v.Code != CodeToken && v.Code != CodeShare) || len(v.Detail) > 500 {
+		return refuse(ErrMalformed, "seat %d's accusation of seat %d", from, v.Seat)
+	}
+	v.Detail = fmt.Sprintf("reported by seat %d: %s", from, v.Detail)
+	s.verdict = &v
 	return nil
 }
