@@ -32,6 +32,9 @@ func Connect(p *Page, c Conn) (*Client, error) {
 }
 
 func (cl *Client) start() error {
+	// What was sent on an earlier link and never sequenced is owed again: the page works out
+	// from the log what it still owes (what is in the log already, the host refuses as a repeat).
+	clear(cl.p.sent)
 	b, err := EncodeFrame(Frame{Hello: &Hello{Seat: cl.p.cfg.Seat, From: cl.p.st.Seq()}})
 	if err != nil {
 		return err
