@@ -96,6 +96,9 @@ func (p *Page) Outbox() ([]Input, error) {
 			if st.Claimed(n.ID, x) || !(x == me && !st.standIn[me] || st.standIn[x] && me == st.cfg.Host) {
 				continue
 			}
+			if st.standIn[x] && n.Topic == arkham.TopicOldOne && !p.othersClaimed(n) {
+				continue // a stand-in's Gate claim waits for the present holders' (play.go)
+			}
 			c, err := mask.SignClaim(p.cfg.Identity, st.d.sc, p.claim(n, x))
 			if err != nil {
 				return nil, err

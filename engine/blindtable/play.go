@@ -69,18 +69,46 @@ func (p *Page) Play(m engine.Move) (Input, error) {
 func (p *Page) claim(n arkham.Need, x engine.Seat) mask.Claim {
 	b := p.st.b
 	c := mask.Claim{Seat: x, Event: n.ID, Topic: n.Topic}
-	switch n.Topic {
-	case arkham.TopicOldOne:
+	switch {
+	case n.Topic == arkham.TopicOldOne && p.st.standIn[x]:
+		// A stand-in cannot know what the absent player saw, and the host's page cannot see its
+		// own hand. But every hand but the absent seat's own is seen by some present holder
+		// (three or more hold keys when a stand-in is seated), so the present holders' claims
+		// together name exactly whom the absent seat would see: it says that. A present liar is
+		// convicted first (its claim came earlier).
+		for _, hc := range b.Claims() {
+			if hc.Event == n.ID && !p.st.standIn[hc.Seat] {
+				for _, q := range hc.Sees {
+					if q != x && !slices.Contains(c.Sees, q) {
+						c.Sees = append(c.Sees, q)
+					}
+				}
+			}
+		}
+		slices.Sort(c.Sees)
+	case n.Topic == arkham.TopicOldOne:
 		for q := 0; q < b.Players(); q++ {
 			if engine.Seat(q) != x && p.know.Card(b, b.HeldHandle(q)) == b.OldOne() {
 				c.Sees = append(c.Sees, engine.Seat(q))
 			}
 		}
-	case arkham.TopicTrap:
+	case n.Topic == arkham.TopicTrap:
+		// A stood-in peeker's colour is a guess: the card was opened to the absent seat alone
+		// (left: the round may end with a fault naming that seat; see the package doc).
 		c.Topic = arkham.TopicTrapSane
 		if top := p.know.Card(b, b.TopHandle()); top != 0 && top.Card().Colour == arkham.Cursed {
 			c.Topic = arkham.TopicTrapCursed
 		}
 	}
 	return c
+}
+
+// othersClaimed says every claimer of n not stood in has claimed.
+func (p *Page) othersClaimed(n arkham.Need) bool {
+	for _, x := range n.Claimers {
+		if !p.st.standIn[x] && !p.st.Claimed(n.ID, x) {
+			return false
+		}
+	}
+	return true
 }
