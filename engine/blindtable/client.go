@@ -118,7 +118,12 @@ func (cl *Client) run() {
 				}
 			}
 		case f.Synced != nil:
-			cl.synced = cl.synced || *f.Synced <= cl.p.st.Seq()
+			if *f.Synced < cl.p.st.Seq() && cl.p.verdict == nil {
+				// The host lost entries this page applied (its log forked): what it sequences
+				// next cannot be this page's log.
+				cl.p.verdict = &Verdict{Seat: cl.p.st.cfg.Host, Code: CodeHost, Detail: "the host's log lost entries this page applied"}
+			}
+			cl.synced = true
 		case f.Reject != "":
 			cl.rejects = append(cl.rejects, f.Reject)
 		}

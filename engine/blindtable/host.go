@@ -21,6 +21,10 @@ type Host struct {
 	log   []Entry
 	peers []*hostPeer
 	id    ed25519.PrivateKey
+	// Persist, when set, saves each entry before any page is sent it (the host page's storage),
+	// so after a reload no page is ahead of the host's saved log (Resume). An error refuses
+	// the input.
+	Persist func(e Entry) error
 }
 
 type hostPeer struct {
@@ -123,6 +127,17 @@ func (h *Host) Submit(in Input) (Entry, error) {
 			return Entry{}, fmt.Errorf("%w: %v", ErrCheat, v)
 		}
 		return Entry{}, err
+	}
+	if h.Persist != nil {
+		if err := h.Persist(e); err != nil {
+			// The state took the entry already: rebuild it from the log (rare: storage failed).
+			st, _ := NewState(h.st.cfg)
+			for _, x := range h.log {
+				_ = st.Apply(x)
+			}
+			h.st = st
+			return Entry{}, fmt.Errorf("%w: saving entry %d: %v", ErrOrder, e.Seq, err)
+		}
 	}
 	h.log = append(h.log, e)
 	for _, p := range h.peers {

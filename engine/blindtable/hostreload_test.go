@@ -23,10 +23,10 @@ func TestHostReload(t *testing.T) {
 			at = p.st.seq
 		}
 	}
+	var store []Entry // the host page's storage
+	f.host.Persist = func(e Entry) error { mu.Lock(); defer mu.Unlock(); store = append(store, e); return nil }
 	f.start()
 	f.settle(func() bool { mu.Lock(); defer mu.Unlock(); return at > 0 })
-	old := f.host
-	saved := old.Log()
 	f.mu.Lock()
 	clients := f.clients
 	f.clients = map[engine.Seat]*Client{}
@@ -35,6 +35,11 @@ func TestHostReload(t *testing.T) {
 		_ = cl.Close()
 		<-cl.Done()
 	}
+	// What the host saved: it persists each entry before it sends it (the app's Persist), so
+	// no page is ahead of its saved log.
+	mu.Lock()
+	saved := append([]Entry(nil), store...)
+	mu.Unlock()
 	h, err := Resume(f.cfg, f.ids[0], saved)
 	if err != nil {
 		t.Fatal(err)
