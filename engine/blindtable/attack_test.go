@@ -14,7 +14,7 @@ import (
 
 // resign is what an attacker's page does after changing an input's body: sign it again.
 func resign(p *Page, in Input, body any) Input {
-	out, err := Sign(p.cfg.Identity, p.st.cfg.Table, p.cfg.Seat, in.Kind, body)
+	out, err := Sign(p.cfg.Identity, p.st.id, p.cfg.Seat, in.Kind, body)
 	if err != nil {
 		panic(err)
 	}
@@ -102,7 +102,7 @@ func TestShiftedTokenRefused(t *testing.T) {
 				t.Logf("seat %d's page: %v", s, w)
 			}
 		}
-		if _, err := f.host.Submit(must(Sign(f.ids[0], f.cfg.Table, 0, KindSigma, Sigma{Deal: 1}))); err == nil {
+		if _, err := f.host.Submit(must(Sign(f.ids[0], ConfigID(f.cfg), 0, KindSigma, Sigma{Deal: 1}))); err == nil {
 			t.Fatal("the host sequences after the verdict")
 		}
 		f.clients[victim].Do(func(p *Page) {

@@ -1,6 +1,7 @@
 package blindtable
 
 import (
+	"crypto/ed25519"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -71,7 +72,7 @@ func TestBadInputRefused(t *testing.T) {
 	})
 	other := (active + 1) % 3
 	sign := func(s engine.Seat, by engine.Seat, kind string, body any) []byte {
-		in, err := Sign(f.ids[by], f.cfg.Table, s, kind, body)
+		in, err := Sign(f.ids[by], ConfigID(f.cfg), s, kind, body)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +96,7 @@ func TestBadInputRefused(t *testing.T) {
 		{"illegal move", sign(active, active, KindMove, Move{Ply: ply, Move: engine.Move{Seat: active, Kind: "fly"}}), ""},
 		{"unknown kind", sign(active, active, "teleport", SeatBody{}), "unknown input kind"},
 		{"body with extra field", func() []byte {
-			in, _ := Sign(f.ids[active], f.cfg.Table, active, KindMove, map[string]any{"ply": ply, "move": legal, "x": 1})
+			in, _ := Sign(f.ids[active], ConfigID(f.cfg), active, KindMove, map[string]any{"ply": ply, "move": legal, "x": 1})
 			b, _ := EncodeFrame(Frame{Input: &in})
 			return b
 		}(), "unknown field"},
@@ -128,7 +129,7 @@ func TestBadInputRefused(t *testing.T) {
 			t.Fatalf("%s changed the host", c.name)
 		}
 	}
-	if _, err := h.Submit(must(Sign(f.ids[active], f.cfg.Table, active, KindMove, Move{Ply: ply, Move: legal}))); err != nil {
+	if _, err := h.Submit(must(Sign(f.ids[active], ConfigID(f.cfg), active, KindMove, Move{Ply: ply, Move: legal}))); err != nil {
 		t.Fatalf("the legal move after them: %v", err)
 	}
 }
@@ -171,5 +172,36 @@ func TestPageRefusesBadEntries(t *testing.T) {
 		if snapshot(p.st) != before {
 			t.Fatalf("%s changed the page's state", c.name)
 		}
+	}
+}
+
+// TestSplitRoster: a host that shows one page another roster (a key of its own at another
+// person's seat) splits the table: every signature binds the whole config, so the first input
+// from the page with the false roster is refused (the host's own State has the true one), and
+// none of the others' inputs verify for that page.
+func TestSplitRoster(t *testing.T) {
+	f := newFixture(t, 8, 3, []engine.Seat{0, 1, 2}, nil)
+	lie := f.cfg
+	lie.Identities = map[engine.Seat]ed25519.PublicKey{0: f.cfg.Identities[0], 1: f.cfg.Identities[1],
+		2: ed25519.NewKeyFromSeed(make([]byte, 32)).Public().(ed25519.PublicKey)}
+	if string(ConfigID(lie)) == string(ConfigID(f.cfg)) {
+		t.Fatal("the config id ignores the roster")
+	}
+	f.connect(0, 0)
+	f.connect(2, 0)
+	fooled, err := NewPage(PageConfig{Table: lie, Seat: 1, Identity: f.ids[1], Rand: newReader(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, err := fooled.Outbox()
+	if err != nil || len(ins) != 1 {
+		t.Fatalf("outbox %v %v", ins, err)
+	}
+	if _, err := f.host.Submit(ins[0]); err == nil || !strings.Contains(err.Error(), "signature") {
+		t.Fatalf("the host sequenced an input signed under another roster: %v", err)
+	}
+	f.settle(func() bool { return len(f.host.Log()) >= 2 })
+	if err := fooled.Apply(f.host.Log()[0]); err == nil || fooled.Verdict() == nil {
+		t.Fatal("the fooled page accepted an input signed under the true roster")
 	}
 }

@@ -163,7 +163,7 @@ func (h *Host) mark(kind string, x engine.Seat) error {
 	}
 	seat := h.st.cfg.Host
 	h.mu.Unlock()
-	in, err := Sign(h.id, h.st.cfg.Table, seat, kind, SeatBody{Deal: deal, Seat: x})
+	in, err := Sign(h.id, h.st.id, seat, kind, SeatBody{Deal: deal, Seat: x})
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ import (
 func (p *Page) Outbox() ([]Input, error) {
 	if p.accuse && p.st.Verdict() == nil && p.st.d != nil {
 		p.accuse = false
-		in, err := Sign(p.cfg.Identity, p.st.cfg.Table, p.cfg.Seat, KindAccuse, Accuse{Deal: p.st.d.n, Verdict: *p.verdict})
+		in, err := Sign(p.cfg.Identity, p.st.id, p.cfg.Seat, KindAccuse, Accuse{Deal: p.st.d.n, Verdict: *p.verdict})
 		return []Input{in}, err
 	}
 	if p.Verdict() != nil || p.st.b.Status().Over {
@@ -32,7 +32,7 @@ func (p *Page) Outbox() ([]Input, error) {
 		if p.sent[key] {
 			return nil
 		}
-		in, err := Sign(p.cfg.Identity, p.st.cfg.Table, p.cfg.Seat, kind, body)
+		in, err := Sign(p.cfg.Identity, p.st.id, p.cfg.Seat, kind, body)
 		if err != nil {
 			return err
 		}
@@ -148,7 +148,7 @@ func (p *Page) keysFor(n int) (Keys, error) {
 	if err != nil {
 		return Keys{}, err
 	}
-	box, err := p.box.Announce(p.cfg.Identity, st.cfg.Table, me)
+	box, err := p.box.Announce(p.cfg.Identity, st.id, me)
 	if err != nil {
 		return Keys{}, err
 	}

@@ -62,7 +62,7 @@ func (p *Page) Play(m engine.Move) (Input, error) {
 	if !slices.ContainsFunc(p.Legal(), func(l engine.Move) bool { return l == m }) {
 		return Input{}, fmt.Errorf("%w: %+v is not a legal move now", ErrOrder, m)
 	}
-	return Sign(p.cfg.Identity, p.st.cfg.Table, p.cfg.Seat, KindMove, Move{Ply: p.st.ply, Move: m})
+	return Sign(p.cfg.Identity, p.st.id, p.cfg.Seat, KindMove, Move{Ply: p.st.ply, Move: m})
 }
 
 // claim is what this page says for claimer x at need n, from what it opened.

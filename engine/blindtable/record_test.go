@@ -59,7 +59,7 @@ func TestRecordVerifies(t *testing.T) {
 			var tb Tokens
 			_ = json.Unmarshal(r.Log[i].In.Body, &tb)
 			tb.Out.Public.T, _ = mask.AddPoints(tb.Out.Public.T, f.host.st.deck.Point(0))
-			in, _ := Sign(f.ids[r.Log[i].In.From], r.Config.Table, r.Log[i].In.From, KindTokens, tb)
+			in, _ := Sign(f.ids[r.Log[i].In.From], ConfigID(r.Config), r.Log[i].In.From, KindTokens, tb)
 			r.Log[i].In = in
 		},
 		"chain cards swapped, re-signed by the step's seat": func(r *Record) {
@@ -67,7 +67,7 @@ func TestRecordVerifies(t *testing.T) {
 			var sh Shuffle
 			_ = json.Unmarshal(r.Log[i].In.Body, &sh)
 			sh.Deck[0], sh.Deck[1] = sh.Deck[1], sh.Deck[0]
-			r.Log[i].In, _ = Sign(f.ids[r.Log[i].In.From], r.Config.Table, r.Log[i].In.From, KindShuffle, sh)
+			r.Log[i].In, _ = Sign(f.ids[r.Log[i].In.From], ConfigID(r.Config), r.Log[i].In.From, KindShuffle, sh)
 		},
 		"signature flipped": func(r *Record) { r.Log[5].In.Sig[3] ^= 1 },
 		"entry dropped": func(r *Record) {

@@ -6,6 +6,8 @@ package blindtable
 
 import (
 	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -49,6 +51,7 @@ func (v *Verdict) Error() string {
 // State is the public state: the Blind machine and the current deal's public crypto.
 type State struct {
 	cfg     Config
+	id      []byte // ConfigID(cfg): what every signature and proof is bound to
 	b       *arkham.Blind
 	deck    *mask.Deck
 	ply     int
@@ -110,7 +113,17 @@ func NewState(cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{cfg: cfg, b: b, deck: deck, standIn: map[engine.Seat]bool{}}, nil
+	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}}, nil
+}
+
+// ConfigID is the table's id as every signature and proof binds it: a hash of the whole config
+// (table id, seats, options, every identity key, the host's seat). A host that showed one page
+// another roster (a key of its own at someone's seat) splits the table: that page's inputs
+// verify for no one else, and no one's for it.
+func ConfigID(cfg Config) []byte {
+	b, _ := json.Marshal(cfg)
+	h := sha256.Sum256(append([]byte("miskatonic/v1/blind/config\x00"), b...))
+	return h[:]
 }
 
 // Blind is the public machine (read only: do not Step it).
@@ -163,7 +176,7 @@ func (s *State) applyInput(in Input) error {
 	if !ok {
 		return refuse(ErrForged, "seat %d holds no identity key", in.From)
 	}
-	if err := in.Verify(id, s.cfg.Table); err != nil {
+	if err := in.Verify(id, s.id); err != nil {
 		return err
 	}
 	switch in.Kind {

@@ -25,7 +25,7 @@ func (s *State) DealNumber() int {
 }
 
 // scope is a deal's scope: the table and the deal's number.
-func (s *State) scope(n int) mask.Scope { return mask.Scope{Table: s.cfg.Table, Deal: uint64(n)} }
+func (s *State) scope(n int) mask.Scope { return mask.Scope{Table: s.id, Deal: uint64(n)} }
 
 // keys: a holder announces its deal key (proven), box key (signed), σ commitment and escrow.
 func (s *State) keys(from engine.Seat, k Keys) error {
@@ -43,7 +43,7 @@ func (s *State) keys(from engine.Seat, k Keys) error {
 	if err := k.Key.Verify(sc); err != nil {
 		return refuse(ErrCheat, "seat %d's key: %v", from, err)
 	}
-	if err := k.Box.Verify(s.cfg.Identities[from], s.cfg.Table); err != nil {
+	if err := k.Box.Verify(s.cfg.Identities[from], s.id); err != nil {
 		return refuse(ErrCheat, "seat %d's box key: %v", from, err)
 	}
 	others := slices.DeleteFunc(s.holders(), func(x engine.Seat) bool { return x == from })

@@ -84,7 +84,7 @@ func (s *State) tokens(from engine.Seat, t Tokens) error {
 func (s *State) standInRand(x engine.Seat, need int) *seeded {
 	h := sha256.New()
 	h.Write([]byte("miskatonic/v1/blind/stand-in-token"))
-	h.Write(s.cfg.Table)
+	h.Write(s.id)
 	h.Write(binary.BigEndian.AppendUint64(nil, uint64(s.d.n)))
 	h.Write(binary.BigEndian.AppendUint64(nil, uint64(need)))
 	h.Write([]byte{byte(x)})
