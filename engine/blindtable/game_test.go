@@ -22,6 +22,18 @@ func TestFullGame7(t *testing.T) {
 	f.record = true
 	f.play()
 	f.checkAgainstEngine()
+	// Every frame stays under the cap: the largest is a chain step with its sealed escrow shares.
+	largest, kind := 0, ""
+	for _, e := range f.host.Log() {
+		b, err := EncodeFrame(Frame{Entry: &e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > largest {
+			largest, kind = len(b), e.In.Kind
+		}
+	}
+	t.Logf("largest frame: %d bytes (%s), cap %d", largest, kind, MaxFrame)
 }
 
 // checkAgainstEngine replays the host's log into today's engine, dealt each round the audited

@@ -41,7 +41,12 @@ func (p *Page) Outbox() ([]Input, error) {
 		return nil
 	}
 	me, st := p.cfg.Seat, p.st
+	// Each input is made once (sent guards it before anything is drawn from Rand): how many
+	// entries arrive before it is sequenced must not change what the page draws next.
 	if n := st.DealNumber(); n > 0 && (st.d == nil || st.d.n != n || st.d.keys[me].Deal == 0) {
+		if p.sent[KindKeys+"/"+strconv.Itoa(n)] {
+			return nil, nil
+		}
 		k, err := p.keysFor(n)
 		if err != nil {
 			return nil, err
@@ -49,6 +54,9 @@ func (p *Page) Outbox() ([]Input, error) {
 		return out, add(KindKeys+"/"+strconv.Itoa(n), KindKeys, k)
 	}
 	if st.nextShuffler() == me {
+		if p.sent[KindShuffle+"/"+strconv.Itoa(st.d.n)] {
+			return nil, nil
+		}
 		sh, err := p.shuffle()
 		if err != nil {
 			return nil, err
@@ -83,7 +91,7 @@ func (p *Page) Outbox() ([]Input, error) {
 	id := d + strconv.Itoa(n.ID)
 	switch n.Kind {
 	case arkham.NeedOpen:
-		if !st.Posted(me) {
+		if !st.Posted(me) && !p.sent[KindTokens+"/"+id] {
 			o, err := mask.SendTokens(p.cfg.Rand, p.key, p.box, st.d.sc, st.d.peers, st.Final()[n.Handle], n.Handle, n.Purpose, n.Viewers, st.holders())
 			if err != nil {
 				return nil, err

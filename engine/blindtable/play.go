@@ -40,8 +40,9 @@ func (p *Page) mover() (engine.Seat, Chooser, bool) {
 // move adds the move this page owes, if it plays the active seat with a chooser.
 func (p *Page) move(add func(key, kind string, body any) error) error {
 	x, f, ok := p.mover()
-	if !ok || f == nil {
-		return nil
+	key := KindMove + "/" + strconv.Itoa(p.st.ply)
+	if !ok || f == nil || p.sent[key] {
+		return nil // a bot decides once per move (its own randomness, and its search's cost)
 	}
 	var m engine.Move
 	var err error
@@ -54,7 +55,7 @@ func (p *Page) move(add func(key, kind string, body any) error) error {
 	if err != nil {
 		return fmt.Errorf("seat %d's move: %w", x, err)
 	}
-	return add(KindMove+"/"+strconv.Itoa(p.st.ply), KindMove, Move{Ply: p.st.ply, Move: m})
+	return add(key, KindMove, Move{Ply: p.st.ply, Move: m})
 }
 
 // Play signs the person's move m (for a page played by hand): the caller sends it to the host.
