@@ -101,8 +101,12 @@ func (f *fixture) chooser(s engine.Seat, salt uint64) Chooser {
 }
 
 func (f *fixture) pageConfig(s engine.Seat, salt uint64) PageConfig {
+	f.mu.Lock()
+	saved := f.saved[s]
+	f.mu.Unlock()
 	pc := PageConfig{Table: f.cfg, Seat: s, Identity: f.ids[s], Rand: newReader(f.seed*1000 + uint64(s) + salt),
-		Person: f.chooser(s, salt), Saved: f.saved[s]}
+		Person: f.chooser(s, salt), Saved: saved}
+	pc.Store = func(sv Saved) { f.mu.Lock(); f.saved[s] = &sv; f.mu.Unlock() }
 	if s == f.cfg.Host {
 		pc.Bots = map[engine.Seat]Chooser{}
 		for b := range f.cfg.Game.Runner {
@@ -128,9 +132,6 @@ func (f *fixture) connect(s engine.Seat, salt uint64) *Client {
 	cl := &Client{p: p, c: mine, updates: make(chan struct{}, 1), done: make(chan struct{})}
 	cl.alter = f.alter[s]
 	cl.onApply = func(p *Page, e Entry) {
-		f.mu.Lock()
-		f.saved[s] = p.Save()
-		f.mu.Unlock()
 		if f.onApply != nil {
 			f.onApply(s, p, e)
 		}

@@ -150,6 +150,9 @@ func (p *Page) keysFor(n int) (Keys, error) {
 		}
 		p.deal = n
 		clear(p.escrow)
+		if p.cfg.Store != nil {
+			p.cfg.Store(*p.Save())
+		}
 	}
 	sc := st.scope(n)
 	pk, err := p.key.Public(p.cfg.Rand, sc)

@@ -33,6 +33,10 @@ type PageConfig struct {
 	Bots     map[engine.Seat]Chooser
 	StandIn  Chooser
 	Saved    *Saved
+	// Store, when set, is called with the page's secrets as soon as it draws them for a deal,
+	// before its keys are sent: the app keeps them in the page's own storage, so a reload at any
+	// moment continues the round (NewPage with Saved).
+	Store func(Saved)
 }
 
 // Saved is what a page keeps in its own storage for the round, so a reload continues it: the
