@@ -225,16 +225,13 @@ func (b *Blind) Apply(m engine.Move) error {
 		return engine.Errorf(engine.KindIllegal, opBlind, "waiting for %s %d", b.needs[0].Kind, b.needs[0].ID)
 	}
 	probe := b.g // a value copy: Apply's checks run on it, no card is read
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if err := probe.checkDeal(m); err != nil {
-			return err
-		}
-		key, _ := m.DealKey()
+	deal, key, err := probe.check(m)
+	if err != nil {
+		return err
+	}
+	if deal {
 		b.deal(key)
 		return nil
-	}
-	if err := probe.checkMove(m); err != nil {
-		return err
 	}
 	switch m.Kind {
 	case MoveGive, MovePass:

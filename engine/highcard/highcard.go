@@ -112,22 +112,18 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 }
 
 func (g *Game) Apply(m engine.Move) error {
-	if err := engine.CheckTurn(g.Status(), m, "highcard: apply"); err != nil {
+	// The shared move gate (engine.Gate) makes every check; the game declares its data.
+	gate := engine.Gate{Op: "highcard", Seats: g.n, Over: g.over, Dealing: !g.dealt,
+		Kinds:   []string{KindKeep, KindSwap},
+		MayMove: func(s engine.Seat) bool { return int(s) == g.turn },
+		Allows:  func(m engine.Move) bool { return engine.IsLegal(g.Legal(m.Seat), m) }}
+	deal, key, err := gate.Check(m)
+	if err != nil {
 		return err
 	}
-	if m.Kind == engine.KindDeal {
-		k, err := m.DealKey()
-		if err != nil {
-			return err
-		}
-		if m != engine.DealMove(k) { // fields a deal does not use must be zero
-			return engine.Errorf(engine.KindMalformed, "highcard: apply", "deal with extra fields")
-		}
-		g.deal(k)
+	if deal {
+		g.deal(key)
 		return nil
-	}
-	if !engine.IsLegal(g.Legal(m.Seat), m) {
-		return engine.Errorf(engine.KindIllegal, "highcard: apply", "%s", m)
 	}
 	if m.Kind == KindSwap {
 		g.discard = append(g.discard, g.hands[g.turn])

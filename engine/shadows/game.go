@@ -43,10 +43,11 @@ const (
 	MoveLeave     = "leave"   // shadow phase: flip back without paying
 )
 
-var moveKinds = map[string]bool{MoveCharacter: true, MoveRing: true, MoveEnd: true, MoveMove: true, MoveDrive: true,
-	MoveHeal: true, MoveClear: true, MoveShare: true, MoveRetainer: true, MovePassRing: true, MoveView: true,
-	MoveAbility: true, MoveUse: true, MoveResearch: true, MoveHire: true, MoveBuySell: true, MoveReport: true,
-	MoveWithdraw: true, MoveAcquire: true, MoveBanish: true, MoveLeave: true}
+// moveKinds are the player move kinds (the gate refuses others as malformed).
+var moveKinds = []string{MoveCharacter, MoveRing, MoveEnd, MoveMove, MoveDrive,
+	MoveHeal, MoveClear, MoveShare, MoveRetainer, MovePassRing, MoveView,
+	MoveAbility, MoveUse, MoveResearch, MoveHire, MoveBuySell, MoveReport,
+	MoveWithdraw, MoveAcquire, MoveBanish, MoveLeave}
 
 // Phases, as Status().Phase.
 const (
@@ -292,37 +293,14 @@ const op = "shadows"
 // resolution needs randomness (a Randonomicon draw, a threat seen for the first time, an asset
 // refill, the setup) waits for the Dealer's next deal and resolves when it arrives.
 func (g *Game) Apply(m engine.Move) error {
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.seats)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-character table", m.Seat, g.seats)
+	gate := g.gate()
+	deal, key, err := gate.Check(m)
+	if err != nil {
+		return err
 	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if !g.waiting || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
-			return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-		}
-		if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
-			return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
-		}
-		key, err := m.DealKey()
-		if err != nil {
-			return err
-		}
+	if deal {
 		g.ApplyDeal(key)
 		return nil
-	}
-	if !moveKinds[m.Kind] {
-		return engine.Errorf(engine.KindMalformed, op, "unknown move kind %q", m.Kind)
-	}
-	if g.waiting {
-		return engine.Errorf(engine.KindNeedDeal, op, "waiting for the deal")
-	}
-	if mover, _ := g.Mover(); m.Seat != mover {
-		return engine.Errorf(engine.KindNotYourTurn, op+": "+m.Kind, "seat %d may not move now", m.Seat)
-	}
-	if m.Seed != "" || !engine.IsLegal(g.Legal(m.Seat), m) {
-		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
 	}
 	c := *g
 	c.str, c.starved = nil, false
@@ -337,8 +315,9 @@ func (g *Game) Apply(m engine.Move) error {
 
 // ApplyDeal resolves the waiting move with the Dealer's key (no hex round trip).
 func (g *Game) ApplyDeal(key [32]byte) error {
-	if !g.waiting {
-		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
+	gate := g.gate()
+	if err := gate.CheckDeal(); err != nil {
+		return err
 	}
 	m := g.pending
 	g.waiting, g.pending = false, engine.Move{}
@@ -347,6 +326,23 @@ func (g *Game) ApplyDeal(key [32]byte) error {
 	g.resolve(m)
 	g.str = nil
 	return nil
+}
+
+// gate is Apply's checks (engine.Gate): the game's data for them.
+func (g *Game) gate() engine.Gate {
+	return engine.Gate{Op: op, Seats: int(g.seats), Table: "character", Over: g.phase == phOver, Dealing: g.waiting,
+		Kinds: moveKinds, MayMove: g.mayMove, Allows: g.allows}
+}
+
+// mayMove reports whether s is the seat to move.
+func (g *Game) mayMove(s engine.Seat) bool {
+	mover, _ := g.Mover()
+	return s == mover
+}
+
+// allows reports whether m is in the seat's legal list (a move never carries a seed).
+func (g *Game) allows(m engine.Move) bool {
+	return m.Seed == "" && engine.IsLegal(g.Legal(m.Seat), m)
 }
 
 func (g *Game) note(kind string, seat, loc, n int, card string) {
