@@ -59,15 +59,18 @@ const (
 )
 
 // EventTypes are the keys, English and German names of the eight event types.
-var EventTypes = [numEventTypes]struct{ Key, Name, NameDE string }{
-	{"rise-up", "Rise Up", "Auftauchen"},
-	{"that-doesnt-work", "That Doesn't Work", "Das klappt nicht!"},
-	{"false-god", "False God", "Falscher Gott"},
-	{"opponent-targeted", "Opponent-Targeted", "Fremdbestimmt"},
-	{"mental-breakdown", "Mental Breakdown", "Geistiger Zusammenbruch"},
-	{"right-mind", "Right Mind", "Lichter Moment"},
-	{"new-arrangement", "New Arrangement", "Neuaufstellung"},
-	{"embarrassing-mistake", "Embarrassing Mistake", "Peinlicher Irrtum"},
+var EventTypes = [numEventTypes]struct {
+	Key          EventKey
+	Name, NameDE string
+}{
+	{KeyRiseUp, "Rise Up", "Auftauchen"},
+	{KeyNoWay, "That Doesn't Work", "Das klappt nicht!"},
+	{KeyFalseGod, "False God", "Falscher Gott"},
+	{KeyTargeted, "Opponent-Targeted", "Fremdbestimmt"},
+	{KeyBreakdown, "Mental Breakdown", "Geistiger Zusammenbruch"},
+	{KeyRightMind, "Right Mind", "Lichter Moment"},
+	{KeyRearrange, "New Arrangement", "Neuaufstellung"},
+	{KeyMistake, "Embarrassing Mistake", "Peinlicher Irrtum"},
 }
 
 var eventTypeOf = [maxCard - firstEvent + 1]uint8{EvRiseUp, EvRiseUp, EvNoWay, EvNoWay, EvFalseGod, EvFalseGod,
@@ -85,7 +88,7 @@ type Card struct {
 	Symbols  string `json:"symbols,omitempty"`  // three place letters A–L
 	TwoThree bool   `json:"twoThree,omitempty"` // the "2-3" icon: removed with 2 or 3 players
 	// Events only.
-	Event string `json:"event,omitempty"` // an EventTypes key
+	Event EventKey `json:"event,omitempty"` // an EventTypes key
 }
 
 // cultistRows is spec §2.4's DESIGNED table, verbatim: insanity, symbols, "2-3" icon. It is data,
@@ -229,7 +232,7 @@ func init() {
 	}
 	for id := firstEvent; id <= maxCard; id++ {
 		t := eventTypeOf[id-firstEvent]
-		key := EventTypes[t].Key
+		key := string(EventTypes[t].Key)
 		if id > firstEvent && eventTypeOf[id-firstEvent-1] == t {
 			key += "-2"
 		} else if id < maxCard && eventTypeOf[id-firstEvent+1] == t {

@@ -78,8 +78,6 @@ const (
 	steerTargeted
 )
 
-var steerNames = [...]string{"", "false-god", "opponent-targeted"}
-
 // ReasonDeck is the outcome reason: a player had to draw from the empty deck (ruling 9/20).
 const ReasonDeck = "rituals.end.deck"
 

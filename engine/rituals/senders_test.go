@@ -37,7 +37,7 @@ func TestPlaceSendersFollowCultists(t *testing.T) {
 				case "place":
 					sender[e.Card] = e.Seat
 				case "play":
-					if Cards[e.Card].Event == "embarrassing-mistake" {
+					if Cards[e.Card].Event == KeyMistake {
 						moved++
 					}
 				}

@@ -29,9 +29,6 @@ const (
 	evEnd
 )
 
-var logNames = [...]string{"grab", "grab_lost", "reveal", "play", "negated", "discover", "place", "invoke",
-	"psychotic", "draw", "end"}
-
 func (g *Game) addLog(kind uint8, seat, to int8, c CardID, place, n int8) {
 	if int(g.nLog) < len(g.log) {
 		g.log[g.nLog] = logRec{kind: kind, seat: seat, to: to, card: c, place: place, n: n}
@@ -80,7 +77,7 @@ type SeatView struct {
 	Sent      CardID `json:"sent"`
 	NoCultist bool   `json:"noCultist,omitempty"`
 	Insanity  int    `json:"insanity"`        // effective this round (Mental Breakdown 100, Right Mind 0)
-	Steer     string `json:"steer,omitempty"` // false-god | opponent-targeted
+	Steer     Steer  `json:"steer,omitempty"` // SteerFalseGod | SteerTargeted
 	// SteerBy is who played the steering event, -1 if none.
 	SteerBy engine.Seat `json:"steerBy"`
 	Placed  bool        `json:"placed"`
@@ -138,7 +135,7 @@ type Psychotic struct {
 // the target seat of a play, the chooser of a place, the recipient of a psychotic; Place is a
 // place key; N is the position taken (place), the cards drawn (draw), a play's number.
 type Event struct {
-	Kind  string      `json:"kind"`
+	Kind  EventKind   `json:"kind"`
 	Seat  engine.Seat `json:"seat"`
 	To    engine.Seat `json:"to"`
 	Card  CardID      `json:"card,omitempty"`

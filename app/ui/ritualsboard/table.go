@@ -276,7 +276,7 @@ func (t *Table) window(n Names) app.UI {
 	}
 	var stack []app.UI
 	for _, p := range v.Stack {
-		e := rituals.Event{Kind: "play", Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
+		e := rituals.Event{Kind: rituals.EventPlay, Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
 		stack = append(stack, app.Li().Class("rit-played").Text(n.LogLine(e)))
 	}
 	var buttons []app.UI

@@ -174,11 +174,11 @@ func eventMove(v *rituals.View, w *world, legal []engine.Move) engine.Move {
 			continue
 		}
 		switch rituals.CardID(m.Card).Card().Event {
-		case "opponent-targeted":
+		case rituals.KeyTargeted:
 			if m.To == leader {
 				return m
 			}
-		case "rise-up":
+		case rituals.KeyRiseUp:
 			if p := rituals.PlaceByKey(m.Option); p >= 0 && count[p] >= 2 && (rise == nil || count[p] > count[rituals.PlaceByKey(rise.Option)]) {
 				rise = &legal[i]
 			}
