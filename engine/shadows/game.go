@@ -126,7 +126,7 @@ type turnFlags struct {
 }
 
 type event struct {
-	kind string
+	kind EventKind
 	seat int8
 	loc  int8
 	n    int8
@@ -345,7 +345,7 @@ func (g *Game) allows(m engine.Move) bool {
 	return m.Seed == "" && engine.IsLegal(g.Legal(m.Seat), m)
 }
 
-func (g *Game) note(kind string, seat, loc, n int, card string) {
+func (g *Game) note(kind EventKind, seat, loc, n int, card string) {
 	g.log[g.nLog%logSize] = event{kind: kind, seat: int8(seat), loc: int8(loc), n: int8(n), card: card}
 	g.nLog++
 }
@@ -355,7 +355,7 @@ func (g *Game) finish(why string, won bool) {
 		return
 	}
 	g.phase, g.why, g.won = phOver, why, won
-	g.note("end", -1, -1, 0, why)
+	g.note(EventEnd, -1, -1, 0, why)
 }
 
 // ---- small accessors ----

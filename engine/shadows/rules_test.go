@@ -79,7 +79,7 @@ func TestFirstTurnResolvesAwakeningCyclesAndSkipsStart(t *testing.T) {
 	eq(t, "elder now second", g.deck[1].card, -1)
 	eq(t, "bottom unseen", g.deck[g.deckN-1].card, 0)
 	eq(t, "first player acts", g.phase, phAction)
-	eq(t, "awakening logged", hasEvent(g, "awakening"), true)
+	eq(t, "awakening logged", hasEvent(g, EventAwakening), true)
 }
 
 func TestMarkerHolderPlacesThreatTokenAndResolves(t *testing.T) {
@@ -286,7 +286,7 @@ func TestRandonomiconReshufflesItsDiscards(t *testing.T) {
 	if err := checkInvariants(g); err != nil {
 		t.Fatal(err)
 	}
-	eq(t, "reshuffled", hasEvent(g, "reshuffle"), true)
+	eq(t, "reshuffled", hasEvent(g, EventReshuffle), true)
 }
 
 // ---- designed rulings ----

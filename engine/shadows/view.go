@@ -106,11 +106,9 @@ type RandoView struct {
 	Discard []string `json:"discard"`
 }
 
-// Event is one log entry. Kinds: setup, awakening, cycle, stirring, turn, threat, threat_limit,
-// draw, reshuffle, corruption, foiled, auto_fail, escort, view, banish, banish_failed, leave,
-// ability, discard_asset, end_turn, end, and every action kind. Card is a key or threat number.
+// Event is one log entry, of a kind in Vocabulary (vocab.go). Card is a key or threat number.
 type Event struct {
-	Kind     string      `json:"kind"`
+	Kind     EventKind   `json:"kind"`
 	Seat     engine.Seat `json:"seat"`
 	Location string      `json:"location,omitempty"`
 	N        int         `json:"n,omitempty"`

@@ -154,7 +154,7 @@ func group(kind string) string {
 func threatNews(log []shadows.Event) []shadows.Event {
 	from := 0
 	for i, e := range log {
-		if e.Kind == "turn" || e.Kind == "setup" {
+		if e.Kind == shadows.EventTurn || e.Kind == shadows.EventSetup {
 			from = i
 		}
 	}
