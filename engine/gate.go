@@ -30,7 +30,7 @@ type Gate struct {
 
 // Check refuses m with an *Error, or says whether it is the Dealer's deal (with its key) or a
 // player's move every shared check admits. It reads only the gate: it changes nothing.
-func (g *Gate) Check(m Move) (deal bool, key [32]byte, err error) {
+func (g Gate) Check(m Move) (deal bool, key [32]byte, err error) {
 	if m.Seat != Dealer && g.Seats > 0 && !m.Seat.Valid(g.Seats) {
 		table := "player"
 		if g.Table != "" {
@@ -66,9 +66,34 @@ func (g *Gate) Check(m Move) (deal bool, key [32]byte, err error) {
 	return false, key, nil
 }
 
+// Apply passes m through the gate, then hands a deal's key to deal or a player's move to move:
+// a game's whole Apply is its gate and these two (each makes a move the gate admitted).
+func (g Gate) Apply(m Move, deal func(key [32]byte), move func(Move)) error {
+	isDeal, key, err := g.Check(m)
+	switch {
+	case err != nil:
+		return err
+	case isDeal:
+		deal(key)
+	default:
+		move(m)
+	}
+	return nil
+}
+
+// ApplyDeal is a game's ApplyDeal: a deal's key given directly (no hex round trip, for
+// simulations and benchmarks) is refused when none is due, else handed to deal.
+func (g Gate) ApplyDeal(key [32]byte, deal func(key [32]byte)) error {
+	if err := g.CheckDeal(); err != nil {
+		return err
+	}
+	deal(key)
+	return nil
+}
+
 // CheckDeal refuses a deal key applied directly (a game's ApplyDeal, which skips the hex of a
 // Deal move) when none is due.
-func (g *Gate) CheckDeal() error {
+func (g Gate) CheckDeal() error {
 	if g.Over {
 		return Errorf(KindGameOver, g.op(""), "the game is over")
 	}
@@ -81,7 +106,7 @@ func (g *Gate) CheckDeal() error {
 // op is the gate's Op with a suffix, as a fresh string: nothing of the gate then outlives Check,
 // so a game's MayMove and Allows (method values) stay on its stack and a check allocates only
 // when it refuses.
-func (g *Gate) op(suffix string) string { return strings.Clone(g.Op + suffix) }
+func (g Gate) op(suffix string) string { return strings.Clone(g.Op + suffix) }
 
 func knownKind(kinds []string, k string) bool {
 	for _, x := range kinds {

@@ -101,3 +101,34 @@ func TestGateCheckDeal(t *testing.T) {
 		}
 	}
 }
+
+// TestGateApply: Apply hands an admitted deal to deal and an admitted move to move, and a refused
+// one to neither.
+func TestGateApply(t *testing.T) {
+	key := [32]byte{9}
+	g := engine.Gate{Op: "toy", Seats: 2, Dealing: true, MayMove: func(s engine.Seat) bool { return s == 0 }}
+	var dealt [][32]byte
+	var moved []engine.Move
+	deal := func(k [32]byte) { dealt = append(dealt, k) }
+	move := func(m engine.Move) { moved = append(moved, m) }
+	if err := g.Apply(engine.Move{Seat: 0, Kind: "play"}, deal, move); !errors.Is(err, engine.ErrNeedDeal) || len(dealt)+len(moved) != 0 {
+		t.Fatalf("move while dealing: %v, dealt %d, moved %d", err, len(dealt), len(moved))
+	}
+	if err := g.Apply(engine.DealMove(key), deal, move); err != nil || len(dealt) != 1 || dealt[0] != key || len(moved) != 0 {
+		t.Fatalf("deal: %v, dealt %x, moved %d", err, dealt, len(moved))
+	}
+	g.Dealing = false
+	if err := g.ApplyDeal(key, deal); !errors.Is(err, engine.ErrIllegal) || len(dealt) != 1 {
+		t.Fatalf("ApplyDeal not due: %v, dealt %d", err, len(dealt))
+	}
+	if err := g.Apply(engine.Move{Seat: 1, Kind: "play"}, deal, move); !errors.Is(err, engine.ErrNotYourTurn) || len(moved) != 0 {
+		t.Fatalf("other seat: %v, moved %d", err, len(moved))
+	}
+	if err := g.Apply(engine.Move{Seat: 0, Kind: "play"}, deal, move); err != nil || len(moved) != 1 {
+		t.Fatalf("move: %v, moved %d", err, len(moved))
+	}
+	g.Dealing = true
+	if err := g.ApplyDeal(key, deal); err != nil || len(dealt) != 2 {
+		t.Fatalf("ApplyDeal due: %v, dealt %d", err, len(dealt))
+	}
+}

@@ -9,18 +9,7 @@ const op = "arkham"
 
 // Apply makes a move, or refuses it with an *engine.Error and changes nothing: every check
 // happens before the first write.
-func (g *Game) Apply(m engine.Move) error {
-	deal, key, err := g.check(m)
-	if err != nil {
-		return err
-	}
-	if deal {
-		g.deal(key)
-		return nil
-	}
-	g.apply(m)
-	return nil
-}
+func (g *Game) Apply(m engine.Move) error { return g.gate().Apply(m, g.deal, g.apply) }
 
 // moveKinds are the player move kinds (the gate refuses others as malformed).
 var moveKinds = []string{MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb}
@@ -29,12 +18,6 @@ var moveKinds = []string{MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb}
 func (g *Game) gate() engine.Gate {
 	return engine.Gate{Op: op, Seats: int(g.players), Over: g.phase == phOver, Dealing: g.phase == phDeal,
 		Kinds: moveKinds, MayMove: g.mayMove, Allows: g.allows}
-}
-
-// check is Apply's checks of a deal or a player's move, without making it.
-func (g *Game) check(m engine.Move) (deal bool, key [32]byte, err error) {
-	gate := g.gate()
-	return gate.Check(m)
 }
 
 // mayMove reports whether s is the seat to move.
@@ -80,14 +63,7 @@ func (g *Game) allows(m engine.Move) bool {
 }
 
 // ApplyDeal applies the Dealer's key without hex round trips (simulations and benchmarks).
-func (g *Game) ApplyDeal(key [32]byte) error {
-	gate := g.gate()
-	if err := gate.CheckDeal(); err != nil {
-		return err
-	}
-	g.deal(key)
-	return nil
-}
+func (g *Game) ApplyDeal(key [32]byte) error { return g.gate().ApplyDeal(key, g.deal) }
 
 // apply makes a legal move.
 func (g *Game) apply(m engine.Move) {

@@ -111,20 +111,18 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 	return []engine.Move{{Seat: s, Kind: KindKeep}, {Seat: s, Kind: KindSwap}}
 }
 
+// Apply passes m through the shared move gate (engine.Gate), declaring the game's data for it,
+// then deals or plays.
 func (g *Game) Apply(m engine.Move) error {
-	// The shared move gate (engine.Gate) makes every check; the game declares its data.
 	gate := engine.Gate{Op: "highcard", Seats: g.n, Over: g.over, Dealing: !g.dealt,
 		Kinds:   []string{KindKeep, KindSwap},
 		MayMove: func(s engine.Seat) bool { return int(s) == g.turn },
 		Allows:  func(m engine.Move) bool { return engine.IsLegal(g.Legal(m.Seat), m) }}
-	deal, key, err := gate.Check(m)
-	if err != nil {
-		return err
-	}
-	if deal {
-		g.deal(key)
-		return nil
-	}
+	return gate.Apply(m, g.deal, g.play)
+}
+
+// play makes a legal move: keep, or swap the hand for the deck's top card.
+func (g *Game) play(m engine.Move) {
 	if m.Kind == KindSwap {
 		g.discard = append(g.discard, g.hands[g.turn])
 		g.hands[g.turn], g.deck = g.deck[0], g.deck[1:]
@@ -133,7 +131,6 @@ func (g *Game) Apply(m engine.Move) error {
 	if g.turn == g.n {
 		g.finish()
 	}
-	return nil
 }
 
 // deal shuffles 1..Cards with the deal key: the first n go to the seats, the rest are the deck.

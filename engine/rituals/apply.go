@@ -16,16 +16,7 @@ func (g *Game) Apply(m engine.Move) error {
 		g.pass()
 		return nil
 	}
-	deal, key, err := g.check(m)
-	if err != nil {
-		return err
-	}
-	if deal {
-		g.deal(key)
-		return nil
-	}
-	g.apply(m)
-	return nil
+	return g.gate().Apply(m, g.deal, g.apply)
 }
 
 // moveKinds are the player move kinds (the gate refuses others as malformed).
@@ -35,12 +26,6 @@ var moveKinds = []string{MoveGrab, MoveSend, MovePass, MovePlay, MovePlace, Move
 func (g *Game) gate() engine.Gate {
 	return engine.Gate{Op: op, Seats: int(g.players), Over: g.phase == phOver, Dealing: g.phase == phDeal,
 		Kinds: moveKinds, MayMove: g.maySeat, Allows: g.allows}
-}
-
-// check is Apply's checks of a deal or a player's move, without making it.
-func (g *Game) check(m engine.Move) (deal bool, key [32]byte, err error) {
-	gate := g.gate()
-	return gate.Check(m)
 }
 
 // maySeat is mayMove for a seat at the table (the gate checks it is one).
@@ -62,14 +47,7 @@ func (g *Game) mayMove(s int8) bool {
 }
 
 // ApplyDeal applies the Dealer's key without hex round trips (simulations and benchmarks).
-func (g *Game) ApplyDeal(key [32]byte) error {
-	gate := g.gate()
-	if err := gate.CheckDeal(); err != nil {
-		return err
-	}
-	g.deal(key)
-	return nil
-}
+func (g *Game) ApplyDeal(key [32]byte) error { return g.gate().ApplyDeal(key, g.deal) }
 
 // apply makes a legal move.
 func (g *Game) apply(m engine.Move) {

@@ -292,40 +292,32 @@ const op = "shadows"
 // Apply makes a move, or refuses it with an *engine.Error and changes nothing. A move whose
 // resolution needs randomness (a Randonomicon draw, a threat seen for the first time, an asset
 // refill, the setup) waits for the Dealer's next deal and resolves when it arrives.
-func (g *Game) Apply(m engine.Move) error {
-	gate := g.gate()
-	deal, key, err := gate.Check(m)
-	if err != nil {
-		return err
-	}
-	if deal {
-		g.ApplyDeal(key)
-		return nil
-	}
+func (g *Game) Apply(m engine.Move) error { return g.gate().Apply(m, g.dealt, g.tryMove) }
+
+// tryMove makes a player's move Apply admitted, on a copy first: a move that needs a deal's
+// randomness waits for it instead.
+func (g *Game) tryMove(m engine.Move) {
 	c := *g
 	c.str, c.starved = nil, false
 	c.resolve(m)
 	if c.starved {
 		g.waiting, g.pending = true, m
-		return nil
+		return
 	}
 	*g = c
-	return nil
 }
 
 // ApplyDeal resolves the waiting move with the Dealer's key (no hex round trip).
-func (g *Game) ApplyDeal(key [32]byte) error {
-	gate := g.gate()
-	if err := gate.CheckDeal(); err != nil {
-		return err
-	}
+func (g *Game) ApplyDeal(key [32]byte) error { return g.gate().ApplyDeal(key, g.dealt) }
+
+// dealt resolves the waiting move with the deal's key.
+func (g *Game) dealt(key [32]byte) {
 	m := g.pending
 	g.waiting, g.pending = false, engine.Move{}
 	g.epoch++
 	g.str = &streams{key: key, r: map[string]*rng.Rand{}}
 	g.resolve(m)
 	g.str = nil
-	return nil
 }
 
 // gate is Apply's checks (engine.Gate): the game's data for them.
