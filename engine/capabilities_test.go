@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"miskatonic/engine"
@@ -41,5 +43,58 @@ func TestCapabilityDefaults(t *testing.T) {
 		if got := engine.ViewSlack(tc.r); got != tc.slack {
 			t.Errorf("%s: ViewSlack = %d, want %d", tc.name, got, tc.slack)
 		}
+	}
+}
+
+func TestOptionValues(t *testing.T) {
+	list := []engine.Option{{Key: "a", Choices: []string{"x", "y"}, Default: "x"}, {Key: "b", Choices: []string{"1", "2"}, Default: "2"}}
+	for _, tc := range []struct {
+		name string
+		in   map[string]string
+		want map[string]string
+		err  string
+	}{
+		{"nothing: defaults", nil, map[string]string{"a": "x", "b": "2"}, ""},
+		{"empty value: default", map[string]string{"a": ""}, map[string]string{"a": "x", "b": "2"}, ""},
+		{"chosen", map[string]string{"a": "y", "b": "1"}, map[string]string{"a": "y", "b": "1"}, ""},
+		{"unknown keys, first in order named", map[string]string{"z": "1", "c": "1"}, nil, `unknown option "c"`},
+		{"bad value", map[string]string{"b": "3"}, nil, `option b="3": choose one of 1, 2`},
+	} {
+		got, err := engine.OptionValues("toy: options", list, tc.in)
+		if tc.err != "" {
+			if !errors.Is(err, engine.ErrBadConfig) || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %v, want %s", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || len(got) != len(tc.want) || got["a"] != tc.want["a"] || got["b"] != tc.want["b"] {
+			t.Errorf("%s: %v %v, want %v", tc.name, got, err, tc.want)
+		}
+	}
+	if err := engine.CheckSeats("toy: new", 6, 2, 5, "players"); !errors.Is(err, engine.ErrBadConfig) || !strings.Contains(err.Error(), "6 players: need 2 to 5") {
+		t.Errorf("CheckSeats: %v", err)
+	}
+	if err := engine.CheckSeats("toy: new", 5, 2, 5, "players"); err != nil {
+		t.Errorf("CheckSeats(5): %v", err)
+	}
+}
+
+func TestCardKeyJSON(t *testing.T) {
+	byKey := map[string]int{"elder": 7}
+	if b, _ := engine.CardKeyJSON(false, "x"); string(b) != "null" {
+		t.Errorf("no card: %s", b)
+	}
+	b, _ := engine.CardKeyJSON(true, "elder")
+	if id, err := engine.CardFromKeyJSON(b, byKey, "toy"); err != nil || id != 7 {
+		t.Errorf("round trip: %d %v", id, err)
+	}
+	if id, err := engine.CardFromKeyJSON([]byte("null"), byKey, "toy"); err != nil || id != 0 {
+		t.Errorf("null: %d %v", id, err)
+	}
+	if _, err := engine.CardFromKeyJSON([]byte(`"nope"`), byKey, "toy"); err == nil || !strings.Contains(err.Error(), `toy: unknown card "nope"`) {
+		t.Errorf("unknown: %v", err)
+	}
+	if _, err := engine.CardFromKeyJSON([]byte(`7`), byKey, "toy"); err == nil {
+		t.Error("a number decoded as a key")
 	}
 }

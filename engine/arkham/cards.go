@@ -1,8 +1,9 @@
 package arkham
 
 import (
-	"encoding/json"
 	"fmt"
+
+	"miskatonic/engine"
 )
 
 // CardID identifies one physical card. The ids are stable (records and views depend on them);
@@ -156,27 +157,18 @@ func (c CardID) IsOldOne() bool { return c >= Cthulhu && c <= Mystery }
 // MarshalJSON encodes a card as its key, or null for no card.
 func (c CardID) MarshalJSON() ([]byte, error) {
 	if !c.Valid() {
-		return []byte("null"), nil
+		return engine.CardKeyJSON(false, "")
 	}
-	return json.Marshal(Cards[c].Key)
+	return engine.CardKeyJSON(true, Cards[c].Key)
 }
 
 // UnmarshalJSON decodes a key (or null).
 func (c *CardID) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*c = 0
-		return nil
+	id, err := engine.CardFromKeyJSON(b, byKey, "arkham")
+	if err == nil {
+		*c = id
 	}
-	var k string
-	if err := json.Unmarshal(b, &k); err != nil {
-		return err
-	}
-	id, ok := byKey[k]
-	if !ok {
-		return fmt.Errorf("arkham: unknown card %q", k)
-	}
-	*c = id
-	return nil
+	return err
 }
 
 // CardByKey looks a card up by key.

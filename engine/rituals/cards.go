@@ -1,9 +1,10 @@
 package rituals
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"miskatonic/engine"
 )
 
 // CardID identifies one physical card; ids are stable (records, moves and views use them). A
@@ -299,27 +300,18 @@ func (c CardID) String() string {
 // MarshalJSON encodes a card as its key, or null for no card.
 func (c CardID) MarshalJSON() ([]byte, error) {
 	if !c.Valid() {
-		return []byte("null"), nil
+		return engine.CardKeyJSON(false, "")
 	}
-	return json.Marshal(Cards[c].Key)
+	return engine.CardKeyJSON(true, Cards[c].Key)
 }
 
 // UnmarshalJSON decodes a key (or null).
 func (c *CardID) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*c = 0
-		return nil
+	id, err := engine.CardFromKeyJSON(b, byKey, "rituals")
+	if err == nil {
+		*c = id
 	}
-	var k string
-	if err := json.Unmarshal(b, &k); err != nil {
-		return err
-	}
-	id, ok := byKey[k]
-	if !ok {
-		return fmt.Errorf("rituals: unknown card %q", k)
-	}
-	*c = id
-	return nil
+	return err
 }
 
 // CardByKey looks a card up by key.

@@ -198,22 +198,16 @@ func (g *Game) rand(label string) *rng.Rand {
 // Rules makes Ring of Shadows games.
 type Rules struct{}
 
-func (Rules) Name() string             { return "shadows" }
-func (Rules) Version() int             { return 1 }
-func (Rules) Seats() (int, int)        { return MinSeats, MaxSeats }
-func (Rules) Options() []engine.Option { return OptionList() }
-func (Rules) New(c engine.Config) (engine.Game, error) {
-	g, err := New(c)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
-}
+func (Rules) Name() string                             { return "shadows" }
+func (Rules) Version() int                             { return 1 }
+func (Rules) Seats() (int, int)                        { return MinSeats, MaxSeats }
+func (Rules) Options() []engine.Option                 { return OptionList() }
+func (Rules) New(c engine.Config) (engine.Game, error) { return engine.AsGame(New(c)) }
 
 // New starts a game in the choose phase.
 func New(cfg engine.Config) (*Game, error) {
-	if cfg.Seats < MinSeats || cfg.Seats > MaxSeats {
-		return nil, engine.Errorf(engine.KindBadConfig, "shadows: new", "%d characters: need %d to %d", cfg.Seats, MinSeats, MaxSeats)
+	if err := engine.CheckSeats("shadows: new", cfg.Seats, MinSeats, MaxSeats, "characters"); err != nil {
+		return nil, err
 	}
 	o, err := ParseOptions(cfg.Options)
 	if err != nil {
