@@ -14,32 +14,15 @@ import (
 // Heuristic returns the rule-of-thumb bot. Ties are broken by a generator seeded with seed.
 func Heuristic(seed uint64) bot.Func {
 	r := rng.New(rng.Derive(rng.FromInt(seed).Seed(), "miskatonic/v1/bot/shadows/heuristic"))
-	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		sv, err := viewOf(v)
-		if err != nil {
-			return engine.Move{}, err
-		}
-		if len(legal) == 0 {
-			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: shadows", "no legal move")
-		}
-		return Decide(sv, legal, r), nil
-	}
+	return bot.Typed("bot: shadows", viewOf, func(sv *shadows.View, legal []engine.Move) engine.Move { return Decide(sv, legal, r) })
 }
 
 // viewOf reads a view and checks the shape the bots index into: a view comes from the host,
 // and a hostile one must give an error, never a panic.
 func viewOf(v engine.View) (*shadows.View, error) {
-	var sv *shadows.View
-	switch x := v.(type) {
-	case *shadows.View:
-		sv = x
-	case shadows.View:
-		sv = &x
-	default:
-		return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "not a Ring of Shadows view: %T", v)
-	}
-	if sv == nil {
-		return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "no view")
+	sv, err := bot.TypedView[shadows.View](v, "bot: shadows", "a Ring of Shadows")
+	if err != nil {
+		return nil, err
 	}
 	if sv.Phase == shadows.PhaseAction || sv.Phase == shadows.PhaseShadow {
 		n := engine.Seat(len(sv.Characters))

@@ -28,8 +28,8 @@ func NewSearch(seed uint64, samples int) bot.Func {
 		if err != nil {
 			return engine.Move{}, err
 		}
-		if len(legal) == 0 {
-			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: shadows", "no legal move")
+		if err := bot.NeedMoves("bot: shadows", legal); err != nil {
+			return engine.Move{}, err
 		}
 		def := Decide(sv, legal, r)
 		if sv.Phase != shadows.PhaseAction || len(legal) == 1 {
