@@ -85,16 +85,20 @@ func TestCardKeyJSON(t *testing.T) {
 		t.Errorf("no card: %s", b)
 	}
 	b, _ := engine.CardKeyJSON(true, "elder")
-	if id, err := engine.CardFromKeyJSON(b, byKey, "toy"); err != nil || id != 7 {
+	var id int
+	if err := engine.DecodeCardKey(b, byKey, "toy", &id); err != nil || id != 7 {
 		t.Errorf("round trip: %d %v", id, err)
 	}
-	if id, err := engine.CardFromKeyJSON([]byte("null"), byKey, "toy"); err != nil || id != 0 {
+	if err := engine.DecodeCardKey([]byte(`"nope"`), byKey, "toy", &id); err == nil || !strings.Contains(err.Error(), `toy: unknown card "nope"`) || id != 7 {
+		t.Errorf("unknown: %v, id %d", err, id)
+	}
+	if err := engine.DecodeCardKey([]byte(`7`), byKey, "toy", &id); err == nil || id != 7 {
+		t.Errorf("a number decoded as a key: %d", id)
+	}
+	if err := engine.DecodeCardKey([]byte("null"), byKey, "toy", &id); err != nil || id != 0 {
 		t.Errorf("null: %d %v", id, err)
 	}
-	if _, err := engine.CardFromKeyJSON([]byte(`"nope"`), byKey, "toy"); err == nil || !strings.Contains(err.Error(), `toy: unknown card "nope"`) {
-		t.Errorf("unknown: %v", err)
-	}
-	if _, err := engine.CardFromKeyJSON([]byte(`7`), byKey, "toy"); err == nil {
-		t.Error("a number decoded as a key")
+	if got, ok := engine.LookupKey(byKey, "elder"); !ok || got != 7 {
+		t.Errorf("LookupKey: %d %v", got, ok)
 	}
 }

@@ -57,6 +57,16 @@ func OptionValues(op string, list []Option, m map[string]string) (map[string]str
 	return val, nil
 }
 
+// DecodeView reads a game's view back from its JSON as *V (Rules.DecodeView); bad JSON is
+// KindMalformed, op naming the game ("arkham: view").
+func DecodeView[V any](data []byte, op string) (View, error) {
+	var v V
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, Errorf(KindMalformed, op, "%v", err)
+	}
+	return &v, nil
+}
+
 // CardKeyJSON encodes a card as its key, or null for no card (valid false): how every game's
 // card ids travel in views and records.
 func CardKeyJSON(valid bool, key string) ([]byte, error) {
@@ -66,20 +76,28 @@ func CardKeyJSON(valid bool, key string) ([]byte, error) {
 	return json.Marshal(key)
 }
 
-// CardFromKeyJSON decodes what CardKeyJSON wrote: null is the zero card, a key is looked up in
-// byKey; an unknown key is an error naming the game.
-func CardFromKeyJSON[C any](b []byte, byKey map[string]C, game string) (C, error) {
+// DecodeCardKey decodes what CardKeyJSON wrote into dst: null is the zero card, a key is looked
+// up in byKey; an unknown key is an error naming the game, and leaves dst as it was.
+func DecodeCardKey[C any](b []byte, byKey map[string]C, game string, dst *C) error {
 	var zero C
 	if string(b) == "null" {
-		return zero, nil
+		*dst = zero
+		return nil
 	}
 	var k string
 	if err := json.Unmarshal(b, &k); err != nil {
-		return zero, err
+		return err
 	}
 	id, ok := byKey[k]
 	if !ok {
-		return zero, fmt.Errorf("%s: unknown card %q", game, k)
+		return fmt.Errorf("%s: unknown card %q", game, k)
 	}
-	return id, nil
+	*dst = id
+	return nil
+}
+
+// LookupKey looks a card (or anything keyed) up by key.
+func LookupKey[C any](byKey map[string]C, key string) (C, bool) {
+	id, ok := byKey[key]
+	return id, ok
 }

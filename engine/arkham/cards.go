@@ -1,6 +1,7 @@
 package arkham
 
 import (
+	"cmp"
 	"fmt"
 
 	"miskatonic/engine"
@@ -144,35 +145,16 @@ func (c CardID) Card() Card {
 // Key returns the card's key ("" for an invalid id).
 func (c CardID) Key() string { return c.Card().Key }
 
-func (c CardID) String() string {
-	if !c.Valid() {
-		return "none"
-	}
-	return Cards[c].Key
-}
+func (c CardID) String() string { return cmp.Or(c.Key(), "none") }
 
 // IsOldOne reports whether c is a Great Old One or the Mystery Card.
 func (c CardID) IsOldOne() bool { return c >= Cthulhu && c <= Mystery }
 
-// MarshalJSON encodes a card as its key, or null for no card.
-func (c CardID) MarshalJSON() ([]byte, error) {
-	if !c.Valid() {
-		return engine.CardKeyJSON(false, "")
-	}
-	return engine.CardKeyJSON(true, Cards[c].Key)
-}
+// MarshalJSON encodes a card as its key, or null for no card (engine.CardKeyJSON).
+func (c CardID) MarshalJSON() ([]byte, error) { return engine.CardKeyJSON(c.Valid(), c.Key()) }
 
-// UnmarshalJSON decodes a key (or null).
-func (c *CardID) UnmarshalJSON(b []byte) error {
-	id, err := engine.CardFromKeyJSON(b, byKey, "arkham")
-	if err == nil {
-		*c = id
-	}
-	return err
-}
+// UnmarshalJSON decodes a key, or null for no card.
+func (c *CardID) UnmarshalJSON(b []byte) error { return engine.DecodeCardKey(b, byKey, "arkham", c) }
 
-// CardByKey looks a card up by key.
-func CardByKey(key string) (CardID, bool) {
-	id, ok := byKey[key]
-	return id, ok
-}
+// CardByKey looks an Arkham Ritual card up by its key ("cthulhu").
+func CardByKey(key string) (CardID, bool) { return engine.LookupKey(byKey, key) }

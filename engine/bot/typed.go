@@ -28,15 +28,25 @@ func NeedMoves(op string, legal []engine.Move) error {
 	return nil
 }
 
+// Read is what a bot does first: read and check the view (read: a game's TypedView and its
+// range checks), and refuse an empty legal list.
+func Read[V any](op string, read func(engine.View) (*V, error), v engine.View, legal []engine.Move) (*V, error) {
+	tv, err := read(v)
+	if err != nil {
+		return nil, err
+	}
+	if err := NeedMoves(op, legal); err != nil {
+		return nil, err
+	}
+	return tv, nil
+}
+
 // Typed makes a Func of a decision over the game's view: read reads and checks the view (a
 // game's TypedView and its range checks), an empty legal list is refused, then decide chooses.
 func Typed[V any](op string, read func(engine.View) (*V, error), decide func(*V, []engine.Move) engine.Move) Func {
 	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		tv, err := read(v)
+		tv, err := Read(op, read, v, legal)
 		if err != nil {
-			return engine.Move{}, err
-		}
-		if err := NeedMoves(op, legal); err != nil {
 			return engine.Move{}, err
 		}
 		return decide(tv, legal), nil

@@ -9,8 +9,6 @@
 package highcard
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
 )
@@ -59,11 +57,7 @@ func (Rules) New(cfg engine.Config) (engine.Game, error) {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "highcard: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "highcard: view")
 }
 
 // Game is one match.

@@ -1,6 +1,7 @@
 package rituals
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 
@@ -290,35 +291,16 @@ func (c CardID) Card() Card {
 // Key returns the card's key ("" for an invalid id).
 func (c CardID) Key() string { return c.Card().Key }
 
-func (c CardID) String() string {
-	if !c.Valid() {
-		return "none"
-	}
-	return Cards[c].Key
-}
+func (c CardID) String() string { return cmp.Or(c.Key(), "none") }
 
-// MarshalJSON encodes a card as its key, or null for no card.
-func (c CardID) MarshalJSON() ([]byte, error) {
-	if !c.Valid() {
-		return engine.CardKeyJSON(false, "")
-	}
-	return engine.CardKeyJSON(true, Cards[c].Key)
-}
+// MarshalJSON writes the card's key (views carry keys), null for none.
+func (c CardID) MarshalJSON() ([]byte, error) { return engine.CardKeyJSON(c.Valid(), c.Key()) }
 
-// UnmarshalJSON decodes a key (or null).
-func (c *CardID) UnmarshalJSON(b []byte) error {
-	id, err := engine.CardFromKeyJSON(b, byKey, "rituals")
-	if err == nil {
-		*c = id
-	}
-	return err
-}
+// UnmarshalJSON reads a card key back (null: no card).
+func (c *CardID) UnmarshalJSON(b []byte) error { return engine.DecodeCardKey(b, byKey, "rituals", c) }
 
-// CardByKey looks a card up by key.
-func CardByKey(key string) (CardID, bool) {
-	id, ok := byKey[key]
-	return id, ok
-}
+// CardByKey finds a cultist or event card by its key.
+func CardByKey(key string) (CardID, bool) { return engine.LookupKey(byKey, key) }
 
 // PlaceByKey looks a ritual place up by key ("cthulhu"); -1 if there is none.
 // Every place, grab and most plays look their place up: the first and last letters pick the one

@@ -1,8 +1,6 @@
 package rituals
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 )
 
@@ -249,9 +247,5 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "rituals: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "rituals: view")
 }

@@ -1,8 +1,6 @@
 package shadows
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 )
 
@@ -266,9 +264,5 @@ func (g *Game) shadowsLeft() int {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "shadows: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "shadows: view")
 }

@@ -140,11 +140,8 @@ func newArkhamSearch(seed uint64, samples int, tune searchTuning) bot.Func {
 		Samples: samples,
 	}
 	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		av, err := arkhamView(v)
+		av, err := bot.Read("bot: arkham", arkhamView, v, legal)
 		if err != nil {
-			return engine.Move{}, err
-		}
-		if err := bot.NeedMoves("bot: arkham", legal); err != nil {
 			return engine.Move{}, err
 		}
 		me = av.Seat
