@@ -17,9 +17,7 @@ import (
 type Rules struct{ app.Compo }
 
 // OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("rit.rules.title") + " · " + i18n.T("app.name"))
-}
+func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "rit.rules.title") }
 
 // Render draws the page.
 func (p *Rules) Render() app.UI {
