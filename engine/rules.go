@@ -67,6 +67,16 @@ func DecodeView[V any](data []byte, op string) (View, error) {
 	return &v, nil
 }
 
+// Entry is table[i] where ok (i names an entry), else the zero entry: a game's card data by id,
+// safe for any id a view or move may carry.
+func Entry[T any, I ~uint8](table []T, i I, ok bool) T {
+	if !ok || int(i) >= len(table) {
+		var zero T
+		return zero
+	}
+	return table[i]
+}
+
 // CardKeyJSON encodes a card as its key, or null for no card (valid false): how every game's
 // card ids travel in views and records.
 func CardKeyJSON(valid bool, key string) ([]byte, error) {

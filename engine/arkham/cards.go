@@ -135,12 +135,7 @@ func init() {
 func (c CardID) Valid() bool { return c >= 1 && c <= maxCard }
 
 // Card returns the card's data (the zero Card for an invalid id).
-func (c CardID) Card() Card {
-	if !c.Valid() {
-		return Card{}
-	}
-	return Cards[c]
-}
+func (c CardID) Card() Card { return engine.Entry(Cards[:], c, c.Valid()) }
 
 // Key returns the card's key ("" for an invalid id).
 func (c CardID) Key() string { return c.Card().Key }

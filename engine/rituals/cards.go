@@ -281,12 +281,7 @@ func (c CardID) IsCultist() bool { return c <= maxCard && isCultist[c] }
 func (c CardID) IsEvent() bool { return c <= maxCard && isEvent[c] }
 
 // Card returns the card's data (the zero Card for an invalid id).
-func (c CardID) Card() Card {
-	if !c.Valid() {
-		return Card{}
-	}
-	return Cards[c]
-}
+func (c CardID) Card() Card { return engine.Entry(Cards[:], c, c.Valid()) }
 
 // Key returns the card's key ("" for an invalid id).
 func (c CardID) Key() string { return c.Card().Key }
