@@ -1,7 +1,9 @@
 package arkham
 
+import "miskatonic/internal/cputime"
+
 // CPUTime is the process CPU time, for the host-blind benchmarks.
-var CPUTime = cpuTime
+var CPUTime = cputime.Used
 
 // DealArranged deals g's next round from key as Game.deal does, but with the deck in the given
 // order (card at each position, handles 0..21) and the Mystery Card's pick given: today's

@@ -7,6 +7,7 @@ import (
 	"miskatonic/engine/bot"
 	"miskatonic/engine/rituals"
 	"miskatonic/engine/rng"
+	"miskatonic/internal/cputime"
 )
 
 // decisionPoints collects real decisions (at least two legal moves) from seeded 4-player games
@@ -39,14 +40,14 @@ func benchmarkLevel(b *testing.B, level string) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	start := cpuTime()
+	start := cputime.Used()
 	for i := 0; i < b.N; i++ {
 		d := points[i%len(points)]
 		if _, err := bt(d.View, d.Legal); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if cpu := cpuTime() - start; cpu > 0 {
+	if cpu := cputime.Used() - start; cpu > 0 {
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 }

@@ -1,14 +1,14 @@
 //go:build js
 
-package arkham
+package cputime
 
 import (
 	"syscall/js"
 	"time"
 )
 
-// cpuTime is Node's process CPU time (user+system); 0 outside Node.
-func cpuTime() time.Duration {
+// Used is Node's process CPU time (user+system); 0 outside Node.
+func Used() time.Duration {
 	p := js.Global().Get("process")
 	if p.IsUndefined() || p.Get("cpuUsage").IsUndefined() {
 		return 0
