@@ -1,10 +1,10 @@
 package shadows
 
 import (
-	"errors"
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -13,45 +13,17 @@ func fuzzGame(seed uint64, steps int) *Game {
 	rnd := rng.FromInt(seed)
 	cfgs := allConfigs()
 	g, _ := New(cfgs[rnd.Intn(len(cfgs))])
-	for i := 0; i < steps; i++ {
-		s, ok := g.Mover()
-		if !ok {
-			break
-		}
-		if s == engine.Dealer {
-			g.ApplyDeal(rnd.Seed())
-			continue
-		}
-		l := g.Legal(s)
-		g.Apply(l[rnd.Intn(len(l))])
-	}
+	enginetest.Walk(g, rnd, steps)
 	return g
 }
 
-// checkApply: a listed move is accepted; anything else is refused with a typed error and
-// changes nothing.
+// checkApply offers m to g (enginetest.CheckApply), and checks the invariants after a refusal.
 func checkApply(t *testing.T, g *Game, m engine.Move) {
-	listed := engine.IsLegal(g.Legal(m.Seat), m)
 	before := *g
-	err := g.Apply(m)
-	if listed {
-		if err != nil {
-			t.Fatalf("legal %v refused: %v", m, err)
+	if enginetest.CheckApply(t, g, m, func() bool { return *g == before }) == enginetest.Refused {
+		if err := checkInvariants(g); err != nil {
+			t.Fatal(err)
 		}
-		return
-	}
-	if err == nil && m.Kind == engine.KindDeal {
-		return // a well-formed deal while one is due
-	}
-	var e *engine.Error
-	if !errors.As(err, &e) || e.Kind == "" {
-		t.Fatalf("%v: want a typed refusal, got %v", m, err)
-	}
-	if *g != before {
-		t.Fatalf("refused %v changed the game", m)
-	}
-	if err := checkInvariants(g); err != nil {
-		t.Fatal(err)
 	}
 }
 

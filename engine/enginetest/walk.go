@@ -1,0 +1,77 @@
+package enginetest
+
+import (
+	"errors"
+	"testing"
+
+	"miskatonic/engine"
+	"miskatonic/engine/rng"
+)
+
+// The random walk and the refusal check every game's fuzz tests run, written once.
+
+// walker is what Walk needs beside engine.Game: the seat to move and a deal's key applied as is.
+type walker interface {
+	Mover() (engine.Seat, bool)
+	ApplyDeal(key [32]byte) error
+}
+
+// Walk plays up to steps random legal moves on g (a game with Mover and ApplyDeal), every deal
+// from rnd: a fuzz test's way to a random state. A game that is an engine.FastMover lists its
+// moves with AppendLegal; the walk is the same as over Legal.
+func Walk(g engine.Game, rnd *rng.Rand, steps int) {
+	w := g.(walker)
+	fast, _ := g.(engine.FastMover)
+	var buf []engine.Move
+	for i := 0; i < steps; i++ {
+		s, ok := w.Mover()
+		if !ok {
+			break
+		}
+		if s == engine.Dealer {
+			w.ApplyDeal(rnd.Seed())
+			continue
+		}
+		if fast != nil {
+			buf = fast.AppendLegal(buf[:0], s)
+		} else {
+			buf = g.Legal(s)
+		}
+		g.Apply(buf[rnd.Intn(len(buf))])
+	}
+}
+
+// Applied is what CheckApply saw.
+type Applied int
+
+const (
+	AppliedLegal Applied = iota // m was listed and accepted
+	AppliedDeal                 // m was a well-formed deal while one was due
+	Refused                     // m was refused with a typed error and changed nothing
+)
+
+// CheckApply offers m to g: a move Legal lists must be accepted; anything else (but a
+// well-formed deal while one is due) must be refused with a typed *engine.Error and change
+// nothing, which unchanged (comparing g with a copy taken before) reports.
+func CheckApply(t testing.TB, g engine.Game, m engine.Move, unchanged func() bool) Applied {
+	t.Helper()
+	listed := engine.IsLegal(g.Legal(m.Seat), m)
+	err := g.Apply(m)
+	if listed {
+		if err != nil {
+			t.Fatalf("legal %v refused: %v", m, err)
+		}
+		return AppliedLegal
+	}
+	if err == nil && m.Kind == engine.KindDeal {
+		return AppliedDeal
+	}
+	var e *engine.Error
+	if !errors.As(err, &e) || e.Kind == "" {
+		t.Fatalf("%v: want a typed refusal, got %v", m, err)
+	}
+	if !unchanged() {
+		t.Fatalf("refused %v changed the game", m)
+	}
+	return Refused
+}
