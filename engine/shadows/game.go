@@ -30,7 +30,7 @@ const (
 	MoveShare     = "share"    // To, Option = bills|knowledge|muscle with N, or Option = asset with Card
 	MoveRetainer  = "retainer" // Private Detective: a Share at any location, no action
 	MovePassRing  = "passring" // To = a character at your location
-	MoveView      = "view"     // View the Shadows; Option = "medium" for the Shadow Medium
+	MoveView      = "view"     // View the Shadows; Option = ViewMedium for the Shadow Medium
 	MoveAbility   = "ability"  // use your shadow ability; Shadow Step: To and Option = location
 	MoveUse       = "use"      // discard an asset for its effect: Card = asset id
 	MoveResearch  = "research"

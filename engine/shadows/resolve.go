@@ -66,23 +66,23 @@ func (g *Game) resolve(m engine.Move) {
 		}
 		o := &g.chars[m.To]
 		switch m.Option {
-		case "bills":
+		case ShareBills:
 			c.bills -= int8(m.N)
 			o.bills += int8(m.N)
-		case "knowledge":
+		case ShareKnowledge:
 			c.know -= int8(m.N)
 			o.know += int8(m.N)
-		case "muscle":
+		case ShareMuscle:
 			c.musc -= int8(m.N)
 			o.musc += int8(m.N)
-		case "asset":
+		case ShareAsset:
 			g.dropAsset(me, m.Card-1)
 			g.giveAsset(int8(m.To), m.Card-1)
 		}
 	case MovePassRing:
 		g.ring = int8(m.To) // the Threat Start Marker does not move (FAQ)
 	case MoveView:
-		if m.Option == "medium" {
+		if m.Option == ViewMedium {
 			g.flags.medium = true
 			g.madden(me, 1)
 		}
@@ -312,7 +312,7 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 		if a := g.has(me, "buysell_bonus"); a >= 0 {
 			qty += int8(cards().Assets[a].N)
 		}
-		if m.Option == "bill" {
+		if m.Option == BuyKnowledge {
 			c.bills--
 			c.know = min(c.know+qty, g.knowLimit(me))
 		} else {

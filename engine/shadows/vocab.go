@@ -49,6 +49,20 @@ const (
 	EventAcquire  EventKind = MoveAcquire
 )
 
+// Move options (Move.Option) of the kinds that take a word.
+const (
+	// MoveShare and MoveRetainer: what is shared (N of a resource, or the asset Card).
+	ShareBills     = "bills"
+	ShareKnowledge = "knowledge"
+	ShareMuscle    = "muscle"
+	ShareAsset     = "asset"
+	// MoveView: with the Shadow Medium.
+	ViewMedium = "medium"
+	// MoveBuySell: pay bills for knowledge, or sell knowledge for bills.
+	BuyKnowledge  = "bill"
+	SellKnowledge = "knowledge"
+)
+
 var (
 	tableEvents = [...]EventKind{EventSetup, EventAwakening, EventStirring, EventCycle, EventTurn, EventThreat,
 		EventThreatLimit, EventDraw, EventReshuffle, EventCorruption, EventFoiled, EventAutoFail, EventEscort,

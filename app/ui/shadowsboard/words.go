@@ -129,7 +129,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 		return with(i18n.T("sh.move.clear", m.N), act+i18n.T("app.list_sep")+i18n.T("sh.cost.muscle", m.N))
 	case shadows.MoveShare, shadows.MoveRetainer:
 		what := ""
-		if m.Option == "asset" {
+		if m.Option == shadows.ShareAsset {
 			if a := assetByID(m.Card); a != nil {
 				what = i18n.T("sh.move.give_asset", a.Name, n.Char(m.To))
 			}
@@ -143,7 +143,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 	case shadows.MovePassRing:
 		return with(i18n.T("sh.move.passring", n.Char(m.To)), act)
 	case shadows.MoveView:
-		if m.Option == "medium" {
+		if m.Option == shadows.ViewMedium {
 			return with(i18n.T("sh.move.view_medium"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.madness", 1))
 		}
 		return with(i18n.T("sh.move.view"), act)
@@ -168,7 +168,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 	case shadows.MoveHire:
 		return with(i18n.T("sh.move.hire", m.N), act+i18n.T("app.list_sep")+i18n.T("sh.cost.bills", m.N))
 	case shadows.MoveBuySell:
-		if m.Option == "bill" {
+		if m.Option == shadows.BuyKnowledge {
 			return with(i18n.T("sh.move.buy"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.bills", 1))
 		}
 		return with(i18n.T("sh.move.sell"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.knowledge", 1))
@@ -318,7 +318,7 @@ func (n Names) LogLine(e shadows.Event, v *shadows.View) string {
 	case shadows.EventClear:
 		return i18n.T("sh.log.clear", who, e.N, LocName(e.Location))
 	case shadows.EventShare, shadows.EventRetainer:
-		if e.Card == "asset" {
+		if e.Card == shadows.ShareAsset {
 			return i18n.T("sh.log.share_asset", who)
 		}
 		return i18n.T("sh.log.share", who, i18n.T("sh.cost."+e.Card, e.N))

@@ -182,7 +182,7 @@ func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool
 		}
 	}
 	if !isBearer && canPay && c.Knowledge > p.bearer.Knowledge && v.Threat.Known {
-		if m, ok := find(shadows.MoveView, func(m engine.Move) bool { return m.Option == "medium" }); ok {
+		if m, ok := find(shadows.MoveView, func(m engine.Move) bool { return m.Option == shadows.ViewMedium }); ok {
 			return m, true
 		}
 	}
@@ -205,13 +205,13 @@ func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool
 		if c.Knowledge > 0 && room > 0 && c.Location == p.bearer.Location {
 			n := min(c.Knowledge, room)
 			if m, ok := find(shadows.MoveShare, func(m engine.Move) bool {
-				return m.To == v.Ring && m.Option == "knowledge" && m.N == n
+				return m.To == v.Ring && m.Option == shadows.ShareKnowledge && m.N == n
 			}); ok {
 				return m, true
 			}
 		}
 		if m, ok := find(shadows.MoveRetainer, func(m engine.Move) bool {
-			return m.To == v.Ring && m.Option == "knowledge" && m.N == min(c.Knowledge, room)
+			return m.To == v.Ring && m.Option == shadows.ShareKnowledge && m.N == min(c.Knowledge, room)
 		}); ok && c.Knowledge > 0 {
 			return m, true
 		}
@@ -251,7 +251,7 @@ func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool
 	if m, ok := find(shadows.MoveResearch, nil); ok {
 		return m, true
 	}
-	if m, ok := find(shadows.MoveBuySell, func(m engine.Move) bool { return m.Option == "bill" }); ok && c.Bills >= 2 {
+	if m, ok := find(shadows.MoveBuySell, func(m engine.Move) bool { return m.Option == shadows.BuyKnowledge }); ok && c.Bills >= 2 {
 		return m, true
 	}
 	// 10. With corruption high and no muscle, hire some.
