@@ -19,11 +19,21 @@ type walker interface {
 // Walk plays up to steps random legal moves on g (a game with Mover and ApplyDeal), every deal
 // from rnd: a fuzz test's way to a random state. A game that is an engine.FastMover lists its
 // moves with AppendLegal; the walk is the same as over Legal.
-func Walk(g engine.Game, rnd *rng.Rand, steps int) {
+func Walk(g engine.Game, rnd *rng.Rand, steps int) { WalkWith(g, rnd, steps, Hooks{}) }
+
+// Hooks are what a test sees of a walk: Before each player's move, the seat and its legal moves
+// (false stops the walk; the slice is reused); After it, the move made and Apply's error.
+type Hooks struct {
+	Before func(s engine.Seat, legal []engine.Move) bool
+	After  func(s engine.Seat, m engine.Move, err error)
+}
+
+// WalkWith is Walk with hooks; steps <= 0 walks to the game's end.
+func WalkWith(g engine.Game, rnd *rng.Rand, steps int, h Hooks) {
 	w := g.(walker)
 	fast, _ := g.(engine.FastMover)
 	var buf []engine.Move
-	for i := 0; i < steps; i++ {
+	for i := 0; steps <= 0 || i < steps; i++ {
 		s, ok := w.Mover()
 		if !ok {
 			break
@@ -37,7 +47,14 @@ func Walk(g engine.Game, rnd *rng.Rand, steps int) {
 		} else {
 			buf = g.Legal(s)
 		}
-		g.Apply(buf[rnd.Intn(len(buf))])
+		if h.Before != nil && !h.Before(s, buf) {
+			break
+		}
+		m := buf[rnd.Intn(len(buf))]
+		err := g.Apply(m)
+		if h.After != nil {
+			h.After(s, m, err)
+		}
 	}
 }
 
@@ -74,4 +91,13 @@ func CheckApply(t testing.TB, g engine.Game, m engine.Move, unchanged func() boo
 		t.Fatalf("refused %v changed the game", m)
 	}
 	return Refused
+}
+
+// FailOn is an After hook that fails the test when a legal move is refused.
+func FailOn(t testing.TB) func(engine.Seat, engine.Move, error) {
+	return func(s engine.Seat, m engine.Move, err error) {
+		if err != nil {
+			t.Fatalf("seat %d: legal %v refused: %v", s, m, err)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -436,19 +437,7 @@ func TestFromViewRebuildsTheGame(t *testing.T) {
 	for i := 0; i < 240; i++ {
 		cfg := allConfigs()[i%len(allConfigs())]
 		g, _ := New(cfg)
-		steps := 10 + rnd.Intn(120)
-		for j := 0; j < steps; j++ {
-			s, ok := g.Mover()
-			if !ok {
-				break
-			}
-			if s == engine.Dealer {
-				g.ApplyDeal(rnd.Seed())
-				continue
-			}
-			l := g.Legal(s)
-			g.Apply(l[rnd.Intn(len(l))])
-		}
+		enginetest.Walk(g, rnd, 10+rnd.Intn(120))
 		if g.waiting || g.phase < phAction || g.phase == phOver {
 			continue
 		}
