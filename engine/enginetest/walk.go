@@ -101,3 +101,29 @@ func FailOn(t testing.TB) func(engine.Seat, engine.Move, error) {
 		}
 	}
 }
+
+// Reach is a fuzz test's random state: the game newGame makes (from the seed's generator), then
+// Walk's steps moves.
+func Reach[G engine.Game](seed uint64, steps int, newGame func(*rng.Rand) G) G {
+	rnd := rng.FromInt(seed)
+	g := newGame(rnd)
+	Walk(g, rnd, steps)
+	return g
+}
+
+// FuzzMove decodes fuzz input as a move; a decode error must be KindMalformed, and then ok is
+// false.
+func FuzzMove(t testing.TB, data []byte) (m engine.Move, ok bool) {
+	t.Helper()
+	m, err := engine.DecodeMove(data)
+	if err != nil {
+		if engine.KindOf(err) != engine.KindMalformed {
+			t.Fatalf("decode error of kind %q: %v", engine.KindOf(err), err)
+		}
+		return m, false
+	}
+	return m, true
+}
+
+// Pick is one of xs, drawn with r (a random config of a game's allConfigs, say).
+func Pick[T any](r *rng.Rand, xs []T) T { return xs[r.Intn(len(xs))] }

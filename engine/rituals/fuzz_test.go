@@ -10,10 +10,10 @@ import (
 
 // fuzzGame reaches a random state: a random table size and up to steps random legal moves.
 func fuzzGame(seed uint64, steps int) *Game {
-	rnd := rng.FromInt(seed)
-	g, _ := New(engine.Config{Seats: MinPlayers + rnd.Intn(MaxPlayers-MinPlayers+1)})
-	enginetest.Walk(g, rnd, steps)
-	return g
+	return enginetest.Reach(seed, steps, func(r *rng.Rand) *Game {
+		g, _ := New(engine.Config{Seats: MinPlayers + r.Intn(MaxPlayers-MinPlayers+1)})
+		return g
+	})
 }
 
 // checkApply offers m to g (enginetest.CheckApply), checking first that allows agrees with
@@ -39,14 +39,9 @@ func FuzzDecodeMove(f *testing.F) {
 	f.Add([]byte(`{"seat":0,"kind":"pass","extra":1}`), uint64(5), uint16(9))
 	f.Add([]byte(`{"seat":1,"kind":"psychotic","to":2}`), uint64(6), uint16(200))
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		m, err := engine.DecodeMove(data)
-		if err != nil {
-			if engine.KindOf(err) != engine.KindMalformed {
-				t.Fatalf("decode error of kind %q: %v", engine.KindOf(err), err)
-			}
-			return
+		if m, ok := enginetest.FuzzMove(t, data); ok {
+			checkApply(t, fuzzGame(seed, int(steps%600)), m)
 		}
-		checkApply(t, fuzzGame(seed, int(steps%600)), m)
 	})
 }
 

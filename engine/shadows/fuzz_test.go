@@ -10,11 +10,10 @@ import (
 
 // fuzzGame reaches a random state: a random config and up to steps random legal moves.
 func fuzzGame(seed uint64, steps int) *Game {
-	rnd := rng.FromInt(seed)
-	cfgs := allConfigs()
-	g, _ := New(cfgs[rnd.Intn(len(cfgs))])
-	enginetest.Walk(g, rnd, steps)
-	return g
+	return enginetest.Reach(seed, steps, func(r *rng.Rand) *Game {
+		g, _ := New(enginetest.Pick(r, allConfigs()))
+		return g
+	})
 }
 
 // checkApply offers m to g (enginetest.CheckApply), and checks the invariants after a refusal.
@@ -35,14 +34,9 @@ func FuzzDecodeMove(f *testing.F) {
 	f.Add([]byte(`{"seat":-2,"kind":"deal","seed":"00"}`), uint64(5), uint16(9))
 	f.Add([]byte(`{"seat":0,"kind":"end","extra":1}`), uint64(6), uint16(9))
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		m, err := engine.DecodeMove(data)
-		if err != nil {
-			if engine.KindOf(err) != engine.KindMalformed {
-				t.Fatalf("decode error of kind %q: %v", engine.KindOf(err), err)
-			}
-			return
+		if m, ok := enginetest.FuzzMove(t, data); ok {
+			checkApply(t, fuzzGame(seed, int(steps%300)), m)
 		}
-		checkApply(t, fuzzGame(seed, int(steps%300)), m)
 	})
 }
 
