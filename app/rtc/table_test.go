@@ -218,7 +218,7 @@ func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 					mu.Unlock()
 				}
 			}
-			out, err := bot.PlaySeat(ctx, g, bot.Random(seed*100+uint64(i)), observe, onSent)
+			out, err := g.Autoplay(ctx, bot.Random(seed*100+uint64(i)), observe, onSent)
 			if err != nil {
 				t.Errorf("guest %d: %v", i, err)
 				return

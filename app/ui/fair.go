@@ -15,9 +15,7 @@ type Fair struct {
 }
 
 // OnNav names the browser tab after the page.
-func (p *Fair) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("fair.title") + " · " + i18n.T("app.name"))
-}
+func (p *Fair) OnNav(ctx app.Context) { doc.Title(ctx, "fair.title") }
 
 // Render draws the page.
 func (p *Fair) Render() app.UI {

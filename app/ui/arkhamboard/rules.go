@@ -15,9 +15,7 @@ type Rules struct {
 }
 
 // OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("rules.title") + " · " + i18n.T("app.name"))
-}
+func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "rules.title") }
 
 // Render draws the page.
 func (p *Rules) Render() app.UI {

@@ -18,6 +18,11 @@ type Section struct {
 	Body     []app.UI
 }
 
+// Title names the browser tab after a reading page (its title's catalog key), then the app.
+func Title(ctx app.Context, titleKey string) {
+	ctx.Page().SetTitle(i18n.T(titleKey) + " · " + i18n.T("app.name"))
+}
+
 // Page lays out a reading page: a way home, title and lead, the contents, the sections,
 // and links onwards. Plain HTML, no state: it renders the same on the server and in the browser.
 func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.UI {

@@ -59,7 +59,7 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 			DataSet("me", flag(s.Seat == v.Seat)).Aria("label", label).Body(
 			app.Span().Class("rit-sname").Text(n.Seat(s.Seat)),
 			app.Span().Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
-			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+s.Steer, n.Seat(s.SteerBy)))),
+			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
 			app.If(visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
 				app.Span().Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
 			sent,
@@ -190,10 +190,10 @@ func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string
 	} else {
 		face = []app.UI{
 			app.Span().Class("rit-evname").Body(
-				app.Span().Text(i18n.T("rit.ev."+card.Event)),
+				app.Span().Text(i18n.T("rit.ev."+string(card.Event))),
 				app.Span().Class("rit-de").Lang("de").Text(germanEvent(card.Event)),
 			),
-			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + card.Event)),
+			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + string(card.Event))),
 		}
 	}
 	if locked {
@@ -287,7 +287,7 @@ func flag(b bool) string {
 }
 
 // germanEvent is an event type's printed German name.
-func germanEvent(key string) string {
+func germanEvent(key rituals.EventKey) string {
 	for _, t := range rituals.EventTypes {
 		if t.Key == key {
 			return t.NameDE

@@ -104,21 +104,9 @@ func (t *Table) tick(ctx app.Context) {
 	after(ctx, t.tick)
 }
 
-func (t *Table) names() Names {
-	n := Names{Me: t.V.Seat}
-	for _, s := range t.P.Seats {
-		n.Seats = append(n.Seats, s.Name)
-	}
-	return n
-}
+func (t *Table) names() Names { return Names{Me: t.V.Seat, Seats: t.P.SeatNames()} }
 
-func (t *Table) act(m engine.Move) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.P.OnAct != nil {
-			t.P.OnAct(ctx, m)
-		}
-	}
-}
+func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
 
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
@@ -276,7 +264,7 @@ func (t *Table) window(n Names) app.UI {
 	}
 	var stack []app.UI
 	for _, p := range v.Stack {
-		e := rituals.Event{Kind: "play", Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
+		e := rituals.Event{Kind: rituals.EventPlay, Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
 		stack = append(stack, app.Li().Class("rit-played").Text(n.LogLine(e)))
 	}
 	var buttons []app.UI

@@ -25,23 +25,14 @@ func moveKey(m engine.Move) string {
 }
 
 func (t *Table) names() Names {
-	n := Names{}
-	for _, s := range t.P.Seats {
-		n.Players = append(n.Players, s.Name)
-	}
+	n := Names{Players: t.P.SeatNames()}
 	for _, c := range t.V.Characters {
 		n.Chars = append(n.Chars, c.Character)
 	}
 	return n
 }
 
-func (t *Table) act(m engine.Move) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.P.OnAct != nil {
-			t.P.OnAct(ctx, m)
-		}
-	}
-}
+func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
 
 // Render draws the table: what is asked first (so a phone shows it without scrolling), then the
 // threat, the map, the characters, the asset row and the log.
@@ -154,7 +145,7 @@ func group(kind string) string {
 func threatNews(log []shadows.Event) []shadows.Event {
 	from := 0
 	for i, e := range log {
-		if e.Kind == "turn" || e.Kind == "setup" {
+		if e.Kind == shadows.EventTurn || e.Kind == shadows.EventSetup {
 			from = i
 		}
 	}
