@@ -5,11 +5,13 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -53,6 +55,13 @@ func TestWasmModuleReuse(t *testing.T) {
 		}})
 		return err
 	}))
+	// Stamps, in ms from the navigation: the loader calls instantiateStreaming, the module is
+	// instantiated, the Go program has mounted the first page (Go's start in between).
+	b.Do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stampScript})
+		return err
+	}))
+	var stamps []string
 	starts := 0
 	load := func(reload bool) {
 		if reload {
@@ -63,6 +72,8 @@ func TestWasmModuleReuse(t *testing.T) {
 		b.WaitApp()
 		b.WaitVisible("#home")
 		starts++
+		st, _ := Eval[map[string]float64](b, `window.__mkStamps || {}`)
+		stamps = append(stamps, fmt.Sprintf("%.0f/%.0f/%.0f", st["call"], st["ready"], st["mounted"]))
 		time.Sleep(3 * time.Second) // time for V8 to optimize and maybe cache code
 	}
 	load(false)
@@ -88,7 +99,31 @@ func TestWasmModuleReuse(t *testing.T) {
 	t.Logf("FIGURE wasm module over %d starts (cold, 2 warm, offline): streamed %d, built %d, from V8's in-memory cache %d; disk code cache written %d, hit %d; lazily compiled functions %d, optimized %d",
 		starts, count["v8.wasm.streamFromResponseCallback"], count["wasm.NewNativeModule"], count["wasm.GetNativeModuleFromCache"],
 		count["v8.wasm.cachedModule"], count["v8.wasm.moduleCacheHit"], count["wasm.CompileLazy"], count["wasm.TopTierCompilation"])
+	t.Logf("FIGURE start stages, ms from navigation, instantiateStreaming called / module instantiated / first page mounted by Go: cold %s, warm %s %s, offline %s",
+		stamps[0], stamps[1], stamps[2], stamps[3])
 	if got := count["v8.wasm.streamFromResponseCallback"]; got != starts {
 		t.Errorf("%d of %d starts streamed app.wasm from a fetch Response (Chromium's trace): the rest compiled a copy", got, starts)
 	}
 }
+
+// stampScript runs before the page's own scripts and stamps the start's stages.
+const stampScript = `(() => {
+  const st = (window.__mkStamps = {});
+  const orig = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (src, imports) => {
+    st.call = performance.now();
+    const r = await orig(src, imports);
+    st.ready = performance.now();
+    return r;
+  };
+  // app.js removes its loading screen once the Go program has mounted the first page.
+  let seen = false;
+  new MutationObserver((_, obs) => {
+    const loader = document.getElementById("app-wasm-loader");
+    seen = seen || !!loader;
+    if (seen && !loader) {
+      st.mounted = performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();`
