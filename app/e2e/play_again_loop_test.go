@@ -32,6 +32,10 @@ func TestArkhamPlayAgainLoop(t *testing.T) {
 		joinTable(t, g.b, link, g.name)
 	}
 	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	closed := map[*Browser]int{}
+	for _, b := range players {
+		closed[b] = released(b)
+	}
 	host.Click("#start")
 	for game := 1; ; game++ {
 		waitAll(t, players, ".ark", fmt.Sprintf("game %d: the table", game))
@@ -83,9 +87,26 @@ func TestArkhamPlayAgainLoop(t *testing.T) {
 			}
 			return
 		}
+		// A link that closed and was dialled again leaves pion's "call to released function"
+		// in the page's console: say in which game it happened.
+		for _, b := range players {
+			if n := released(b); n != closed[b] {
+				t.Logf("game %d: %s's console says a link closed (%d → %d)", game, b.Name, closed[b], n)
+				closed[b] = n
+			}
+		}
 		host.WaitVisible("#play-again")
+		if _, err := Eval[bool](host, startWatchJS); err != nil {
+			t.Fatal(err)
+		}
 		host.Click("#play-again")
 		waitAll(t, players, "#new-game", fmt.Sprintf("play again %d: the new lobby", game))
+		host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+		// The host's lobby came back: was its Start ever drawn disabled on the way (a lobby
+		// shown with no one seated, between the Welcome and Lobby frames)?
+		if n, _ := Eval[int](host, `window.__startDisabled || 0`); n > 0 {
+			t.Errorf("play again %d: the host's Start was drawn disabled %d times as the lobby came back", game, n)
+		}
 		host.Click("#start")
 	}
 }
@@ -103,9 +124,38 @@ func waitAll(t *testing.T, players []*Browser, css, what string) {
 			}
 			if time.Now().After(end) {
 				t.Logf("%s: %s never showed %s", what, b.Name, css)
+				for _, o := range players {
+					p, _ := Eval[string](o, `[...document.querySelectorAll('.problem')].map(e => e.textContent).join(' | ')`)
+					t.Logf("%s: problems shown: %q; closed links so far: %d", o.Name, p, released(o))
+				}
 				stuck(t, players)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
 }
+
+// released counts the "call to released function" lines in b's console so far.
+func released(b *Browser) int {
+	n := 0
+	for _, l := range b.Logs() {
+		if strings.Contains(l, "released function") {
+			n++
+		}
+	}
+	return n
+}
+
+// startWatchJS counts, from now on, every time the host's Start button was drawn disabled: enabled
+// after being disabled (even within one task of the page), or added and still disabled.
+const startWatchJS = `(() => {
+  window.__startDisabled = 0;
+  if (window.__startObs) window.__startObs.disconnect();
+  const note = (el) => { if (el && el.id === 'start' && el.disabled) window.__startDisabled++; };
+  window.__startObs = new MutationObserver((rs) => { for (const r of rs) {
+    if (r.type === 'attributes' && r.target.id === 'start' && r.oldValue !== null) window.__startDisabled++; // was disabled
+    for (const n of r.addedNodes || []) { if (n.nodeType === 1) { note(n); n.querySelectorAll && n.querySelectorAll('#start').forEach(note); } }
+  } });
+  window.__startObs.observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'], attributeOldValue: true});
+  return true;
+})()`
