@@ -230,10 +230,8 @@ func TestRematchKeepsTheSeatsShown(t *testing.T) {
 		started      bool
 	}
 	var mu sync.Mutex
-	var states [][]seen
-	var guests []atomic.Pointer[Guest]
-	guests = make([]atomic.Pointer[Guest], 2)
-	states = make([][]seen, 2)
+	states := make([][]seen, 2)
+	guests := make([]atomic.Pointer[Guest], 2)
 	tt := newTable(t, tableOpts{guests: 2, seed: 61, opts: map[string]string{"rounds": "1"},
 		guestSave: func(i int) func([]byte) {
 			return func([]byte) {
