@@ -250,8 +250,16 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		if away {
 			g.absences = []absence{{from: 0, to: -1}}
 		}
-		// A fault stays: it is the host's, whichever game it was found in.
-		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating, Fault: g.st.Fault}
+		// A fault stays: it is the host's, whichever game it was found in. At a rematch the
+		// seats stay too, until the host's lobby (its next frame) says otherwise: between the two
+		// frames the screens were told of a lobby with no one in it, and a host's page drew its
+		// Start button disabled for no seats (issue 26).
+		var lobby wire.Lobby
+		if m.Match > g.st.Match {
+			lobby = g.st.Lobby
+			lobby.Started = false
+		}
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating, Fault: g.st.Fault, Lobby: lobby}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {

@@ -144,6 +144,8 @@ type tableOpts struct {
 	tick   time.Duration
 	wrap   func(i int, c Conn) Conn // wraps each guest's end
 	save   func([]byte)             // HostConfig.Persist
+	// guestSave, if set, gives guest i's GuestConfig.Save (called with the guest's lock held).
+	guestSave func(i int) func([]byte)
 	// hostSeat: the host signs with guest 0's identity, as an app's host is its own player.
 	hostSeat bool
 }
@@ -180,7 +182,11 @@ func newTable(t testing.TB, o tableOpts) *testTable {
 		if err := h.AddGuest(a); err != nil {
 			t.Fatal(err)
 		}
-		g, err := NewGuest(b, GuestConfig{Name: fmt.Sprintf("p%d", i), Identity: identity(i), Rand: newRand(o.seed*1000 + uint64(i)), Rules: lookup, Tick: o.tick})
+		var save func([]byte)
+		if o.guestSave != nil {
+			save = o.guestSave(i)
+		}
+		g, err := NewGuest(b, GuestConfig{Name: fmt.Sprintf("p%d", i), Identity: identity(i), Rand: newRand(o.seed*1000 + uint64(i)), Rules: lookup, Tick: o.tick, Save: save})
 		if err != nil {
 			t.Fatal(err)
 		}

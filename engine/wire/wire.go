@@ -125,7 +125,13 @@ func encode(seq uint64, m Message, size int) ([]byte, error) {
 	if err := m.Check(); err != nil {
 		return nil, err
 	}
-	body, err := json.Marshal(m)
+	var body []byte
+	var err error
+	if v, ok := m.(*View); ok {
+		body, err = v.marshal()
+	} else {
+		body, err = json.Marshal(m)
+	}
 	if err != nil {
 		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "%v", err)
 	}

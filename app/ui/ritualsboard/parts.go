@@ -254,25 +254,25 @@ func resultPanel(o *engine.Outcome, scores []Breakdown, n Names) app.UI {
 	}
 	rows := []app.UI{}
 	for s, b := range scores {
-		rows = append(rows, app.Tr().DataSet("winner", flag(win[engine.Seat(s)])).Body(
-			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
-			app.Td().Body(app.Text(strconv.Itoa(5*b.Right)), app.Small().Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
-			app.Td().Text(strconv.Itoa(b.Left)),
-			app.Td().Text(penalty(b.Penalty)),
-			app.Td().Class("rit-total").Text(strconv.Itoa(b.Total)),
+		rows = append(rows, app.Elem("tr").DataSet("winner", flag(win[engine.Seat(s)])).Body(
+			app.Elem("th").Attr("scope", "row").Text(n.Seat(engine.Seat(s))),
+			app.Elem("td").Body(app.Text(strconv.Itoa(5*b.Right)), app.Elem("small").Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
+			app.Elem("td").Text(strconv.Itoa(b.Left)),
+			app.Elem("td").Text(penalty(b.Penalty)),
+			app.Elem("td").Class("rit-total").Text(strconv.Itoa(b.Total)),
 		))
 	}
 	return app.Section().Class("rit-result", "panel").ID("rit-result").Aria("label", i18n.T("rit.result")).Body(
 		app.H2().Text(i18n.T("rit.winner", joinNames(names))),
-		app.Table().Class("rit-scores").Body(
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text(i18n.T("rit.col.player")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.right")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.left")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.penalty")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.total")),
+		app.Elem("table").Class("rit-scores").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.player")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.right")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.left")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.penalty")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.total")),
 			)),
-			app.TBody().Body(rows...),
+			app.Elem("tbody").Body(rows...),
 		),
 	)
 }

@@ -116,7 +116,7 @@ func (t *Table) Render() app.UI {
 	}
 	return app.Div().Class("rit").ID("rit").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
 		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).Body(
-		app.Header().Class("rit-head").Body(
+		app.Elem("header").Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
 			app.Span().Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
 			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
