@@ -209,6 +209,7 @@ type Guest struct {
 	due         bool
 	replayDue   bool
 	mem         memoryCache // what the last save encoded (memory.go)
+	live        live        // the watch on the host keeping the table moving (guestlive.go)
 }
 
 type link struct {

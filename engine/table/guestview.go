@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/json"
+	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
@@ -38,6 +39,9 @@ func (g *Guest) view(m *wire.View) {
 	}
 	if g.st.HasView && m.Seq < g.st.Seq {
 		return
+	}
+	if !g.st.HasView || m.Seq != g.st.Seq {
+		g.live.shown(time.Now())
 	}
 	g.st.Seq, g.st.ViewJSON, g.st.Legal, g.st.Status, g.st.HasView = m.Seq, m.View, m.Legal, m.Status, true
 	g.st.View, g.decoded = nil, false // decoded when State is next called

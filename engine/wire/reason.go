@@ -42,6 +42,11 @@ const (
 	DealViewChanged = "deal.view_changed" // a second, different view for one game seq: [seq]
 	// DealStandInUnshown: another seat's move marked a stand-in's, no lobby having shown one there.
 	DealStandInUnshown = "deal.standin_unshown"
+	// A table the host keeps from going on, named (engine/table/guestlive.go): a view whose
+	// legal moves and status contradict each other, or a move the host told of whose view it
+	// never sent ([seq] both).
+	DealStatusContradicts = "deal.status_contradicts"
+	DealViewWithheld      = "deal.view_withheld"
 )
 
 // ReasonCodes lists every reason code with its number of arguments, so a test can insist that
@@ -51,6 +56,7 @@ func ReasonCodes() map[string]int {
 		DealMismatch: 0, DealLeftOut: 0, DealSkipped: 0, DealNeverRevealed: 0, DealWithheld: 1,
 		DealNewGame: 0, DealOtherTable: 0, DealLeftBefore: 0,
 		DealKeyChanged: 0, DealStoodIn: 0, DealSealedShort: 0, DealViewChanged: 1, DealStandInUnshown: 0,
+		DealStatusContradicts: 1, DealViewWithheld: 1,
 	}
 	for _, k := range []engine.Kind{engine.KindMalformed, engine.KindBadSeat, engine.KindNotYourTurn,
 		engine.KindIllegal, engine.KindGameOver, engine.KindNeedDeal, engine.KindBadConfig,
