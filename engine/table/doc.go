@@ -72,8 +72,11 @@
 // view for a few ticks asks for any move past the one on screen; a move the host then tells of
 // goes through the rules above (a stand-in's mark no lobby showed, a missing signature), and
 // one whose view never follows within GuestConfig.RevealTimeout fails the deals with
-// wire.DealViewWithheld. A host that answers nothing looks, to that one page, like a player
-// taking their time; the other pages see that player not moving.
+// wire.DealViewWithheld. Likewise a deal the host holds still: our seal refused, past that
+// deadline, as not signed over the commitment the host itself sent (wire.DealShareRefused),
+// or our seat stood in for withholding a share whose sealed set never came on the link we
+// sealed on (wire.DealBenched). A host that answers nothing looks, to that one page, like a
+// player taking their time; the other pages see that player not moving.
 //
 // "Away" is the guest's own knowledge, never the host's word (absence in guestrules.go): from
 // the latest seq it had seen when its link was replaced or its page loaded, to the first view

@@ -433,6 +433,11 @@ func (o *oracle) deal(epoch int) ([32]byte, string) {
 		return [32]byte{}, fmt.Sprintf("deal %d's key is not made from any set of shares the guest was sent", epoch)
 	}
 	for s, hs := range o.seats {
+		if hs != o.me && hs.caught {
+			// That player's page caught the host and stopped sharing: benched for it, its
+			// seat's share is rightly missing from a deal the others see it stood in for.
+			continue
+		}
 		if p := hs.ownShare(epoch, ctx, c, shares); p != "" {
 			return [32]byte{}, fmt.Sprintf("deal %d: seat %d: %s", epoch, s, p)
 		}

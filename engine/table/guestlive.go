@@ -33,6 +33,75 @@ type live struct {
 	asked  time.Time // the latest quiet ask
 	ahead  time.Time // since when a move past the view on screen has been known (zero: none)
 	named  bool      // a verdict of this watch was given (once is enough)
+	// Our seals and shares of each deal's current commitment: the frames they went out in,
+	// the link they went out on, and since when the host has refused them as not signed over
+	// that commitment (zero: it has not).
+	shareFrames map[uint64]int // frame seq → deal epoch
+	shareGen    map[int]int
+	refused     map[int]time.Time
+}
+
+// sentShare notes that our seal or share of deal epoch went out in frame seq on link gen.
+func (l *live) sentShare(seq uint64, epoch, gen int) {
+	if l.shareFrames == nil || len(l.shareFrames) > 256 {
+		l.shareFrames = map[uint64]int{} // old frames are only ever refused soon after
+	}
+	if l.shareGen == nil {
+		l.shareGen, l.refused = map[int]int{}, map[int]time.Time{}
+	}
+	l.shareFrames[seq] = epoch
+	if _, ok := l.shareGen[epoch]; !ok {
+		l.shareGen[epoch] = gen
+	}
+}
+
+// newCommitment forgets what was noted of deal epoch's shares: a new commitment, a fresh start.
+func (l *live) newCommitment(epoch int) {
+	delete(l.shareGen, epoch)
+	delete(l.refused, epoch)
+}
+
+// shareRefused notes a refusal of our seal or share as not signed over the commitment: an
+// honest host refuses one only when a new commitment crossed it, and sends that commitment
+// right away, so the refusals stop. A host that committed one thing to this guest and holds
+// its seal to another keeps refusing it.
+func (g *Guest) shareRefused(m *wire.Reject, now time.Time) {
+	e, ok := g.live.shareFrames[m.Ref]
+	if !ok || m.Kind != wire.KindAuth {
+		return
+	}
+	if d, ok := g.deals[e]; ok && d.status.State == DealPending && g.live.refused[e].IsZero() {
+		g.live.refused[e] = now
+	}
+}
+
+// benched is a Bye that stands our seat in for withholding its share (charge.go): an honest
+// host does so only once every seal is in, when it relays the set to every contributor, and
+// frames come in order. So a deal we sealed on this very link, whose set never came, was
+// never ours to reveal: the host withheld the set and blamed this seat.
+func (g *Guest) benched(m *wire.Bye) {
+	if m.Kind != wire.KindState || m.Code != wire.ByeDropped || g.link == nil {
+		return
+	}
+	for e, d := range g.deals {
+		if gen, ok := g.live.shareGen[e]; ok && gen == g.link.gen && d.seal != nil && !d.sealed && d.status.State == DealPending {
+			d.status.fail(wire.DealBenched, fmt.Sprintf("the host stood in seat %d for withholding its share of deal %d, but never relayed the sealed set", g.st.Seat, e))
+		}
+	}
+}
+
+// sharesStuck fails a deal whose host has refused our share for longer than the deadline.
+func (g *Guest) sharesStuck(now time.Time) bool {
+	changed := false
+	for e, at := range g.live.refused {
+		d, ok := g.deals[e]
+		if at.IsZero() || !ok || d.status.State != DealPending || now.Sub(at) < g.cfg.RevealTimeout {
+			continue
+		}
+		d.status.fail(wire.DealShareRefused, fmt.Sprintf("the host refused this seat's share of deal %d as not signed over the commitment it sent", e))
+		changed = true
+	}
+	return changed
 }
 
 // shown notes a view of a new seq on screen.
@@ -40,6 +109,12 @@ func (l *live) shown(now time.Time) { l.viewAt, l.ahead = now, time.Time{} }
 
 // watchLive is the tick's watch (g.mu held); it says whether a verdict was given.
 func (g *Guest) watchLive(now time.Time) bool {
+	stuck := g.sharesStuck(now)
+	return g.watchViews(now) || stuck
+}
+
+// watchViews asks a quiet table for moves, and names a move whose view never follows.
+func (g *Guest) watchViews(now time.Time) bool {
 	w := &g.live
 	if g.audit == nil || !g.st.HasView || g.st.Status.Over || g.awayNow() || w.named {
 		w.ahead = time.Time{}

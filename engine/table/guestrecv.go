@@ -217,6 +217,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	case *wire.Head:
 		g.takeHead(m)
 	case *wire.Bye:
+		g.benched(m)
 		g.st.Dropped, g.st.Connected = m, false
 	case *wire.Preview:
 		g.st.Preview = m

@@ -72,6 +72,7 @@ func (g *Guest) reject(m *wire.Reject) {
 	if g.recordReject(m) {
 		return
 	}
+	g.shareRefused(m, time.Now())
 	if s := g.sealed; s != nil && m.Ref == s.seq && m.Kind != wire.KindStale {
 		g.sealed = nil // refused for good (a stale refusal is a round the host has not opened yet)
 	}

@@ -47,6 +47,10 @@ const (
 	// never sent ([seq] both).
 	DealStatusContradicts = "deal.status_contradicts"
 	DealViewWithheld      = "deal.view_withheld"
+	// The host kept refusing our share as not signed over the commitment it sent us, or stood
+	// our seat in for withholding a share it never let us reveal (no sealed set came).
+	DealShareRefused = "deal.share_refused"
+	DealBenched      = "deal.benched"
 )
 
 // ReasonCodes lists every reason code with its number of arguments, so a test can insist that
@@ -56,7 +60,7 @@ func ReasonCodes() map[string]int {
 		DealMismatch: 0, DealLeftOut: 0, DealSkipped: 0, DealNeverRevealed: 0, DealWithheld: 1,
 		DealNewGame: 0, DealOtherTable: 0, DealLeftBefore: 0,
 		DealKeyChanged: 0, DealStoodIn: 0, DealSealedShort: 0, DealViewChanged: 1, DealStandInUnshown: 0,
-		DealStatusContradicts: 1, DealViewWithheld: 1,
+		DealStatusContradicts: 1, DealViewWithheld: 1, DealShareRefused: 0, DealBenched: 0,
 	}
 	for _, k := range []engine.Kind{engine.KindMalformed, engine.KindBadSeat, engine.KindNotYourTurn,
 		engine.KindIllegal, engine.KindGameOver, engine.KindNeedDeal, engine.KindBadConfig,
