@@ -124,7 +124,13 @@ func (g *GameScreen) Render() app.UI {
 		problem = app.P().Class("problem").Attr("role", "alert").Text(g.err)
 	}
 	if !snap.Started || !snap.HasView {
-		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
+		// A table stopped by the host's doing stays stopped here too (a page reloaded after
+		// the game's end comes back to the lobby): the red stop above it.
+		var stop app.UI
+		if fs := dealFailures(snap); hostsFault(fs) {
+			stop = stopBanner(snap, fs, true)
+		}
+		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, stop, g.lobby(snap))
 	}
 	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), g.frame(snap, problem).Draw(), hostCodeRejoin(g.Sess, snap))
 }

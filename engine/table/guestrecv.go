@@ -118,6 +118,7 @@ func (g *Guest) tick() bool {
 		g.send(&wire.Resync{Next: l.next})
 	}
 	changed := l.welcomed && g.askMissing(now)
+	changed = l.welcomed && g.watchLive(now) || changed
 	changed = g.recordTick(now) || changed
 	if g.st.Status.Over {
 		if g.overAt.IsZero() {
@@ -216,6 +217,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	case *wire.Head:
 		g.takeHead(m)
 	case *wire.Bye:
+		g.benched(m)
 		g.st.Dropped, g.st.Connected = m, false
 	case *wire.Preview:
 		g.st.Preview = m
@@ -242,6 +244,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
 		g.shown, g.sharesLater, g.due, g.replayDue = nil, nil, false, false
+		g.live = live{}
 		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
 		// The absences were of the old game's seqs: still away (a new link) is away from the
 		// new game's start.
