@@ -32,7 +32,7 @@ func TestLogLinesAreSentences(t *testing.T) {
 	}
 	for _, c := range cases {
 		i18n.SetLang(c.lang)
-		out := html.UnescapeString(app.HTMLString(logPanel(c.log, n)))
+		out := html.UnescapeString(app.HTMLString(logPanel(c.log, 0, n)))
 		for _, w := range c.want {
 			if !strings.Contains(out, w) {
 				t.Errorf("%s: log lacks %q: %s", c.lang, w, out)
