@@ -161,7 +161,7 @@ func TestStandInOnlyByTheHost(t *testing.T) {
 	} {
 		mal.mu.Lock()
 		mal.send(m)
-		sent := mal.outSeq // keep-alives follow it (guests send one every three ticks)
+		sent := mal.outSeq // keep-alives follow it (guests send one every two ticks)
 		mal.mu.Unlock()
 		refused++
 		tt.waitFor(fmt.Sprintf("the %s refused", m.Type()), func() bool { r := mal.State().Reject; return r != nil && r.Ref == sent })
@@ -179,11 +179,6 @@ func TestStandInOnlyByTheHost(t *testing.T) {
 	})
 }
 
-func (g *Guest) outSeqNow() uint64 {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.outSeq
-}
 
 // TestAwayEndGame: the host chooses to end the game; every guest is told the table closed and
 // every goroutine ends.

@@ -111,10 +111,10 @@ func (g *Guest) tick() bool {
 			g.send(&wire.Ready{Ready: *g.ready})
 		}
 	}
-	// Ask for what is missing: at once on a gap, and every three ticks in case the last frames
+	// Ask for what is missing: at once on a gap, and every two ticks in case the last frames
 	// were lost. This is also the keep-alive the host counts on (silence.go): sent even while
 	// the host talks, so a live page is never taken for a closed one.
-	if len(l.buf) > 0 || now.Sub(l.asked) >= 3*g.cfg.Tick {
+	if len(l.buf) > 0 || now.Sub(l.asked) >= 2*g.cfg.Tick {
 		l.asked = now
 		g.send(&wire.Resync{Next: l.next})
 	}

@@ -54,8 +54,8 @@ type HostConfig struct {
 	// runs once per person, from when they left (away.go).
 	TurnTimeout time.Duration
 	// SilentAfter drops a seated guest's link that has carried nothing for this long (default
-	// 8s; negative: never), so a tab that vanished without closing its link is noticed in
-	// seconds (silence.go). Guests send a keep-alive every three ticks.
+	// 6s; negative: never), so a tab that vanished without closing its link is noticed in
+	// seconds (silence.go). Guests send a keep-alive every two ticks.
 	SilentAfter time.Duration
 	// Clock is the time deadlines for absent players run on (default: the system's).
 	Clock Clock
@@ -123,6 +123,7 @@ type Host struct {
 	gone        map[engine.Seat]time.Time // when each absent seat's player left (away.go)
 	waitFrom    time.Time                 // the host's last "wait longer"
 	silence     Timer                     // the next look for silent links (silence.go)
+	silenceAt   time.Time                 // the last look
 	awayTimer   Timer
 	awayGen     int
 	awayUntil   time.Time
@@ -221,7 +222,7 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 		cfg.TurnTimeout = 30 * time.Second
 	}
 	if cfg.SilentAfter == 0 {
-		cfg.SilentAfter = 8 * time.Second
+		cfg.SilentAfter = 6 * time.Second
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = systemClock{}
