@@ -179,7 +179,6 @@ func TestStandInOnlyByTheHost(t *testing.T) {
 	})
 }
 
-
 // TestAwayEndGame: the host chooses to end the game; every guest is told the table closed and
 // every goroutine ends.
 func TestAwayEndGame(t *testing.T) {
