@@ -86,13 +86,14 @@ func (c *fakeClock) step(d time.Duration) {
 	}
 }
 
-// clockTable is awayTable on a fake clock, with the default deadlines (30 s to act, 6 s of
-// silence), seats guests' links (wrapped by wrap) of the given identities, and nobody playing yet.
+// clockTable is awayTable on a fake clock, with the default turn deadline (30 s) and the app's
+// silence (6 s), seats guests' links (wrapped by wrap) of the given identities, and nobody
+// playing yet.
 func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, ids []int, wrap func(i int, c *tamper)) (*testTable, *fakeClock) {
 	t.Helper()
 	clk := newFakeClock()
 	tt := &testTable{t: t, rand: newRand(41), stop: make(chan struct{})}
-	h, err := NewHost(rules, HostConfig{Rand: newRand(42), Options: opts, RatePerSecond: 5000, Burst: 5000, Clock: clk,
+	h, err := NewHost(rules, HostConfig{Rand: newRand(42), Options: opts, RatePerSecond: 5000, Burst: 5000, Clock: clk, SilentAfter: 6 * time.Second,
 		Bots: func(string) BotFunc { return randomBot(43) }, Logf: debugLogf})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"time"
 
+	"miskatonic/engine"
 	"miskatonic/engine/fair"
 	"miskatonic/engine/wire"
 )
@@ -146,10 +147,14 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	}
 	switch m := msg.(type) {
 	case *wire.Challenge:
-		l.nonce, l.table, l.rules = m.Nonce, m.Table, 0
+		l.nonce, l.table, l.rules, l.played = m.Nonce, m.Table, 0, nil
 		if r, ok := g.cfg.Rules(m.Game); ok {
 			l.rules = r.Version()
-			if r.Version() != m.Rules {
+			// A host on older rules this build still plays (a table saved before an update) is
+			// followed under them: its views are checked as that version draws them.
+			if at, err := engine.RulesAt(r, m.Rules); err == nil {
+				l.rules, l.played = at.Version(), at
+			} else {
 				// Told before anything of the game: another build, not a dishonest host.
 				g.logf("table: the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version())
 				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
@@ -274,6 +279,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	}
 	if r, ok := g.cfg.Rules(m.Game); ok {
 		g.rules = r
+		if l.played != nil && l.played.Name() == r.Name() {
+			g.rules = l.played // the version the host's challenge named (RulesAt)
+		}
 	}
 	g.flushSays(false) // lines said while this link was not yet welcomed, or lost with the last
 	if m.Started && g.audit == nil && g.rules != nil {

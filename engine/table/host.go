@@ -53,8 +53,8 @@ type HostConfig struct {
 	// host's player is asked to wait longer, seat a stand-in or end the game (default 30s). It
 	// runs once per person, from when they left (away.go).
 	TurnTimeout time.Duration
-	// SilentAfter drops a seated guest's link that has carried nothing for this long (default
-	// 6s; negative: never), so a tab that vanished without closing its link is noticed in
+	// SilentAfter drops a seated guest's link that has carried nothing for this long (zero:
+	// never; the app uses 6 s), so a tab that vanished without closing its link is noticed in
 	// seconds (silence.go). Guests send a keep-alive every two ticks.
 	SilentAfter time.Duration
 	// Clock is the time deadlines for absent players run on (default: the system's).
@@ -220,9 +220,6 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 	}
 	if cfg.TurnTimeout <= 0 {
 		cfg.TurnTimeout = 30 * time.Second
-	}
-	if cfg.SilentAfter == 0 {
-		cfg.SilentAfter = 6 * time.Second
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = systemClock{}

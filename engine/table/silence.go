@@ -4,8 +4,8 @@ package table
 // channel looking open: the browser notices only when ICE consent fails, measured at about 16 s,
 // and the turn deadline could not start before. Every guest now says something at least every
 // two ticks (2 s; a resync doubles as the keep-alive, guestrecv.go), so the host drops a seated
-// link that has been silent for HostConfig.SilentAfter (6 s: two keep-alives missed and 2 s of
-// margin for a busy phone), looking every second: a closed tab is noticed 4–7 s after it went,
+// link silent for HostConfig.SilentAfter (the app: 6 s, two keep-alives missed and 2 s of margin
+// for a busy phone), looking every sixth of it: a closed tab is noticed 4–7 s after it went,
 // and the away deadline starts from there. A live guest dropped by mistake (its page stalled
 // for 6 s) redials and takes its seat back by key, as after a reload.
 
