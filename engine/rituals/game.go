@@ -78,8 +78,6 @@ const (
 	steerTargeted
 )
 
-var steerNames = [...]string{"", "false-god", "opponent-targeted"}
-
 // ReasonDeck is the outcome reason: a player had to draw from the empty deck (ruling 9/20).
 const ReasonDeck = "rituals.end.deck"
 
@@ -234,8 +232,8 @@ func (Rules) AtVersion(v int) (engine.Rules, bool) {
 
 // New starts a game waiting for its one deal.
 func New(cfg engine.Config) (*Game, error) {
-	if cfg.Seats < MinPlayers || cfg.Seats > MaxPlayers {
-		return nil, engine.Errorf(engine.KindBadConfig, "rituals: new", "%d players: need %d to %d", cfg.Seats, MinPlayers, MaxPlayers)
+	if err := engine.CheckSeats("rituals: new", cfg.Seats, MinPlayers, MaxPlayers, "players"); err != nil {
+		return nil, err
 	}
 	for k := range cfg.Options {
 		return nil, engine.Errorf(engine.KindBadConfig, "rituals: options", "unknown option %q (the rulebook names no variant)", k)

@@ -19,7 +19,7 @@ import (
 )
 
 // seatEvents target a player (engine.Move.To); the others with targets name a place (Option).
-var seatEvents = map[string]bool{"false-god": true, "opponent-targeted": true, "mental-breakdown": true, "right-mind": true}
+var seatEvents = map[rituals.EventKey]bool{rituals.KeyFalseGod: true, rituals.KeyTargeted: true, rituals.KeyBreakdown: true, rituals.KeyRightMind: true}
 
 // targetKind says where a play's choice is drawn: "place", "seat", or "" (no target).
 func targetKind(m engine.Move) string {
@@ -126,9 +126,9 @@ func (t *Table) windowHint() app.UI {
 // targetLabel is a choice's words on its target: the place or player is the button's place.
 func targetLabel(m engine.Move, n Names) string {
 	switch rituals.CardID(m.Card).Card().Event {
-	case "new-arrangement":
+	case rituals.KeyRearrange:
 		return i18n.T("rit.t.swap", m.N/10, m.N%10)
-	case "embarrassing-mistake":
+	case rituals.KeyMistake:
 		return i18n.T("rit.t.bring", CardName(rituals.CardID(m.N)))
 	}
 	if targetKind(m) == "seat" {
