@@ -69,7 +69,8 @@ const ritPhoneStepJS = `(() => {
 // Madness. Whenever it chooses a place, the choices are on the places, which follow the prompt;
 // whenever it presses an event card with targets, the choices are on those places or players,
 // which follow the window; the round just ended stays in the log (with its closing draws) until
-// the next round's first event; at the end the score table fits the screen, Total included.
+// the next round's first event; at the end the score table fits the screen, Total included. A
+// game that dealt the player no event with targets is followed by another.
 func TestRitualsPhoneDecisionsInPlace(t *testing.T) {
 	srv := StartApp(t)
 	b := NewBrowser(t, "rit-phone", Phone)
@@ -102,7 +103,18 @@ func TestRitualsPhoneDecisionsInPlace(t *testing.T) {
 			}
 			seen[kind]++
 			if kind == "over" {
-				break
+				if seen["place-target"]+seen["seat-target"] > 0 {
+					break
+				}
+				// Chance dealt the player no event with targets in this game: play another.
+				b.WaitVisible("#play-again")
+				b.Click("#play-again")
+				for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+					if gone, _ := Eval[bool](b, `!document.querySelector('#rit-result')`); gone {
+						break
+					}
+				}
+				continue
 			}
 		}
 		if !closed {
