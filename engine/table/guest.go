@@ -222,7 +222,8 @@ type link struct {
 	buf      map[uint64]wire.Message
 	nonce    []byte
 	table    []byte
-	rules    int // our version of the challenge's game rules
+	rules    int          // our version of the challenge's game rules
+	played   engine.Rules // those rules, at the version the host plays (engine.RulesAt)
 	welcomed bool
 	heard    time.Time
 	asked    time.Time // last idle resync
