@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"miskatonic/engine"
@@ -72,19 +70,15 @@ func leakCheck(eg engine.Game, s engine.Seat, b []byte) error {
 // combination. ARKHAM_CONFORMANCE_GAMES=N plays N games per config (13 gives 10,400 games).
 func TestConformance(t *testing.T) {
 	cfgs := allConfigs()
-	games, every := 1, 2
-	if n, err := strconv.Atoi(os.Getenv("ARKHAM_CONFORMANCE_GAMES")); err == nil && n > 0 {
-		games, every = n, 8
-	} else if testing.Short() {
+	amount, short := enginetest.AmountOf("ARKHAM_CONFORMANCE_GAMES", enginetest.Amount{Games: 1, Every: 2}, 8, enginetest.Amount{Games: 1, Every: 3})
+	if short {
 		var some []engine.Config
 		for i := 0; i < len(cfgs); i += 7 {
 			some = append(some, cfgs[i])
 		}
-		cfgs, every = some, 3
+		cfgs = some
 	}
-	enginetest.Run(t, Rules{}, cfgs, enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(11),
-		enginetest.Leaks(leakCheck),
-		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+	enginetest.Run(t, Rules{}, cfgs, enginetest.Plays(amount), enginetest.Seed(11), enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))
 }
 
 // TestRandomPlayouts plays 12,000 fast random games across every config and checks the

@@ -1,9 +1,7 @@
 package rituals
 
 import (
-	"os"
 	"slices"
-	"strconv"
 	"testing"
 
 	"miskatonic/engine"
@@ -23,16 +21,10 @@ func allConfigs() []engine.Config {
 // TestConformance runs the engine/enginetest suite over every table size.
 // RITUALS_CONFORMANCE_GAMES=N plays N games per table size.
 func TestConformance(t *testing.T) {
-	games, every := 4, 3
-	if n, err := strconv.Atoi(os.Getenv("RITUALS_CONFORMANCE_GAMES")); err == nil && n > 0 {
-		games, every = n, 8
-	} else if testing.Short() {
-		games, every = 2, 5
-	}
-	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(13),
+	amount, _ := enginetest.AmountOf("RITUALS_CONFORMANCE_GAMES", enginetest.Amount{Games: 4, Every: 3}, 8, enginetest.Amount{Games: 2, Every: 5})
+	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Plays(amount), enginetest.Seed(13),
 		enginetest.Secrets(func(g engine.Game, s engine.Seat) []string { return secrets(g.(*Game), s) }),
-		enginetest.Leaks(leakCheck),
-		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+		enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))
 }
 
 // TestRandomPlayouts plays fast random games at every table size, checks the invariants after
