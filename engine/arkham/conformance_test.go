@@ -102,22 +102,9 @@ func TestRandomPlayouts(t *testing.T) {
 			if step > 5000 {
 				t.Fatalf("game %d (%v) does not end", i, cfg)
 			}
-			s, ok := g.Mover()
-			if !ok {
+			if !enginetest.Step(t, g, rnd, &buf, func() string { return fmt.Sprintf("game %d", i) },
+				func(_ engine.Seat, legal []engine.Move) engine.Move { return legal[rnd.Intn(len(legal))] }) {
 				break
-			}
-			if s == engine.Dealer {
-				if err := g.ApplyDeal(rnd.Seed()); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				buf = g.AppendLegal(buf[:0], s)
-				if len(buf) == 0 {
-					t.Fatalf("game %d: seat %d to move has no legal move", i, s)
-				}
-				if err := g.Apply(buf[rnd.Intn(len(buf))]); err != nil {
-					t.Fatalf("game %d: %v", i, err)
-				}
 			}
 			if g.phase == phDeal || g.phase == phOver {
 				if g.hasLast && g.last.round == g.round {

@@ -1,6 +1,7 @@
 package rituals
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -53,27 +54,16 @@ func TestRandomPlayouts(t *testing.T) {
 			if step > 20000 {
 				t.Fatalf("game %d (%d players) does not end", i, cfg.Seats)
 			}
-			s, ok := g.Mover()
-			if !ok {
+			if !enginetest.Step(t, g, rnd, &buf, func() string { return fmt.Sprintf("game %d\n%s", i, describe(g)) },
+				func(_ engine.Seat, legal []engine.Move) engine.Move {
+					m := legal[rnd.Intn(len(legal))]
+					seen[g.phaseName()+"/"+m.Kind]++
+					if m.Kind == MovePlay {
+						seen["event/"+string(Cards[m.Card].Event)]++
+					}
+					return m
+				}) {
 				break
-			}
-			if s == engine.Dealer {
-				if err := g.ApplyDeal(rnd.Seed()); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				buf = g.AppendLegal(buf[:0], s)
-				if len(buf) == 0 {
-					t.Fatalf("game %d: seat %d to move has no legal move\n%s", i, s, describe(g))
-				}
-				m := buf[rnd.Intn(len(buf))]
-				seen[g.phaseName()+"/"+m.Kind]++
-				if m.Kind == MovePlay {
-					seen["event/"+string(Cards[m.Card].Event)]++
-				}
-				if err := g.Apply(m); err != nil {
-					t.Fatalf("game %d: %v", i, err)
-				}
 			}
 			if err := checkInvariants(g); err != nil {
 				t.Fatalf("game %d (%d players) step %d: %v\n%s", i, cfg.Seats, step, err, describe(g))
