@@ -85,10 +85,7 @@ func TestConformance(t *testing.T) {
 // invariants after every move and that every game ends.
 func TestRandomPlayouts(t *testing.T) {
 	cfgs := allConfigs()
-	n := 12000
-	if testing.Short() {
-		n = 2000
-	}
+	n := enginetest.Scaled(12000, 2000)
 	rnd := rng.FromInt(2026)
 	causes := map[string]int{}
 	var buf []engine.Move

@@ -37,3 +37,11 @@ func Plays(a Amount) Option {
 func InvariantOf[G engine.Game](f func(g G) error) Option {
 	return Invariant(func(g engine.Game) error { return f(g.(G)) })
 }
+
+// Scaled is full, or short under -short: how many games a test plays.
+func Scaled(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}

@@ -31,10 +31,7 @@ func TestConformance(t *testing.T) {
 // TestRandomPlayouts plays fast random games at every table size, checks the invariants after
 // every move and that every game ends, and that every kind of thing the rules allow happens.
 func TestRandomPlayouts(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 400
-	}
+	n := enginetest.Scaled(2000, 400)
 	rnd := rng.FromInt(2026)
 	seen := map[string]int{}
 	type stats struct {

@@ -37,10 +37,7 @@ func TestConformance(t *testing.T) {
 // every move, and that every way to end happens.
 func TestRandomPlayouts(t *testing.T) {
 	cfgs := allConfigs()
-	n := 3000
-	if testing.Short() {
-		n = 600
-	}
+	n := enginetest.Scaled(3000, 600)
 	rnd := rng.FromInt(2026)
 	ends := map[string]int{}
 	for i := 0; i < n; i++ {
