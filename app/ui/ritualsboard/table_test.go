@@ -178,7 +178,7 @@ func TestLogLinesWorded(t *testing.T) {
 // TestRulesPageCoversEveryCard: every event type (with its German name) and every rank is on
 // the how-to-play page.
 func TestRulesPageCoversEveryCard(t *testing.T) {
-	html := app.HTMLString(&Rules{})
+	html := app.HTMLString(Game.Rules())
 	for _, e := range rituals.EventTypes {
 		if !strings.Contains(html, e.NameDE) || !strings.Contains(html, `data-event="`+string(e.Key)+`"`) {
 			t.Errorf("rules page lacks %s", e.Key)

@@ -109,7 +109,7 @@ func TestOutcomeReasonsWorded(t *testing.T) {
 
 // TestPagesRender: the rules and "ours" pages draw every section without a raw key.
 func TestPagesRender(t *testing.T) {
-	for _, c := range []app.UI{(&Rules{}).Render(), (&Ours{}).Render()} {
+	for _, c := range []app.UI{Game.Rules().Render(), (&Ours{}).Render()} {
 		html := app.HTMLString(c)
 		if bad := leak.FindString(html); bad != "" {
 			t.Errorf("unworded %q", bad)
