@@ -20,13 +20,25 @@ import (
 //	take-ms      a take: the taken card to everyone but the taker, the old one face up;
 //	roundend-ms  every hand opened publicly, then every page audits the whole deal record.
 //
+// Round end in two flows: reveal=sum, each holder sends σ with its reveal tokens, every page
+// audits, then opens each hand by its tokens' sum (AddKnown); reveal=audit, the hands are read
+// from the audited deal and no reveal token is made at all.
+//
 // A page does about 1/P of each (the chain and the audit's checks are the exceptions: each
 // page runs its own shuffle step, and every page recomputes the whole chain).
 // Natively: go test -run XXX -bench BlindRound ./engine/arkham/
 // Node: GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run XXX -bench BlindRound ./engine/arkham/
 func BenchmarkBlindRound(b *testing.B) {
-	for _, players := range []int{3, 7} {
-		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
+	for _, flow := range []string{"sum", "audit"} {
+		for _, players := range []int{3, 7} {
+			b.Run(fmt.Sprintf("players=%d/reveal=%s", players, flow), func(b *testing.B) { benchBlindRound(b, players, flow == "audit") })
+		}
+	}
+}
+
+func benchBlindRound(b *testing.B, players int, revealByAudit bool) {
+	{
+		{
 			var total [4]time.Duration
 			var count [4]int
 			cat := func(key string) int {
@@ -51,6 +63,7 @@ func BenchmarkBlindRound(b *testing.B) {
 					cfg.Holders = append(cfg.Holders, s)
 				}
 				bt := newBlindTable(b, seed, cfg, false)
+				bt.revealByAudit = revealByAudit
 				firstDraw := true
 				bt.timed = func(key string, d time.Duration) {
 					c := cat(key)
@@ -84,6 +97,6 @@ func BenchmarkBlindRound(b *testing.B) {
 					b.ReportMetric(float64(total[i])/float64(count[i])/1e6, n)
 				}
 			}
-		})
+		}
 	}
 }

@@ -61,12 +61,16 @@ type blindTable struct {
 	peers  map[engine.Seat]mask.BoxPublic
 	rec    mask.DealRecord
 	final  []mask.Masked
+	order  []int                              // the round-end audit's deal, once every σ is out
 	deal   [arkham.DeckCards]arkham.CardID    // the truth, for the test only
 	checks func()                             // run after every met need (the leak property)
 	seen   map[string]int                     // needs met, by kind/purpose/topic (coverage)
 	timed  func(key string, d time.Duration)  // benchmarks: CPU per need met
 	alter  func(n arkham.Need, c *mask.Claim) // attack tests: a page's claim before it signs
 	inputs []arkham.BlindInput                // every input the machine met, in order
+	// revealByAudit: round-end reveals are met from the audit's deal, with no token at all
+	// (every σ is out, so every card is open anyway); else by tokens checked against it.
+	revealByAudit bool
 }
 
 // step applies one input to the machine, through Step, and logs it.
@@ -136,6 +140,7 @@ func (bt *blindTable) setUp(round int) {
 		bt.fatal(err, "key set")
 	}
 	bt.rec = mask.DealRecord{Scope: bt.sc, Keys: pubs, Sigmas: map[engine.Seat]mask.Hash{}}
+	bt.order = nil
 	cur := bt.deck.Initial()
 	for _, s := range bt.hs {
 		p := bt.pages[s]
@@ -252,13 +257,20 @@ func (bt *blindTable) open(n arkham.Need) {
 			q.keep(tok) // verified below by the page's Opening (Add checks every proof)
 		}
 	}
+	if n.Purpose == arkham.PurposeReveal && bt.order == nil {
+		// Round end: every holder reveals σ with its reveal tokens, and each page audits the
+		// deal first; then every hand it opens is one it knows (AddKnown: the tokens' sum).
+		bt.auditAll()
+	}
+	if n.Purpose == arkham.PurposeReveal && bt.revealByAudit {
+		bt.step(arkham.BlindInput{Reveal: &arkham.Revealed{ID: n.ID, Card: bt.b.Deck()[bt.order[h]]}}, "reveal")
+		return
+	}
 	if n.Public {
 		i := -1
 		for _, s := range bt.hs { // every page verifies every public token
 			o := bt.ks.NewOpening(card, h, n.Purpose)
-			for _, tok := range public {
-				bt.fatal(o.Add(tok), "public token")
-			}
+			bt.addTokens(o, bt.pages[s], h, public, "public token")
 			c, err := o.Card(bt.deck)
 			bt.fatal(err, "public opening")
 			if i >= 0 && c != i {
@@ -273,15 +285,38 @@ func (bt *blindTable) open(n arkham.Need) {
 	for _, s := range n.Viewers.Seats {
 		q := bt.pages[s]
 		o := bt.ks.NewOpening(card, h, n.Purpose)
-		for _, tok := range q.tokens[h][n.Purpose] {
-			bt.fatal(o.Add(tok), "token")
-		}
+		bt.addTokens(o, q, h, q.tokens[h][n.Purpose], "token")
 		i, err := o.Card(bt.deck)
 		bt.fatal(err, "private opening")
 		q.know.Learn(bt.b, h, bt.b.Deck()[i])
 	}
 	id := n.ID
 	bt.step(arkham.BlindInput{Settle: &id}, "settle")
+}
+
+// addTokens hands a page's tokens for handle h to its opening: by their sum (AddKnown) when the
+// page already knows the card (it opened it before, or the round-end audit did), else each proof
+// on receipt (Add) but its own (AddOwn).
+func (bt *blindTable) addTokens(o *mask.Opening, q *page, h int, toks []mask.Token, what string) {
+	bt.t.Helper()
+	want := -1
+	if bt.order != nil {
+		want = bt.order[h]
+	} else if c := q.know.Card(bt.b, h); c != 0 {
+		ids := bt.b.Deck()
+		want = slices.Index(ids[:], c)
+	}
+	if want >= 0 {
+		bt.fatal(o.AddKnown(bt.deck, want, toks), what)
+		return
+	}
+	for _, tok := range toks {
+		if tok.Seat == q.seat { // its own: made here, no proof to check
+			bt.fatal(o.AddOwn(q.key, tok), what)
+			continue
+		}
+		bt.fatal(o.Add(tok), what)
+	}
 }
 
 func (p *page) keep(tok mask.Token) {
@@ -323,17 +358,24 @@ func (bt *blindTable) claim(n arkham.Need) {
 	}
 }
 
-// audit: every holder reveals σ; every page verifies the whole deal record.
-func (bt *blindTable) audit() {
+// auditAll: every holder reveals σ; every page audits the chain.
+func (bt *blindTable) auditAll() {
 	for _, s := range bt.hs {
 		bt.rec.Sigmas[s] = bt.pages[s].sigma
 	}
-	var order []int
 	for range bt.hs { // every page audits the chain (it verified each public token on receipt)
 		var err error
-		order, err = mask.Audit(bt.sc, bt.deck, bt.ks.Joint(), bt.rec.Steps, bt.rec.Sigmas)
+		bt.order, err = mask.Audit(bt.sc, bt.deck, bt.ks.Joint(), bt.rec.Steps, bt.rec.Sigmas)
 		bt.fatal(err, "audit")
 	}
+}
+
+// audit: the round-end audit (already run with the reveals, if any), and the record's check.
+func (bt *blindTable) audit() {
+	if bt.order == nil {
+		bt.auditAll()
+	}
+	order := bt.order
 	if bt.ref != nil { // and the whole record replays (what engine/replay will check)
 		again, err := bt.rec.Verify(bt.deck)
 		bt.fatal(err, "deal record")

@@ -25,11 +25,25 @@ type Step struct {
 // whole deal, opened. A step that does not follow from its σ returns a *Fault naming its seat
 // (errors.Is(err, ErrCheat)); the first faulty step is the one named, since every later step
 // is checked against what was actually published before it.
+//
+// The honest case is checked at once (finalCheck): the final deck must be exactly what the
+// revealed σ make of D_0. A single wrong step always changes the final deck, since every later
+// step is a bijection of what it was given; only then is the chain walked step by step to name
+// the seat. (Steps that deviate together and still land on the σ-determined final deck have
+// dealt exactly the deal the σ committed to: nothing to convict, nothing changed.)
 func Audit(sc Scope, deck *Deck, joint Point, steps []Step, sigmas map[engine.Seat]Hash) ([]int, error) {
 	h, err := joint.element()
 	if err != nil {
 		return nil, fmt.Errorf("joint key: %w", err)
 	}
+	if order, ok := finalCheck(sc, deck, h, steps, sigmas); ok {
+		return order, nil
+	}
+	return auditSteps(sc, deck, h, steps, sigmas)
+}
+
+// auditSteps is the step-by-step audit: each step against the deck published before it.
+func auditSteps(sc Scope, deck *Deck, h *edwards25519.Point, steps []Step, sigmas map[engine.Seat]Hash) ([]int, error) {
 	n := deck.Len()
 	prev := deck.Initial()
 	prevDec, _, err := decodeDeck(prev)
@@ -42,24 +56,14 @@ func Audit(sc Scope, deck *Deck, joint Point, steps []Step, sigmas map[engine.Se
 	}
 	seen := make(map[engine.Seat]bool, len(steps))
 	for k, st := range steps {
-		if seen[st.Seat] {
-			return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMalformed, Detail: "shuffled twice"}
-		}
-		seen[st.Seat] = true
-		sigma, ok := sigmas[st.Seat]
-		if !ok {
-			return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMissing, Detail: "σ not revealed"}
-		}
-		if !Opens(sc, st.Seat, sigma, st.Commit) {
-			return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultCommitment, Detail: "revealed σ does not open the commitment"}
-		}
-		if len(st.Deck) != n {
-			return nil, &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMalformed, Detail: fmt.Sprintf("%d cards, want %d", len(st.Deck), n)}
+		if f := stepFault(sc, k, st, n, seen, sigmas); f != nil {
+			return nil, f
 		}
 		out, at, err := decodeDeck(st.Deck)
 		if err != nil {
 			return nil, &Fault{Seat: st.Seat, Step: k, Handle: at, Kind: FaultMalformed, Detail: "not a point"}
 		}
+		sigma := sigmas[st.Seat]
 		plan := planStep(sc, st.Seat, sigma, n)
 		if !plan.batchCheck(sc, st.Seat, sigma, prevDec, out, st.Deck, h) {
 			// Recompute card by card to say which card went wrong and how.
@@ -77,6 +81,26 @@ func Audit(sc Scope, deck *Deck, joint Point, steps []Step, sigmas map[engine.Se
 		origin, prevDec = next, out
 	}
 	return origin, nil
+}
+
+// stepFault is what convicts step k without any curve arithmetic: a second step by one seat, a
+// σ not revealed or not opening its commitment, a deck of the wrong size.
+func stepFault(sc Scope, k int, st Step, n int, seen map[engine.Seat]bool, sigmas map[engine.Seat]Hash) *Fault {
+	if seen[st.Seat] {
+		return &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMalformed, Detail: "shuffled twice"}
+	}
+	seen[st.Seat] = true
+	sigma, ok := sigmas[st.Seat]
+	if !ok {
+		return &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMissing, Detail: "σ not revealed"}
+	}
+	if !Opens(sc, st.Seat, sigma, st.Commit) {
+		return &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultCommitment, Detail: "revealed σ does not open the commitment"}
+	}
+	if len(st.Deck) != n {
+		return &Fault{Seat: st.Seat, Step: k, Handle: -1, Kind: FaultMalformed, Detail: fmt.Sprintf("%d cards, want %d", len(st.Deck), n)}
+	}
+	return nil
 }
 
 // batchCheck verifies a whole step at once: out_j = in_π(j) + r_j·(B, H) for every j holds

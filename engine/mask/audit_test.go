@@ -2,6 +2,7 @@ package mask
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"miskatonic/engine"
@@ -124,10 +125,50 @@ func TestAuditSecrets(t *testing.T) {
 		d := append([]Masked(nil), steps[1].Deck...)
 		d[3].C1 = Point{0x01}
 		steps[1].Deck = d
-		_, err := Audit(tb.sc, tb.deck, tb.ks.Joint(), steps, tb.sigmas)
+		// The record check walks every step and names it.
+		rec := DealRecord{Scope: tb.sc, Keys: tb.pubs, Steps: steps, Sigmas: tb.sigmas}
+		_, err := rec.Verify(tb.deck)
 		var f *Fault
 		if !errors.As(err, &f) || f.Seat != 1 || f.Kind != FaultMalformed || f.Handle != 3 {
-			t.Fatalf("got %v", err)
+			t.Fatalf("record: got %v", err)
+		}
+		// The live audit checks the final deck, which here is exactly what the σ make of D_0
+		// (the steps after 1 ignored what 1 published, as only a collusion could): the deal
+		// stands, the same as the honest chain's.
+		want, err := Audit(tb.sc, tb.deck, tb.ks.Joint(), tb.steps, tb.sigmas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Audit(tb.sc, tb.deck, tb.ks.Joint(), steps, tb.sigmas)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("audit: %v %v, want %v", got, err, want)
 		}
 	})
+}
+
+// The fast path and the step-by-step walk agree on honest chains, and the fast path alone
+// refuses a final deck one card off (so Audit's answer never rests on the walk when all is well,
+// and never skips it when not).
+func TestAuditFastPathAgrees(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		players := 2 + int(seed)%6
+		tb := newTable(t, 300+seed, players, 22)
+		h, _ := tb.ks.Joint().element()
+		fast, ok := finalCheck(tb.sc, tb.deck, h, tb.steps, tb.sigmas)
+		if !ok {
+			t.Fatalf("seed %d: the fast path refuses an honest chain", seed)
+		}
+		slow, err := auditSteps(tb.sc, tb.deck, h, tb.steps, tb.sigmas)
+		if err != nil || fmt.Sprint(fast) != fmt.Sprint(slow) {
+			t.Fatalf("seed %d: fast %v, step by step %v %v", seed, fast, slow, err)
+		}
+		steps := append([]Step(nil), tb.steps...)
+		last := &steps[len(steps)-1]
+		last.Deck = append([]Masked(nil), last.Deck...)
+		j := int(seed) % 22
+		last.Deck[j].C2 = bump(last.Deck[j].C2)
+		if _, ok := finalCheck(tb.sc, tb.deck, h, steps, tb.sigmas); ok {
+			t.Fatalf("seed %d: the fast path takes a final deck with card %d changed", seed, j)
+		}
+	}
 }

@@ -117,6 +117,48 @@ func BenchmarkReceivePrivateCard(b *testing.B) {
 	}
 }
 
+// A public opening at P holders, on one page: every proof checked (Add, its own kept with
+// AddOwn), or the card already known (a discard everyone but its holder saw; any card after the
+// round-end audit) and checked by the tokens' sum (AddKnown).
+func BenchmarkOpenPublic(b *testing.B) {
+	for _, players := range []int{3, 7} {
+		tb := newTable(b, 10, players, 22)
+		const h = 9
+		var toks []Token
+		for _, s := range tb.holders {
+			tok, _ := tb.keys[s].Token(tb.rand, tb.sc, tb.final[h], h, "discard")
+			toks = append(toks, tok)
+		}
+		want := tb.open(b, h, "peek")
+		b.Run(fmt.Sprintf("players=%d/proofs", players), func(b *testing.B) {
+			defer cpuPerOp(b)()
+			for b.Loop() {
+				o := tb.ks.NewOpening(tb.final[h], h, "discard")
+				if err := o.AddOwn(tb.keys[0], toks[0]); err != nil {
+					b.Fatal(err)
+				}
+				for _, tok := range toks[1:] {
+					if err := o.Add(tok); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := o.Card(tb.deck); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("players=%d/known", players), func(b *testing.B) {
+			defer cpuPerOp(b)()
+			for b.Loop() {
+				o := tb.ks.NewOpening(tb.final[h], h, "discard")
+				if err := o.AddKnown(tb.deck, want, toks); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // Sending one card's token to everyone but its holder (Arkham's deal: P−2 envelopes).
 func BenchmarkSendAllButHolder(b *testing.B) {
 	for _, players := range []int{3, 7} {

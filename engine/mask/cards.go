@@ -4,6 +4,8 @@ package mask
 
 import (
 	"fmt"
+
+	"filippo.io/edwards25519"
 )
 
 // CardID names one physical card: the game, the card's id in that game's list, and which copy
@@ -17,9 +19,11 @@ type CardID struct {
 
 // CardPoint is M_c = FromUniformBytes(SHA-512(tag ‖ game ‖ card id ‖ copy)): anyone can compute
 // it, nobody knows its discrete log, and two cards never share a point.
-func CardPoint(c CardID) Point {
+func CardPoint(c CardID) Point { return pointOf(cardElement(c)) }
+
+func cardElement(c CardID) *edwards25519.Point {
 	d := newTranscript("card").str(c.Game).str(c.ID).u64(uint64(int64(c.Copy))).sum64()
-	return pointOf(elementFromUniform(&d))
+	return elementFromUniform(&d)
 }
 
 // Masked is one card under ElGamal: (c1, c2) = (r·B, M + r·H) for the joint key H.
@@ -33,22 +37,24 @@ type Masked struct {
 type Deck struct {
 	cards  []CardID
 	points []Point
+	elems  []*edwards25519.Point // points, decoded once for the audit
 	index  map[Point]int
 }
 
 // NewDeck builds the deck of cards (in the order given, which is D_0's order). Two equal cards
 // are refused.
 func NewDeck(cards []CardID) (*Deck, error) {
-	d := &Deck{cards: append([]CardID(nil), cards...), points: make([]Point, len(cards)), index: make(map[Point]int, len(cards))}
+	d := &Deck{cards: append([]CardID(nil), cards...), points: make([]Point, len(cards)), elems: make([]*edwards25519.Point, len(cards)), index: make(map[Point]int, len(cards))}
 	if len(cards) == 0 {
 		return nil, fmt.Errorf("%w: no cards", ErrBadDeck)
 	}
 	for i, c := range cards {
-		p := CardPoint(c)
+		e := cardElement(c)
+		p := pointOf(e)
 		if j, dup := d.index[p]; dup {
 			return nil, fmt.Errorf("%w: card %d and %d are both %+v", ErrDuplicate, j, i, c)
 		}
-		d.points[i] = p
+		d.points[i], d.elems[i] = p, e
 		d.index[p] = i
 	}
 	return d, nil

@@ -6,8 +6,8 @@ import (
 	"filippo.io/edwards25519"
 )
 
-// The table agrees with the library's ScalarMult for random points and scalars, and for the
-// edge scalars (0, 1, small, ℓ−1, and ones with every digit at the carry boundary).
+// The table agrees with the library's ScalarMult (and, read in variable time, with
+// VarTimeDoubleScalarBaseMult) for random points and scalars, and for the edge scalars (0, 1, small, ℓ−1, and ones with every digit at the carry boundary).
 func TestFixedBaseMatchesScalarMult(t *testing.T) {
 	rd := seeded(5)
 	edge := []*edwards25519.Scalar{edwards25519.NewScalar(), scalarOne}
@@ -42,6 +42,13 @@ func TestFixedBaseMatchesScalarMult(t *testing.T) {
 			want := identityPoint().ScalarMult(s, p)
 			if got := fb.mul(s); !equalElements(got, want) || pointOf(got) != pointOf(want) {
 				t.Fatalf("trial %d scalar %d: fixed-base %x, ScalarMult %x", trial, i, pointOf(got), pointOf(want))
+			}
+			// The verifier's variable-time a·B + b·P from the tables (verifytables.go), against
+			// the library's double-scalar multiplication, with a and b from every pair kind.
+			a := scalars[(i*7+3)%len(scalars)]
+			want = identityPoint().VarTimeDoubleScalarBaseMult(s, p, a)
+			if got := doubleBaseVarTime(a, s, fb); pointOf(got) != pointOf(want) {
+				t.Fatalf("trial %d scalar %d: tables %x, VarTimeDoubleScalarBaseMult %x", trial, i, pointOf(got), pointOf(want))
 			}
 		}
 	}

@@ -39,6 +39,7 @@ type table struct {
 	holders []engine.Seat
 	keys    map[engine.Seat]*Key
 	ks      *KeySet
+	pubs    []PublicKey
 	sigmas  map[engine.Seat]Hash
 	steps   []Step
 	final   []Masked
@@ -66,6 +67,7 @@ func newTable(t testing.TB, seed uint64, players, cards int) *table {
 		tb.keys[s], pubs = k, append(pubs, pk)
 		tb.holders = append(tb.holders, s)
 	}
+	tb.pubs = pubs
 	if tb.ks, err = NewKeySet(tb.sc, pubs); err != nil {
 		t.Fatal(err)
 	}

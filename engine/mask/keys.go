@@ -104,6 +104,7 @@ type KeySet struct {
 	keys    map[engine.Seat]Point
 	elems   map[engine.Seat]*edwards25519.Point
 	joint   Point
+	vt      *keyTables // verification tables of each Y_i (verifytables.go)
 }
 
 // NewKeySet verifies every announced key for scope and sums the joint key. A bad proof, a
@@ -112,7 +113,7 @@ func NewKeySet(sc Scope, pubs []PublicKey) (*KeySet, error) {
 	if len(pubs) == 0 {
 		return nil, fmt.Errorf("%w: no holders", ErrBadKey)
 	}
-	ks := &KeySet{scope: sc, keys: make(map[engine.Seat]Point, len(pubs)), elems: make(map[engine.Seat]*edwards25519.Point, len(pubs))}
+	ks := &KeySet{scope: sc, keys: make(map[engine.Seat]Point, len(pubs)), elems: make(map[engine.Seat]*edwards25519.Point, len(pubs)), vt: &keyTables{}}
 	h := identityPoint()
 	seen := make(map[Point]engine.Seat, len(pubs))
 	for _, pk := range pubs {

@@ -62,16 +62,25 @@ func (k *Key) Token(rand io.Reader, sc Scope, card Masked, handle int, purpose s
 
 // VerifyToken checks tok is its seat's true token for card at (handle, purpose) of this deal.
 func (ks *KeySet) VerifyToken(card Masked, handle int, purpose string, tok Token) error {
-	y, ok := ks.elems[tok.Seat]
+	if _, ok := ks.elems[tok.Seat]; !ok {
+		return fmt.Errorf("%w: token from seat %d", ErrUnknownSeat, tok.Seat)
+	}
+	c1, err := maskedC1(card)
+	if err != nil {
+		return err
+	}
+	return ks.verifyToken(card, c1, handle, purpose, tok)
+}
+
+// verifyToken is VerifyToken with the card's c1 already decoded and checked (an Opening decodes
+// it once for all its tokens).
+func (ks *KeySet) verifyToken(card Masked, c1 *edwards25519.Point, handle int, purpose string, tok Token) error {
+	yt, ok := ks.tables()[tok.Seat]
 	if !ok {
 		return fmt.Errorf("%w: token from seat %d", ErrUnknownSeat, tok.Seat)
 	}
 	if tok.Handle != handle || tok.Purpose != purpose {
 		return fmt.Errorf("%w: seat %d's token is for card %d (%q), not %d (%q)", ErrBadProof, tok.Seat, tok.Handle, tok.Purpose, handle, purpose)
-	}
-	c1, err := maskedC1(card)
-	if err != nil {
-		return err
 	}
 	t, err := tok.T.element()
 	if err != nil {
@@ -83,7 +92,7 @@ func (ks *KeySet) VerifyToken(card Masked, handle int, purpose string, tok Token
 		return fmt.Errorf("seat %d token proof: %w", tok.Seat, ErrBadScalar)
 	}
 	negE := edwards25519.NewScalar().Negate(e)
-	a1 := identityPoint().VarTimeDoubleScalarBaseMult(negE, y, s)                                               // s·B − e·Y
+	a1 := doubleBaseVarTime(s, negE, yt)                                                                        // s·B − e·Y
 	a2 := identityPoint().VarTimeMultiScalarMult([]*edwards25519.Scalar{s, negE}, []*edwards25519.Point{c1, t}) // s·c1 − e·T
 	if tokenChallenge(ks.scope, tok.Seat, handle, purpose, ks.keys[tok.Seat], card, tok.T, a1, a2).Equal(e) != 1 {
 		return fmt.Errorf("%w: seat %d's token for card %d", ErrBadProof, tok.Seat, handle)
@@ -99,6 +108,7 @@ type Opening struct {
 	handle  int
 	purpose string
 	tokens  map[engine.Seat]Point
+	c1      *edwards25519.Point // the card's c1, decoded on the first Add
 }
 
 // NewOpening starts gathering tokens for card at (handle, purpose).
@@ -112,7 +122,14 @@ func (o *Opening) Add(tok Token) error {
 	if _, dup := o.tokens[tok.Seat]; dup {
 		return fmt.Errorf("%w: second token from seat %d for card %d", ErrDuplicate, tok.Seat, o.handle)
 	}
-	if err := o.ks.VerifyToken(o.card, o.handle, o.purpose, tok); err != nil {
+	if o.c1 == nil {
+		c1, err := maskedC1(o.card)
+		if err != nil {
+			return err
+		}
+		o.c1 = c1
+	}
+	if err := o.ks.verifyToken(o.card, o.c1, o.handle, o.purpose, tok); err != nil {
 		return err
 	}
 	o.tokens[tok.Seat] = tok.T

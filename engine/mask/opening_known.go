@@ -1,0 +1,100 @@
+package mask
+
+// Opening a card the page already knows: the sum of the tokens says whether they are right.
+
+import (
+	"fmt"
+
+	"miskatonic/engine"
+)
+
+// AddKnown adds toks, tokens of this opening, when the page already knows which card it is
+// (want: its index in deck) — a card it opened before, or any card once the round-end audit has
+// opened the deal. With every holder's token in, their sum alone tells whether they open want:
+// a holder's shifted token (T + M_A − M_B) makes the sum miss, and only then is each proof
+// checked, the first that fails refused as Add refuses it (ErrBadProof, naming its seat). Short
+// of every holder's token, each proof is checked as Add does. On any error nothing is added.
+//
+// Two holders shifting theirs by opposite amounts still open want: nothing the page shows is
+// wrong, and DealRecord.Verify, which replays a record, checks every public proof.
+func (o *Opening) AddKnown(deck *Deck, want int, toks []Token) error {
+	if want < 0 || want >= deck.Len() {
+		return fmt.Errorf("%w: card %d of a %d-card deck", ErrUnknownCard, want, deck.Len())
+	}
+	seen := make(map[engine.Seat]bool, len(toks))
+	for _, tok := range toks {
+		if _, dup := o.tokens[tok.Seat]; dup || seen[tok.Seat] {
+			return fmt.Errorf("%w: second token from seat %d for card %d", ErrDuplicate, tok.Seat, o.handle)
+		}
+		seen[tok.Seat] = true
+		if _, ok := o.ks.elems[tok.Seat]; !ok {
+			return fmt.Errorf("%w: token from seat %d", ErrUnknownSeat, tok.Seat)
+		}
+		if tok.Handle != o.handle || tok.Purpose != o.purpose {
+			return fmt.Errorf("%w: seat %d's token is for card %d (%q), not %d (%q)", ErrBadProof, tok.Seat, tok.Handle, tok.Purpose, o.handle, o.purpose)
+		}
+	}
+	if len(o.tokens)+len(toks) == len(o.ks.holders) && o.sumOpens(deck, want, toks) {
+		for _, tok := range toks {
+			o.tokens[tok.Seat] = tok.T
+		}
+		return nil
+	}
+	if o.c1 == nil {
+		c1, err := maskedC1(o.card)
+		if err != nil {
+			return err
+		}
+		o.c1 = c1
+	}
+	for _, tok := range toks {
+		if err := o.ks.verifyToken(o.card, o.c1, o.handle, o.purpose, tok); err != nil {
+			return err
+		}
+	}
+	if len(o.tokens)+len(toks) == len(o.ks.holders) {
+		// Every proof holds and still the sum misses: the page's own idea of the card is wrong.
+		return fmt.Errorf("%w: card %d opens as another card than %d", ErrBadDeck, o.handle, want)
+	}
+	for _, tok := range toks {
+		o.tokens[tok.Seat] = tok.T
+	}
+	return nil
+}
+
+// sumOpens reports whether c2 minus every token (those kept and toks) is card want's point.
+func (o *Opening) sumOpens(deck *Deck, want int, toks []Token) bool {
+	m, err := o.card.C2.element()
+	if err != nil {
+		return false
+	}
+	for _, t := range o.tokens {
+		te, _ := t.element() // verified when kept
+		m.Subtract(m, te)
+	}
+	for _, tok := range toks {
+		te, err := tok.T.element()
+		if err != nil {
+			return false // the slow path names the seat
+		}
+		m.Subtract(m, te)
+	}
+	return equalElements(m, deck.elems[want])
+}
+
+// AddOwn keeps the page's own token for this opening, the one its Key.Token or SendTokens made
+// (Outgoing.Own, or its public token): a page need not check its own proof. k must be the key
+// of the token's seat in this deal, so no other seat's token can come in this way.
+func (o *Opening) AddOwn(k *Key, tok Token) error {
+	if y, ok := o.ks.keys[k.Seat]; !ok || y != k.y || tok.Seat != k.Seat {
+		return fmt.Errorf("%w: seat %d's own token with seat %d's key", ErrUnknownSeat, tok.Seat, k.Seat)
+	}
+	if _, dup := o.tokens[tok.Seat]; dup {
+		return fmt.Errorf("%w: second token from seat %d for card %d", ErrDuplicate, tok.Seat, o.handle)
+	}
+	if tok.Handle != o.handle || tok.Purpose != o.purpose {
+		return fmt.Errorf("%w: seat %d's token is for card %d (%q), not %d (%q)", ErrBadProof, tok.Seat, tok.Handle, tok.Purpose, o.handle, o.purpose)
+	}
+	o.tokens[tok.Seat] = tok.T
+	return nil
+}
