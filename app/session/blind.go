@@ -1,0 +1,493 @@
+package session
+
+// Host-blind Arkham Ritual in the app (issue 25): a table of two or more people plays its game
+// on engine/blindtable instead of engine/table's dealing, so no page — the host's included —
+// holds a card its person may not see. engine/table keeps the lobby, roster and keys, talk and
+// reconnects; it never starts the game (so the host's table holds no deal). At Start the host's
+// session builds the blind table's Config from the lobby's roster, runs its sequencer
+// (blindtable.Host) and its own Page (with the table's bots, blind to its person's card), and
+// sends the Config down every link's blind stream (blindmux.go); each guest checks it against the
+// roster it was shown and plays its own Page over that stream. The screens get the Page's view,
+// legal moves and status in the Snapshot, in the form the Arkham board already reads.
+//
+// Storage: the host keeps the Config, the log (public or sealed, nothing a page may not see) and
+// its own Page.Save() (its deal keys); a guest keeps its Page.Save() per table. A reload rebuilds
+// the page from the log the host sends again and those saved secrets.
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/blindtable"
+	"miskatonic/engine/table"
+	"miskatonic/engine/wire"
+)
+
+// Kinds of frame on a link's blind stream: the table's Config (host to guest), or one of
+// engine/blindtable's frames.
+const (
+	blindStart = 'C'
+	blindFrame = 'F'
+)
+
+// keyBlind + hex(ConfigID)[:32]: a page's deal secrets (blindtable.Saved) for that table.
+const keyBlind = "miskatonic.blind."
+
+// blindStartMsg is the Config a host sends each guest at Start (and again on every new link).
+type blindStartMsg struct {
+	Round  int               `json:"round"` // blind games begun at this table before this one
+	Config blindtable.Config `json:"config"`
+}
+
+// blind is a session's host-blind game, when its table plays one.
+type blind struct {
+	s       *Session
+	dealing string // the host's choice (blindtable.DealingBlind or DealingOpen)
+
+	mu      sync.Mutex
+	start   []byte // the encoded start frame (host), or the one we took (guest)
+	cfg     *blindtable.Config
+	round   int
+	host    *blindtable.Host
+	client  *blindtable.Client
+	links   []*qconn // host: every guest link's blind stream
+	entries []json.RawMessage
+}
+
+// blindSave is what a host's saved table holds of its blind game: nothing its person may not see.
+type blindSave struct {
+	Round  int               `json:"round"`
+	Config blindtable.Config `json:"config"`
+	Log    []json.RawMessage `json:"log"`
+	Saved  *blindtable.Saved `json:"saved,omitempty"`
+}
+
+func newBlind(s *Session) *blind { return &blind{s: s} }
+
+// on says a blind game is being played (the page has its Config).
+func (b *blind) on() bool {
+	if b == nil {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.client != nil
+}
+
+// keyDealing (local storage) is this browser's choice of dealing for the tables it hosts:
+// blindtable.DealingBlind or DealingOpen.
+const keyDealing = "miskatonic.dealing"
+
+// dealingOf is a table's dealing: the one asked for, else this browser's choice, else open.
+// (Open stays the default while a blind table lacks away stand-ins, its record panel and Play
+// again: see the note of issue 25.)
+func dealingOf(st Store, asked string) string {
+	if asked == "" {
+		asked, _ = st.Get(keyDealing)
+	}
+	if asked == blindtable.DealingBlind {
+		return asked
+	}
+	return blindtable.DealingOpen
+}
+
+// blindUse says whether starting this table now plays host-blind.
+func blindUse(st table.HostState, dealing string) bool {
+	people := 0
+	for _, x := range st.Seats {
+		if !x.Bot {
+			people++
+		}
+	}
+	return blindtable.Use(st.Game, people, dealing)
+}
+
+// identityKey is this browser's identity as an ed25519 key (it signs the page's inputs).
+func identityKey(st Store) (ed25519.PrivateKey, error) {
+	id, err := identity(st)
+	if err != nil {
+		return nil, err
+	}
+	seed := id.Seed()
+	return ed25519.NewKeyFromSeed(seed[:]), nil
+}
+
+// startHost begins the blind game from the lobby's roster (host only).
+func (b *blind) startHost() error {
+	hs := b.s.host.State()
+	for _, x := range hs.Seats {
+		if !x.Bot && (!x.Connected || !x.Ready) {
+			return engine.Errorf(wire.KindState, "session: start", "seat %d (%s) is not ready", x.Seat, x.Name)
+		}
+	}
+	people := map[engine.Seat]ed25519.PublicKey{}
+	me := b.s.guest.State().Seat
+	for _, x := range hs.Seats {
+		if !x.Bot {
+			people[x.Seat] = ed25519.PublicKey(bytes.Clone(x.Key))
+		}
+	}
+	b.mu.Lock()
+	round := b.round
+	b.mu.Unlock()
+	cfg, err := blindtable.NewConfig(blindTableID(hs.Table, round), len(hs.Seats), hs.Options, people, me)
+	if err != nil {
+		return err
+	}
+	return b.runHost(round, cfg, nil, nil)
+}
+
+// blindTableID is the id of a table's round-th blind game: the table's id (which the guests
+// know from their welcome) and the round, so no two games at a table share one.
+func blindTableID(tableHex string, round int) []byte {
+	return []byte(tableHex + "/blind/" + strconv.Itoa(round))
+}
+
+// runHost starts (or, from a saved table, resumes) the sequencer and the host's own page.
+func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry, saved *blindtable.Saved) error {
+	key, err := identityKey(b.s.store)
+	if err != nil {
+		return err
+	}
+	h, err := blindtable.Resume(cfg, key, log)
+	if err != nil {
+		return err
+	}
+	start, err := json.Marshal(blindStartMsg{Round: round, Config: cfg})
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.entries = b.entries[:0]
+	for _, e := range log {
+		raw, _ := json.Marshal(e)
+		b.entries = append(b.entries, raw)
+	}
+	b.mu.Unlock()
+	h.Persist = func(e blindtable.Entry) error {
+		raw, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		b.mu.Lock()
+		b.entries = append(b.entries, raw)
+		b.mu.Unlock()
+		b.s.changed()
+		return nil
+	}
+	bots := map[engine.Seat]blindtable.Chooser{}
+	for _, x := range b.s.host.State().Seats {
+		if x.Bot {
+			fn, err := newBot("arkham", x.Level, seedSalt())
+			if err != nil {
+				return err
+			}
+			bots[x.Seat] = blindtable.Chooser(fn)
+		}
+	}
+	standIn, err := newBot("arkham", standInLevel("arkham"), seedSalt())
+	if err != nil {
+		return err
+	}
+	pc := blindtable.PageConfig{Table: cfg, Seat: cfg.Host, Identity: key, Rand: rand.Reader, Bots: bots,
+		StandIn: blindtable.Chooser(standIn), Saved: saved, Store: func(blindtable.Saved) { b.s.changed() }}
+	p, err := blindtable.NewPage(pc)
+	if err != nil {
+		return err
+	}
+	hostEnd, pageEnd := table.Pipe()
+	h.AddPage(hostEnd)
+	cl, err := blindtable.Connect(p, pageEnd)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.host, b.client, b.cfg, b.round, b.start = h, cl, &cfg, round, append([]byte{blindStart}, start...)
+	links := append([]*qconn(nil), b.links...)
+	b.mu.Unlock()
+	for _, l := range links {
+		b.serve(l)
+	}
+	b.s.wg.Add(1)
+	go b.pump(cl)
+	b.s.changed()
+	b.s.notify()
+	return nil
+}
+
+// addLink takes a guest link's blind stream (host): served at once if the game is on.
+func (b *blind) addLink(l *qconn) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.links = append(b.links, l)
+	on := b.host != nil
+	b.mu.Unlock()
+	if on {
+		b.serve(l)
+	}
+}
+
+// serve sends a link its Config and gives its game frames to the sequencer.
+func (b *blind) serve(l *qconn) {
+	b.mu.Lock()
+	start, h := b.start, b.host
+	b.mu.Unlock()
+	if l.Send(start) != nil {
+		return
+	}
+	frames := newQconn(func(f []byte) error { return l.Send(append([]byte{blindFrame}, f...)) }, nil)
+	go func() {
+		defer frames.close()
+		for {
+			f, err := l.Recv()
+			if err != nil {
+				return
+			}
+			if len(f) > 0 && f[0] == blindFrame {
+				frames.push(f[1:])
+			}
+		}
+	}()
+	h.AddPage(frames)
+}
+
+// pump turns the page's changes into notifications (and, for a host, a save).
+func (b *blind) pump(cl *blindtable.Client) {
+	defer b.s.wg.Done()
+	for {
+		select {
+		case <-b.s.quit:
+			return
+		case <-cl.Done():
+			return
+		case <-cl.Updates():
+			if b.s.host != nil {
+				b.s.changed()
+			}
+			b.s.notify()
+		}
+	}
+}
+
+// save is the host's blind game for its saved table (nil when none is on).
+func (b *blind) save() json.RawMessage {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	cl, cfg := b.client, b.cfg
+	sv := blindSave{Round: b.round, Log: append([]json.RawMessage(nil), b.entries...)}
+	b.mu.Unlock()
+	if cl == nil || cfg == nil {
+		return nil
+	}
+	sv.Config = *cfg
+	cl.Do(func(p *blindtable.Page) { sv.Saved = p.Save() })
+	raw, err := json.Marshal(sv)
+	if err != nil {
+		return nil
+	}
+	return raw
+}
+
+// resume restarts a saved host's blind game.
+func (b *blind) resume(raw json.RawMessage) error {
+	var sv blindSave
+	if err := json.Unmarshal(raw, &sv); err != nil {
+		return err
+	}
+	log := make([]blindtable.Entry, 0, len(sv.Log))
+	for _, r := range sv.Log {
+		var e blindtable.Entry
+		if err := json.Unmarshal(r, &e); err != nil {
+			return err
+		}
+		log = append(log, e)
+	}
+	return b.runHost(sv.Round, sv.Config, log, sv.Saved)
+}
+
+// guestLink reads a guest's blind stream: the host's Config, then the game's frames.
+func (b *blind) guestLink(l *qconn) {
+	var frames *qconn
+	defer func() {
+		if frames != nil {
+			frames.close()
+		}
+	}()
+	for {
+		f, err := l.Recv()
+		if err != nil {
+			return
+		}
+		switch {
+		case len(f) > 0 && f[0] == blindStart:
+			if frames != nil {
+				continue
+			}
+			fc := newQconn(func(x []byte) error { return l.Send(append([]byte{blindFrame}, x...)) }, nil)
+			if err := b.joinGame(f, fc); err != nil {
+				logf("session: the host's blind table was refused: %v", err)
+				b.s.setProblem(ProblemBlindRefused, true)
+				continue
+			}
+			frames = fc
+		case len(f) > 0 && f[0] == blindFrame && frames != nil:
+			frames.push(f[1:])
+		}
+	}
+}
+
+// ProblemBlindRefused: the host's blind table does not match the roster this page was shown.
+const ProblemBlindRefused = "conn.blind_refused"
+
+// joinGame checks the host's Config against the roster this guest was shown and plays its page
+// over fc (a page already playing that Config goes on over the new link).
+func (b *blind) joinGame(f []byte, fc *qconn) error {
+	var m blindStartMsg
+	d := json.NewDecoder(bytes.NewReader(f[1:]))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&m); err != nil {
+		return err
+	}
+	// The Config comes right behind the link's opening: wait for the table's welcome (our seat)
+	// and roster, which it is checked against.
+	waitFor(b.s.guest, 15*time.Second, func(gs table.GuestState) bool {
+		return gs.Seat >= 0 && gs.Table != "" && len(gs.Lobby.Seats) == m.Config.Game.Seats && gs.Connected
+	})
+	gs := b.s.guest.State()
+	if err := checkBlindConfig(m, gs); err != nil {
+		return err
+	}
+	key, err := identityKey(b.s.store)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	same := b.cfg != nil && bytes.Equal(blindtable.ConfigID(*b.cfg), blindtable.ConfigID(m.Config))
+	old := b.client
+	b.mu.Unlock()
+	slot := keyBlind + hex.EncodeToString(blindtable.ConfigID(m.Config))[:32]
+	var p *blindtable.Page
+	if same && old != nil {
+		old.Do(func(q *blindtable.Page) { p = q })
+	} else {
+		var saved *blindtable.Saved
+		if v, ok := b.s.store.Get(slot); ok {
+			var sv blindtable.Saved
+			if json.Unmarshal([]byte(v), &sv) == nil {
+				saved = &sv
+			}
+		}
+		st := b.s.store
+		p, err = blindtable.NewPage(blindtable.PageConfig{Table: m.Config, Seat: gs.Seat, Identity: key, Rand: rand.Reader, Saved: saved,
+			Store: func(sv blindtable.Saved) {
+				if raw, err := json.Marshal(sv); err == nil {
+					_ = st.Set(slot, string(raw))
+				}
+			}})
+		if err != nil {
+			return err
+		}
+	}
+	cl, err := blindtable.Connect(p, fc)
+	if err != nil {
+		return err
+	}
+	cfg := m.Config
+	b.mu.Lock()
+	b.client, b.cfg, b.round, b.start = cl, &cfg, m.Round, f
+	b.mu.Unlock()
+	b.s.wg.Add(1)
+	go b.pump(cl)
+	b.s.notify()
+	return nil
+}
+
+// checkBlindConfig says whether a host's Config is the table this guest sits at: its id is this
+// table's, its seats and options the lobby's, every person's key the one the lobby showed, and
+// this guest's own seat carries its own key. (A roster shown differently to another page
+// splits the table: blindtable binds every signature to the whole Config.)
+func checkBlindConfig(m blindStartMsg, gs table.GuestState) error {
+	cfg := m.Config
+	if !bytes.Equal(cfg.Table, blindTableID(gs.Table, m.Round)) {
+		return errors.New("the blind table's id is not this table's")
+	}
+	if cfg.Game.Seats != len(gs.Lobby.Seats) {
+		return fmt.Errorf("the blind table has %d seats, the lobby %d", cfg.Game.Seats, len(gs.Lobby.Seats))
+	}
+	for k, v := range cfg.Game.Options {
+		if gs.Lobby.Options[k] != v {
+			return fmt.Errorf("option %s=%s is not the lobby's", k, v)
+		}
+	}
+	for _, x := range gs.Lobby.Seats {
+		k, ok := cfg.Identities[x.Seat]
+		if x.Bot == ok || ok && !bytes.Equal(k, x.Key) {
+			return fmt.Errorf("seat %d is not the one the lobby showed", x.Seat)
+		}
+	}
+	if gs.Seat < 0 || int(gs.Seat) >= cfg.Game.Seats {
+		return errors.New("this page has no seat at the blind table")
+	}
+	return nil
+}
+
+// snapshot puts the blind game into what the screens show: the page's view, legal moves and
+// status, as the board reads them from any table; a broken rule is the table's verdict.
+func (b *blind) snapshot(snap *Snapshot) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	cl, cfg := b.client, b.cfg
+	b.mu.Unlock()
+	if cl == nil {
+		return
+	}
+	var v *arkham.View
+	cl.Do(func(p *blindtable.Page) {
+		v = p.View()
+		snap.Legal = p.Legal()
+		snap.Status = p.State().Blind().Status()
+		snap.Seq = p.State().Ply()
+		if vd := p.Verdict(); vd != nil {
+			snap.Fault = &table.Fault{Code: "blind." + vd.Code, Args: []string{seatName(snap.Lobby, vd.Seat)}, Problem: vd.Error()}
+			snap.Legal = nil
+		}
+	})
+	snap.Started, snap.HasView, snap.Waiting = true, true, false
+	snap.Lobby.Started = true
+	snap.Config = cfg.Game.Config
+	snap.View = v
+	snap.ViewJSON, _ = json.Marshal(v)
+}
+
+func seatName(l wire.Lobby, s engine.Seat) string {
+	for _, x := range l.Seats {
+		if x.Seat == s {
+			return x.Name
+		}
+	}
+	return strconv.Itoa(int(s))
+}
+
+// play sends the person's move on the blind table.
+func (b *blind) play(m engine.Move) error {
+	b.mu.Lock()
+	cl := b.client
+	b.mu.Unlock()
+	return cl.Play(m)
+}

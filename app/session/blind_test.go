@@ -1,0 +1,167 @@
+//go:build !wasm
+
+package session
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"miskatonic/engine"
+	"miskatonic/engine/arkham"
+	"miskatonic/engine/blindtable"
+	"miskatonic/engine/table"
+)
+
+// TestBlindTableOverWebRTC: a host and two guests play host-blind Arkham Ritual to the end over
+// real (pion) data channels through the relay, one guest reloading mid-round. At every step the
+// host's storage and the host's session state hold no identity of the host's own card (read from
+// a guest's view, which shows it), and engine/table never dealt (the host's table has no game).
+func TestBlindTableOverWebRTC(t *testing.T) {
+	n := testNet(t)
+	hostStore := &MemStore{}
+	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingBlind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Forget()
+	link := host.Snapshot().Invite
+	stores := []*MemStore{{}, {}}
+	guests := make([]*Session, 2)
+	for i, name := range []string{"Bea", "Cy"} {
+		if guests[i], err = Join(stores[i], JoinConfig{Name: name, Link: link, Net: n}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	defer func() {
+		for _, g := range guests {
+			g.Forget()
+		}
+	}()
+	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
+		t.Fatal("the lobby never showed three seats")
+	}
+	var startErr error
+	for range 250 {
+		if startErr = host.Start(); startErr == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if startErr != nil {
+		t.Fatal(startErr)
+	}
+	hostSeat := host.SeatOf()
+	reloaded := false
+	checks := 0
+	deadline := time.Now().Add(3 * time.Minute)
+	last := map[int]int{}
+	for {
+		if time.Now().After(deadline) {
+			t.Fatal("game not over in time")
+		}
+		all := append([]*Session{host}, guests...)
+		over := 0
+		for i, s := range all {
+			st := s.Snapshot()
+			if st.Fault != nil {
+				t.Fatalf("page %d: verdict %+v", i, st.Fault)
+			}
+			if st.Status.Over {
+				over++
+				continue
+			}
+			if st.HasView && len(st.Legal) > 0 && last[i] != st.Seq+1 {
+				if s.Move(st.Legal[0]) == nil {
+					last[i] = st.Seq + 1
+				}
+			}
+		}
+		checks += checkHostBlind(t, host, hostStore, guests[0], hostSeat)
+		if over == len(all) {
+			break
+		}
+		if !reloaded && guests[1].Snapshot().Seq >= 4 {
+			// A reload mid-round: the page goes, a fresh one with the same storage comes back.
+			guests[1].Close()
+			g, err := Join(stores[1], JoinConfig{Name: "Cy", Link: link, Net: n})
+			if err != nil {
+				t.Fatalf("rejoin: %v", err)
+			}
+			guests[1], reloaded = g, true
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if !reloaded {
+		t.Fatal("the game ended before the guest reloaded")
+	}
+	if host.host.State().Started {
+		t.Fatal("engine/table started a game of its own (the host's page would hold the deal)")
+	}
+	want := host.Snapshot().Status
+	for i, g := range guests {
+		if got := g.Snapshot().Status; !got.Over || !reflect.DeepEqual(got, want) {
+			t.Fatalf("guest %d ended %+v, host %+v", i, got, want)
+		}
+	}
+	if checks == 0 {
+		t.Fatal("the host's card was never hidden from it: nothing was checked")
+	}
+	t.Logf("%d moments checked with the host's card hidden from it", checks)
+}
+
+// checkHostBlind reads the host's card from a guest's view and, while the host's own view hides
+// it, looks for its identity in everything the host's page keeps: its storage and its session's
+// state (snapshot and the blind game's save). It returns 1 when it checked.
+func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, hostSeat engine.Seat) int {
+	t.Helper()
+	// One moment of the game: the guest's view before and after the host's at the same ply.
+	gs := guest.Snapshot()
+	hs := host.Snapshot()
+	if gs2 := guest.Snapshot(); gs.Seq != hs.Seq || gs2.Seq != hs.Seq {
+		return 0
+	}
+	gv, ok := gs.View.(*arkham.View)
+	hv, ok2 := hs.View.(*arkham.View)
+	if !ok || !ok2 || gv == nil || hv == nil || gv.Round != hv.Round || int(hostSeat) >= len(gv.Positions) {
+		return 0
+	}
+	card := gv.Positions[hostSeat].Card
+	if !card.Valid() || hv.Positions[hostSeat].Card.Valid() {
+		return 0
+	}
+	key := `"` + card.Key() + `"`
+	hv2 := *hv
+	hv2.LastRound = nil // last round's cards are public now
+	hv2.Options = arkham.Options{}
+	state, _ := json.Marshal(hv2)
+	// The game's options name cards too ("oldone":"cthulhu"): those pairs are no card's place.
+	var pairs []string
+	for k, v := range hs.Lobby.Options {
+		pairs = append(pairs, `"`+k+`":"`+v+`"`)
+	}
+	clean := func(s string) string {
+		for _, p := range pairs {
+			s = strings.ReplaceAll(s, p, "")
+		}
+		return s
+	}
+	if strings.Contains(string(state), key) {
+		t.Fatalf("the host's view holds its own card %s: host %s\nguest %s", key, state, must(json.Marshal(gs.View)))
+	}
+	if sv := host.blind.save(); strings.Contains(clean(string(sv)), key) {
+		t.Fatalf("the host's blind game state holds its own card %s", key)
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for k, v := range st.m {
+		if strings.Contains(clean(v), key) {
+			t.Fatalf("the host's storage %s holds its own card %s", k, key)
+		}
+	}
+	return 1
+}
+
+func must(b []byte, _ error) string { return string(b) }
