@@ -101,6 +101,44 @@ func dealingOf(st Store, asked string) string {
 	return blindtable.DealingOpen
 }
 
+// choice is the host's dealing choice ("" for a guest's or a solo session).
+func (b *blind) choice() string {
+	if b == nil {
+		return ""
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.dealing
+}
+
+// Dealing is the table's dealing (blindtable.DealingBlind or DealingOpen) and whether this
+// session may choose it: the host of an Arkham Ritual table, in the lobby. A guest is told at
+// Start (the host's Config arrives, the game plays blind).
+func (s *Session) Dealing() (dealing string, choose bool) {
+	if s.kind != Host || s.blind == nil || s.Game() != "arkham" {
+		return "", false
+	}
+	return s.blind.choice(), !s.blind.on()
+}
+
+// SetDealing chooses the table's dealing (host, in the lobby); it is also this browser's
+// choice for the tables it hosts next.
+func (s *Session) SetDealing(v string) error {
+	if _, ok := s.Dealing(); !ok {
+		return errNotHost
+	}
+	if v != blindtable.DealingBlind && v != blindtable.DealingOpen {
+		return engine.Errorf(engine.KindBadConfig, "session: dealing", "%q is not a dealing", v)
+	}
+	s.blind.mu.Lock()
+	s.blind.dealing = v
+	s.blind.mu.Unlock()
+	_ = s.store.Set(keyDealing, v)
+	s.changed()
+	s.notify()
+	return nil
+}
+
 // blindUse says whether starting this table now plays host-blind.
 func blindUse(st table.HostState, dealing string) bool {
 	people := 0

@@ -249,7 +249,7 @@ func (s *Session) Start() error {
 	if s.host == nil {
 		return errNotHost
 	}
-	if s.kind == Host && s.blind != nil && blindUse(s.host.State(), s.blind.dealing) {
+	if s.kind == Host && s.blind != nil && blindUse(s.host.State(), s.blind.choice()) {
 		return s.blind.startHost()
 	}
 	return s.host.Start()
@@ -359,6 +359,7 @@ func (s *Session) saver(meta saved) {
 		meta.Hands = s.Hands()
 		meta.Score = s.Score()
 		meta.Blind = s.blind.save()
+		meta.Dealing = s.blind.choice()
 		b, err := meta.encode(snap)
 		if err == nil {
 			err = s.store.Set(slot(s.kind, s.game), string(b))
