@@ -41,28 +41,47 @@ func stateOf(t *testing.T, b *Browser) (blindState, string) {
 }
 
 // checkHostHoldsNoOwnCard reads the host's card from a guest's page (which shows it) and, while
-// the host's own view hides it, looks for that card's identity in the host page's local
-// storage and in its session's state (its snapshot, last round's public results and the
-// game's options aside, and its blind game's saved state). It returns 1 when it checked.
-func checkHostHoldsNoOwnCard(t *testing.T, host, guest *Browser) int {
+// the host's own view (last round's public results and the game's options aside) shows it
+// nowhere, so the host may not know it, looks for that card's identity in the host page's local
+// storage and in its session's blind game state. It returns 1 when it checked.
+func checkHostHoldsNoOwnCard(t *testing.T, host, guest *Browser, skipped map[string]int) int {
 	t.Helper()
-	g1, _ := stateOf(t, guest)
-	h, _ := stateOf(t, host)
-	g2, _ := stateOf(t, guest)
+	// One moment of the game: the guest's state the same before and after the host's, at the
+	// host's ply (the pages settle within moments of a move).
+	var g1, g2, h blindState
+	var raw string
+	for try := 0; try < 40; try++ {
+		g1, _ = stateOf(t, guest)
+		h, raw = stateOf(t, host)
+		g2, _ = stateOf(t, guest)
+		if g1.Snapshot.Seq == h.Snapshot.Seq && g2.Snapshot.Seq == h.Snapshot.Seq && string(g1.Snapshot.View) == string(g2.Snapshot.View) {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	if len(h.Snapshot.View) == 0 {
+		if skipped["no state"]++; skipped["no state"] == 1 {
+			t.Logf("the host's state: %.300s", raw)
+		}
+		return 0
+	}
 	if g1.Snapshot.Seq != h.Snapshot.Seq || g2.Snapshot.Seq != h.Snapshot.Seq || string(g1.Snapshot.View) != string(g2.Snapshot.View) {
+		skipped["not one moment"]++
 		return 0 // not one moment of the game
 	}
 	var gv, hv blindView
 	if json.Unmarshal(g1.Snapshot.View, &gv) != nil || json.Unmarshal(h.Snapshot.View, &hv) != nil ||
 		gv.Round != hv.Round || h.Snapshot.Seat >= len(gv.Positions) || h.Snapshot.Seat >= len(hv.Positions) {
+		skipped["views"]++
 		return 0
 	}
 	card := gv.Positions[h.Snapshot.Seat].Card
 	if card == nil || hv.Positions[h.Snapshot.Seat].Card != nil {
+		skipped["no hidden card"]++
 		return 0
 	}
 	key := fmt.Sprintf("%q", *card)
-	var pairs []string
+	pairs := []string{`"kind":"orb"`} // a move kind named for the Orb, not a card's place
 	for k, v := range h.Snapshot.Lobby.Options {
 		pairs = append(pairs, fmt.Sprintf("%q:%q", k, v))
 	}
@@ -77,7 +96,11 @@ func checkHostHoldsNoOwnCard(t *testing.T, host, guest *Browser) int {
 	delete(view, "lastRound") // last round's cards are public now
 	delete(view, "options")
 	v, _ := json.Marshal(view)
-	if strings.Contains(string(v), key) || strings.Contains(clean(string(h.Blind)), key) {
+	if strings.Contains(string(v), key) {
+		skipped["known to the host"]++
+		return 0 // the host may know it (it peeked at it with the Orb, say)
+	}
+	if strings.Contains(clean(string(h.Blind)), key) {
 		t.Fatalf("the host's session state holds its own card %s", key)
 	}
 	store, err := Eval[string](host, `JSON.stringify(Object.entries(localStorage))`)
@@ -123,7 +146,7 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 	}
 
 	var lat []time.Duration
-	checks, reloaded := 0, false
+	checks, reloaded, skipped := 0, false, map[string]int{}
 	deadline := time.Now().Add(12 * time.Minute)
 	lastProgress := time.Now()
 	for over := 0; over < len(players); {
@@ -164,7 +187,7 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 					lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
 				}
 			}
-			checks += checkHostHoldsNoOwnCard(t, host, bea)
+			checks += checkHostHoldsNoOwnCard(t, host, bea, skipped)
 		}
 		checkNoLeak(t, players...)
 		if progressed {
@@ -197,6 +220,7 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 	if !reloaded {
 		t.Fatal("the game ended before the guest reloaded")
 	}
+	t.Logf("moments not checked: %v", skipped)
 	if checks == 0 {
 		t.Fatal("the host's card was never hidden from it while checked")
 	}

@@ -38,6 +38,7 @@ import (
 const (
 	blindStart = 'C'
 	blindFrame = 'F'
+	blindEnd   = 'E' // the game is closed (Play again): back to the lobby
 )
 
 // keyBlind + hex(ConfigID)[:32]: a page's deal secrets (blindtable.Saved) for that table.
@@ -60,16 +61,16 @@ type blind struct {
 	round   int
 	host    *blindtable.Host
 	client  *blindtable.Client
-	links   []*qconn // host: every guest link's blind stream
+	links   []*hostLink // host: every guest link's blind stream
 	entries []json.RawMessage
 }
 
 // blindSave is what a host's saved table holds of its blind game: nothing its person may not see.
 type blindSave struct {
-	Round  int               `json:"round"`
-	Config blindtable.Config `json:"config"`
-	Log    []json.RawMessage `json:"log"`
-	Saved  *blindtable.Saved `json:"saved,omitempty"`
+	Round  int                `json:"round"`
+	Config *blindtable.Config `json:"config,omitempty"` // nil between games
+	Log    []json.RawMessage  `json:"log,omitempty"`
+	Saved  *blindtable.Saved  `json:"saved,omitempty"`
 }
 
 func newBlind(s *Session) *blind { return &blind{s: s} }
@@ -160,147 +161,6 @@ func identityKey(st Store) (ed25519.PrivateKey, error) {
 	return ed25519.NewKeyFromSeed(seed[:]), nil
 }
 
-// startHost begins the blind game from the lobby's roster (host only).
-func (b *blind) startHost() error {
-	hs := b.s.host.State()
-	for _, x := range hs.Seats {
-		if !x.Bot && (!x.Connected || !x.Ready) {
-			return engine.Errorf(wire.KindState, "session: start", "seat %d (%s) is not ready", x.Seat, x.Name)
-		}
-	}
-	people := map[engine.Seat]ed25519.PublicKey{}
-	me := b.s.guest.State().Seat
-	for _, x := range hs.Seats {
-		if !x.Bot {
-			people[x.Seat] = ed25519.PublicKey(bytes.Clone(x.Key))
-		}
-	}
-	b.mu.Lock()
-	round := b.round
-	b.mu.Unlock()
-	cfg, err := blindtable.NewConfig(blindTableID(hs.Table, round), len(hs.Seats), hs.Options, people, me)
-	if err != nil {
-		return err
-	}
-	return b.runHost(round, cfg, nil, nil)
-}
-
-// blindTableID is the id of a table's round-th blind game: the table's id (which the guests
-// know from their welcome) and the round, so no two games at a table share one.
-func blindTableID(tableHex string, round int) []byte {
-	return []byte(tableHex + "/blind/" + strconv.Itoa(round))
-}
-
-// runHost starts (or, from a saved table, resumes) the sequencer and the host's own page.
-func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry, saved *blindtable.Saved) error {
-	key, err := identityKey(b.s.store)
-	if err != nil {
-		return err
-	}
-	h, err := blindtable.Resume(cfg, key, log)
-	if err != nil {
-		return err
-	}
-	start, err := json.Marshal(blindStartMsg{Round: round, Config: cfg})
-	if err != nil {
-		return err
-	}
-	b.mu.Lock()
-	b.entries = b.entries[:0]
-	for _, e := range log {
-		raw, _ := json.Marshal(e)
-		b.entries = append(b.entries, raw)
-	}
-	b.mu.Unlock()
-	h.Persist = func(e blindtable.Entry) error {
-		raw, err := json.Marshal(e)
-		if err != nil {
-			return err
-		}
-		b.mu.Lock()
-		b.entries = append(b.entries, raw)
-		b.mu.Unlock()
-		b.s.changed()
-		return nil
-	}
-	bots := map[engine.Seat]blindtable.Chooser{}
-	for _, x := range b.s.host.State().Seats {
-		if x.Bot {
-			fn, err := newBot("arkham", x.Level, seedSalt())
-			if err != nil {
-				return err
-			}
-			bots[x.Seat] = blindtable.Chooser(fn)
-		}
-	}
-	standIn, err := newBot("arkham", standInLevel("arkham"), seedSalt())
-	if err != nil {
-		return err
-	}
-	pc := blindtable.PageConfig{Table: cfg, Seat: cfg.Host, Identity: key, Rand: rand.Reader, Bots: bots,
-		StandIn: blindtable.Chooser(standIn), Saved: saved, Store: func(blindtable.Saved) { b.s.changed() }}
-	p, err := blindtable.NewPage(pc)
-	if err != nil {
-		return err
-	}
-	hostEnd, pageEnd := table.Pipe()
-	h.AddPage(hostEnd)
-	cl, err := blindtable.Connect(p, pageEnd)
-	if err != nil {
-		return err
-	}
-	b.mu.Lock()
-	b.host, b.client, b.cfg, b.round, b.start = h, cl, &cfg, round, append([]byte{blindStart}, start...)
-	links := append([]*qconn(nil), b.links...)
-	b.mu.Unlock()
-	for _, l := range links {
-		b.serve(l)
-	}
-	b.s.wg.Add(1)
-	go b.pump(cl)
-	b.s.changed()
-	b.s.notify()
-	return nil
-}
-
-// addLink takes a guest link's blind stream (host): served at once if the game is on.
-func (b *blind) addLink(l *qconn) {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	b.links = append(b.links, l)
-	on := b.host != nil
-	b.mu.Unlock()
-	if on {
-		b.serve(l)
-	}
-}
-
-// serve sends a link its Config and gives its game frames to the sequencer.
-func (b *blind) serve(l *qconn) {
-	b.mu.Lock()
-	start, h := b.start, b.host
-	b.mu.Unlock()
-	if l.Send(start) != nil {
-		return
-	}
-	frames := newQconn(func(f []byte) error { return l.Send(append([]byte{blindFrame}, f...)) }, nil)
-	go func() {
-		defer frames.close()
-		for {
-			f, err := l.Recv()
-			if err != nil {
-				return
-			}
-			if len(f) > 0 && f[0] == blindFrame {
-				frames.push(f[1:])
-			}
-		}
-	}()
-	h.AddPage(frames)
-}
-
 // pump turns the page's changes into notifications (and, for a host, a save).
 func (b *blind) pump(cl *blindtable.Client) {
 	defer b.s.wg.Done()
@@ -319,44 +179,6 @@ func (b *blind) pump(cl *blindtable.Client) {
 	}
 }
 
-// save is the host's blind game for its saved table (nil when none is on).
-func (b *blind) save() json.RawMessage {
-	if b == nil {
-		return nil
-	}
-	b.mu.Lock()
-	cl, cfg := b.client, b.cfg
-	sv := blindSave{Round: b.round, Log: append([]json.RawMessage(nil), b.entries...)}
-	b.mu.Unlock()
-	if cl == nil || cfg == nil {
-		return nil
-	}
-	sv.Config = *cfg
-	cl.Do(func(p *blindtable.Page) { sv.Saved = p.Save() })
-	raw, err := json.Marshal(sv)
-	if err != nil {
-		return nil
-	}
-	return raw
-}
-
-// resume restarts a saved host's blind game.
-func (b *blind) resume(raw json.RawMessage) error {
-	var sv blindSave
-	if err := json.Unmarshal(raw, &sv); err != nil {
-		return err
-	}
-	log := make([]blindtable.Entry, 0, len(sv.Log))
-	for _, r := range sv.Log {
-		var e blindtable.Entry
-		if err := json.Unmarshal(r, &e); err != nil {
-			return err
-		}
-		log = append(log, e)
-	}
-	return b.runHost(sv.Round, sv.Config, log, sv.Saved)
-}
-
 // guestLink reads a guest's blind stream: the host's Config, then the game's frames.
 func (b *blind) guestLink(l *qconn) {
 	var frames *qconn
@@ -372,8 +194,12 @@ func (b *blind) guestLink(l *qconn) {
 		}
 		switch {
 		case len(f) > 0 && f[0] == blindStart:
+			if frames != nil && bytes.Equal(b.startFrame(), f) {
+				continue // this link's game already
+			}
 			if frames != nil {
-				continue
+				frames.close()
+				frames = nil
 			}
 			fc := newQconn(func(x []byte) error { return l.Send(append([]byte{blindFrame}, x...)) }, nil)
 			if err := b.joinGame(f, fc); err != nil {
@@ -384,8 +210,36 @@ func (b *blind) guestLink(l *qconn) {
 			frames = fc
 		case len(f) > 0 && f[0] == blindFrame && frames != nil:
 			frames.push(f[1:])
+		case len(f) == 1 && f[0] == blindEnd:
+			// The host closed the finished game (Play again): the table is back in its lobby.
+			if frames != nil {
+				frames.close()
+				frames = nil
+			}
+			b.drop()
 		}
 	}
+}
+
+func (b *blind) startFrame() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.start
+}
+
+// drop forgets a finished game (guest): the screens show the table's lobby again.
+func (b *blind) drop() {
+	b.mu.Lock()
+	cl := b.client
+	over := false
+	if cl != nil {
+		cl.Do(func(p *blindtable.Page) { over = p.State().Blind().Status().Over || p.Verdict() != nil })
+	}
+	if over { // a host cannot take a game in play away from its guests
+		b.client, b.cfg, b.start = nil, nil, nil
+	}
+	b.mu.Unlock()
+	b.s.notify()
 }
 
 // ProblemBlindRefused: the host's blind table does not match the roster this page was shown.

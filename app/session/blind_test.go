@@ -3,6 +3,7 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -110,11 +111,50 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		t.Fatal("the host's card was never hidden from it: nothing was checked")
 	}
 	t.Logf("%d moments checked with the host's card hidden from it", checks)
+
+	// Play again: the finished game closes on every page, the table is back in its lobby, and
+	// the next Start deals a new blind game (a new table id) that plays to its end too.
+	firstID := blindtable.ConfigID(*host.blind.cfg)
+	if err := host.Rematch(); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range append([]*Session{host}, guests...) {
+		if !waitSnap(s, 10*time.Second, func(st Snapshot) bool { return !st.Started }) {
+			t.Fatalf("page %d did not go back to the lobby", i)
+		}
+	}
+	for range 250 {
+		if startErr = host.Start(); startErr == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if startErr != nil {
+		t.Fatal(startErr)
+	}
+	playAll(t, append([]*Session{host}, guests...), 3*time.Minute)
+	if bytes.Equal(firstID, blindtable.ConfigID(*host.blind.cfg)) {
+		t.Fatal("the second game is the first game's table again")
+	}
+	for i, g := range guests {
+		if got, want := g.Snapshot().Status, host.Snapshot().Status; !reflect.DeepEqual(got, want) {
+			t.Fatalf("second game: guest %d ended %+v, host %+v", i, got, want)
+		}
+	}
 }
 
-// checkHostBlind reads the host's card from a guest's view and, while the host's own view hides
-// it, looks for its identity in everything the host's page keeps: its storage and its session's
-// state (snapshot and the blind game's save). It returns 1 when it checked.
+func waitSnap(s *Session, d time.Duration, ok func(Snapshot) bool) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if ok(s.Snapshot()) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHostBlind reads the host's card from a guest's view and, while the host's own view shows
+// it nowhere (the host may not know it), looks for its identity in everything the host's page
+// keeps: its storage and its blind game's state. It returns 1 when it checked.
 func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, hostSeat engine.Seat) int {
 	t.Helper()
 	// One moment of the game: the guest's view before and after the host's at the same ply.
@@ -137,8 +177,9 @@ func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, h
 	hv2.LastRound = nil // last round's cards are public now
 	hv2.Options = arkham.Options{}
 	state, _ := json.Marshal(hv2)
-	// The game's options name cards too ("oldone":"cthulhu"): those pairs are no card's place.
-	var pairs []string
+	// The game's options name cards too ("oldone":"cthulhu"), and a move kind is named for the
+	// Orb ("kind":"orb"): those pairs are no card's place.
+	pairs := []string{`"kind":"` + arkham.MoveOrb + `"`}
 	for k, v := range hs.Lobby.Options {
 		pairs = append(pairs, `"`+k+`":"`+v+`"`)
 	}
@@ -149,7 +190,7 @@ func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, h
 		return s
 	}
 	if strings.Contains(string(state), key) {
-		t.Fatalf("the host's view holds its own card %s: host %s\nguest %s", key, state, must(json.Marshal(gs.View)))
+		return 0 // the host may know it (it peeked at it with the Orb, say)
 	}
 	if sv := host.blind.save(); strings.Contains(clean(string(sv)), key) {
 		t.Fatalf("the host's blind game state holds its own card %s", key)
@@ -163,5 +204,3 @@ func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, h
 	}
 	return 1
 }
-
-func must(b []byte, _ error) string { return string(b) }

@@ -235,6 +235,9 @@ func (s *Session) Rematch() error {
 	if s.host == nil {
 		return errNotHost
 	}
+	if s.blind.on() {
+		return s.blind.endGame() // engine/table never started: its lobby is there already
+	}
 	if err := s.host.Rematch(); err != nil {
 		return err
 	}

@@ -1,0 +1,269 @@
+package session
+
+// The host's side of a host-blind game (blind.go): its sequencer and own page, every guest
+// link's blind stream, its saved game, and Play again.
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"sync"
+
+	"miskatonic/engine"
+	"miskatonic/engine/blindtable"
+	"miskatonic/engine/table"
+	"miskatonic/engine/wire"
+)
+
+// startHost begins the blind game from the lobby's roster (host only).
+func (b *blind) startHost() error {
+	hs := b.s.host.State()
+	for _, x := range hs.Seats {
+		if !x.Bot && (!x.Connected || !x.Ready) {
+			return engine.Errorf(wire.KindState, "session: start", "seat %d (%s) is not ready", x.Seat, x.Name)
+		}
+	}
+	people := map[engine.Seat]ed25519.PublicKey{}
+	me := b.s.guest.State().Seat
+	for _, x := range hs.Seats {
+		if !x.Bot {
+			people[x.Seat] = ed25519.PublicKey(bytes.Clone(x.Key))
+		}
+	}
+	b.mu.Lock()
+	round := b.round
+	b.mu.Unlock()
+	cfg, err := blindtable.NewConfig(blindTableID(hs.Table, round), len(hs.Seats), hs.Options, people, me)
+	if err != nil {
+		return err
+	}
+	return b.runHost(round, cfg, nil, nil)
+}
+
+// blindTableID is the id of a table's round-th blind game: the table's id (which the guests
+// know from their welcome) and the round, so no two games at a table share one.
+func blindTableID(tableHex string, round int) []byte {
+	return []byte(tableHex + "/blind/" + strconv.Itoa(round))
+}
+
+// runHost starts (or, from a saved table, resumes) the sequencer and the host's own page.
+func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry, saved *blindtable.Saved) error {
+	key, err := identityKey(b.s.store)
+	if err != nil {
+		return err
+	}
+	h, err := blindtable.Resume(cfg, key, log)
+	if err != nil {
+		return err
+	}
+	start, err := json.Marshal(blindStartMsg{Round: round, Config: cfg})
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.entries = b.entries[:0]
+	for _, e := range log {
+		raw, _ := json.Marshal(e)
+		b.entries = append(b.entries, raw)
+	}
+	b.mu.Unlock()
+	h.Persist = func(e blindtable.Entry) error {
+		raw, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		b.mu.Lock()
+		b.entries = append(b.entries, raw)
+		b.mu.Unlock()
+		b.s.changed()
+		return nil
+	}
+	bots := map[engine.Seat]blindtable.Chooser{}
+	for _, x := range b.s.host.State().Seats {
+		if x.Bot {
+			fn, err := newBot("arkham", x.Level, seedSalt())
+			if err != nil {
+				return err
+			}
+			bots[x.Seat] = blindtable.Chooser(fn)
+		}
+	}
+	standIn, err := newBot("arkham", standInLevel("arkham"), seedSalt())
+	if err != nil {
+		return err
+	}
+	pc := blindtable.PageConfig{Table: cfg, Seat: cfg.Host, Identity: key, Rand: rand.Reader, Bots: bots,
+		StandIn: blindtable.Chooser(standIn), Saved: saved, Store: func(blindtable.Saved) { b.s.changed() }}
+	p, err := blindtable.NewPage(pc)
+	if err != nil {
+		return err
+	}
+	hostEnd, pageEnd := table.Pipe()
+	h.AddPage(hostEnd)
+	cl, err := blindtable.Connect(p, pageEnd)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	b.host, b.client, b.cfg, b.round, b.start = h, cl, &cfg, round, append([]byte{blindStart}, start...)
+	links := slices.Clone(b.links)
+	b.mu.Unlock()
+	for _, hl := range links {
+		b.serve(hl)
+	}
+	b.s.wg.Add(1)
+	go b.pump(cl)
+	b.s.changed()
+	b.s.notify()
+	return nil
+}
+
+// hostLink is one guest link's blind stream at the host: one reader for the link's life,
+// handing the game's frames to the current game's sequencer.
+type hostLink struct {
+	l      *qconn
+	mu     sync.Mutex
+	frames *qconn // the current game's, nil between games
+}
+
+// set makes f the link's current game stream, closing the one before (its sequencer drops it).
+func (hl *hostLink) set(f *qconn) {
+	hl.mu.Lock()
+	old := hl.frames
+	hl.frames = f
+	hl.mu.Unlock()
+	if old != nil {
+		old.close()
+	}
+}
+
+// addLink takes a guest link's blind stream (host): served at once if a game is on.
+func (b *blind) addLink(l *qconn) {
+	if b == nil {
+		return
+	}
+	hl := &hostLink{l: l}
+	b.mu.Lock()
+	b.links = append(b.links, hl)
+	on := b.host != nil
+	b.mu.Unlock()
+	go func() {
+		defer func() {
+			hl.set(nil)
+			b.mu.Lock()
+			b.links = slices.DeleteFunc(b.links, func(x *hostLink) bool { return x == hl })
+			b.mu.Unlock()
+		}()
+		for {
+			f, err := l.Recv()
+			if err != nil {
+				return
+			}
+			if len(f) == 0 || f[0] != blindFrame {
+				continue // a guest sends the game's frames only
+			}
+			hl.mu.Lock()
+			cur := hl.frames
+			hl.mu.Unlock()
+			if cur != nil {
+				cur.push(f[1:])
+			}
+		}
+	}()
+	if on {
+		b.serve(hl)
+	}
+}
+
+// serve sends a link the game's Config and gives its game frames to the sequencer.
+func (b *blind) serve(hl *hostLink) {
+	b.mu.Lock()
+	start, h := b.start, b.host
+	b.mu.Unlock()
+	if h == nil || hl.l.Send(start) != nil {
+		return
+	}
+	frames := newQconn(func(f []byte) error { return hl.l.Send(append([]byte{blindFrame}, f...)) }, nil)
+	hl.set(frames)
+	h.AddPage(frames)
+}
+
+// endGame closes a finished blind game (host: Play again): every page drops it, the table is
+// back in its lobby, and the next Start begins the next round's game under a new table id.
+func (b *blind) endGame() error {
+	b.mu.Lock()
+	cl := b.client
+	b.mu.Unlock()
+	if cl == nil {
+		return errNotHost
+	}
+	over := false
+	cl.Do(func(p *blindtable.Page) { over = p.State().Blind().Status().Over || p.Verdict() != nil })
+	if !over {
+		return engine.Errorf(wire.KindState, "session: rematch", "the game is not over")
+	}
+	b.mu.Lock()
+	links := slices.Clone(b.links)
+	b.host, b.client, b.cfg, b.start, b.entries = nil, nil, nil, nil, nil
+	b.round++
+	b.mu.Unlock()
+	_ = cl.Close()
+	for _, hl := range links {
+		hl.set(nil)
+		_ = hl.l.Send([]byte{blindEnd})
+	}
+	b.s.changed()
+	b.s.notify()
+	return nil
+}
+
+// save is the host's blind game for its saved table (nil when none is on).
+func (b *blind) save() json.RawMessage {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	cl, cfg := b.client, b.cfg
+	sv := blindSave{Round: b.round, Log: append([]json.RawMessage(nil), b.entries...)}
+	b.mu.Unlock()
+	if cl == nil || cfg == nil {
+		if sv.Round == 0 {
+			return nil
+		}
+		raw, _ := json.Marshal(blindSave{Round: sv.Round}) // between games: the next one's round
+		return raw
+	}
+	sv.Config = cfg
+	cl.Do(func(p *blindtable.Page) { sv.Saved = p.Save() })
+	raw, err := json.Marshal(sv)
+	if err != nil {
+		return nil
+	}
+	return raw
+}
+
+// resume restarts a saved host's blind game.
+func (b *blind) resume(raw json.RawMessage) error {
+	var sv blindSave
+	if err := json.Unmarshal(raw, &sv); err != nil {
+		return err
+	}
+	log := make([]blindtable.Entry, 0, len(sv.Log))
+	for _, r := range sv.Log {
+		var e blindtable.Entry
+		if err := json.Unmarshal(r, &e); err != nil {
+			return err
+		}
+		log = append(log, e)
+	}
+	if sv.Config == nil {
+		b.mu.Lock()
+		b.round = sv.Round
+		b.mu.Unlock()
+		return nil
+	}
+	return b.runHost(sv.Round, *sv.Config, log, sv.Saved)
+}
