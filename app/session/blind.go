@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"sync"
 	"time"
@@ -320,10 +321,8 @@ func checkBlindConfig(m blindStartMsg, gs table.GuestState) error {
 	if cfg.Game.Seats != len(gs.Lobby.Seats) {
 		return fmt.Errorf("the blind table has %d seats, the lobby %d", cfg.Game.Seats, len(gs.Lobby.Seats))
 	}
-	for k, v := range cfg.Game.Options {
-		if gs.Lobby.Options[k] != v {
-			return fmt.Errorf("option %s=%s is not the lobby's", k, v)
-		}
+	if !maps.Equal(cfg.Game.Options, gs.Lobby.Options) && (len(cfg.Game.Options) > 0 || len(gs.Lobby.Options) > 0) {
+		return fmt.Errorf("options %v are not the lobby's %v", cfg.Game.Options, gs.Lobby.Options)
 	}
 	for _, x := range gs.Lobby.Seats {
 		k, ok := cfg.Identities[x.Seat]
