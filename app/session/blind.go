@@ -63,15 +63,15 @@ type blind struct {
 	host    *blindtable.Host
 	client  *blindtable.Client
 	links   []*hostLink // host: every guest link's blind stream
-	entries []json.RawMessage
+	entries int         // host: entries of the log in storage
 }
 
 // blindSave is what a host's saved table holds of its blind game: nothing its person may not see.
 type blindSave struct {
 	Round  int                `json:"round"`
 	Config *blindtable.Config `json:"config,omitempty"` // nil between games
-	Log    []json.RawMessage  `json:"log,omitempty"`
-	Saved  *blindtable.Saved  `json:"saved,omitempty"`
+	// Entries is how many of the log's entries were kept (each under its own key, blindhost.go).
+	Entries int `json:"entries,omitempty"`
 }
 
 func newBlind(s *Session) *blind { return &blind{s: s} }

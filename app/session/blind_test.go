@@ -55,7 +55,7 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		t.Fatal(startErr)
 	}
 	hostSeat := host.SeatOf()
-	reloaded := false
+	reloaded, hostReloaded := false, false
 	checks := 0
 	deadline := time.Now().Add(3 * time.Minute)
 	last := map[int]int{}
@@ -93,10 +93,21 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 			}
 			guests[1], reloaded = g, true
 		}
+		if reloaded && !hostReloaded && host.Snapshot().Seq >= 10 {
+			// The host reloads mid-game: its table and blind game come back from its storage
+			// (the log, its own deal keys) and the guests find it again by themselves.
+			host.Close()
+			h, err := ResumeHosted(hostStore, n, "arkham")
+			if err != nil || h == nil {
+				t.Fatalf("host resume: %v", err)
+			}
+			host, hostReloaded = h, true
+			defer host.Forget()
+		}
 		time.Sleep(2 * time.Millisecond)
 	}
-	if !reloaded {
-		t.Fatal("the game ended before the guest reloaded")
+	if !reloaded || !hostReloaded {
+		t.Fatalf("the game ended before the reloads (guest %v, host %v)", reloaded, hostReloaded)
 	}
 	if host.host.State().Started {
 		t.Fatal("engine/table started a game of its own (the host's page would hold the deal)")
@@ -110,7 +121,7 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 	if checks == 0 {
 		t.Fatal("the host's card was never hidden from it: nothing was checked")
 	}
-	t.Logf("%d moments checked with the host's card hidden from it", checks)
+	t.Logf("%d moments checked with the host's card hidden from it; the host's saved blind game: %d entries, %d bytes", checks, host.blind.entries, storeBytes(hostStore))
 
 	// Play again: the finished game closes on every page, the table is back in its lobby, and
 	// the next Start deals a new blind game (a new table id) that plays to its end too.
@@ -141,6 +152,16 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 			t.Fatalf("second game: guest %d ended %+v, host %+v", i, got, want)
 		}
 	}
+}
+
+func storeBytes(st *MemStore) int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	n := 0
+	for k, v := range st.m {
+		n += len(k) + len(v)
+	}
+	return n
 }
 
 func waitSnap(s *Session, d time.Duration, ok func(Snapshot) bool) bool {

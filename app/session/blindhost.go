@@ -8,6 +8,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -63,20 +64,27 @@ func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry
 	if err != nil {
 		return err
 	}
-	b.mu.Lock()
-	b.entries = b.entries[:0]
-	for _, e := range log {
-		raw, _ := json.Marshal(e)
-		b.entries = append(b.entries, raw)
+	st := b.s.store
+	if len(log) == 0 {
+		b.clearSaved() // a new game: the last one's log goes
 	}
+	b.mu.Lock()
+	b.entries = len(log)
 	b.mu.Unlock()
+	// Each entry is in storage before any page is sent it, so after a reload no guest is ahead
+	// of the host's log (the guests would rightly call a shorter log the host's fork). One key
+	// an entry: a write costs the entry, not the game so far.
 	h.Persist = func(e blindtable.Entry) error {
 		raw, err := json.Marshal(e)
+		if err == nil {
+			err = st.Set(blindEntryKey(e.Seq), string(raw))
+		}
 		if err != nil {
+			b.s.setProblem("conn.save_failed", false)
 			return err
 		}
 		b.mu.Lock()
-		b.entries = append(b.entries, raw)
+		b.entries = e.Seq + 1
 		b.mu.Unlock()
 		b.s.changed()
 		return nil
@@ -96,7 +104,12 @@ func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry
 		return err
 	}
 	pc := blindtable.PageConfig{Table: cfg, Seat: cfg.Host, Identity: key, Rand: rand.Reader, Bots: bots,
-		StandIn: blindtable.Chooser(standIn), Saved: saved, Store: func(blindtable.Saved) { b.s.changed() }}
+		StandIn: blindtable.Chooser(standIn), Saved: saved, Store: func(sv blindtable.Saved) {
+			// Kept before this page's keys are sent, so a reload at any moment continues the deal.
+			if raw, err := json.Marshal(sv); err == nil {
+				_ = st.Set(keyHostBlind+"saved", string(raw))
+			}
+		}}
 	p, err := blindtable.NewPage(pc)
 	if err != nil {
 		return err
@@ -207,7 +220,7 @@ func (b *blind) endGame() error {
 	}
 	b.mu.Lock()
 	links := slices.Clone(b.links)
-	b.host, b.client, b.cfg, b.start, b.entries = nil, nil, nil, nil, nil
+	b.host, b.client, b.cfg, b.start, b.entries = nil, nil, nil, nil, 0
 	b.round++
 	b.mu.Unlock()
 	_ = cl.Close()
@@ -227,7 +240,7 @@ func (b *blind) save() json.RawMessage {
 	}
 	b.mu.Lock()
 	cl, cfg := b.client, b.cfg
-	sv := blindSave{Round: b.round, Log: append([]json.RawMessage(nil), b.entries...)}
+	sv := blindSave{Round: b.round, Entries: b.entries}
 	b.mu.Unlock()
 	if cl == nil || cfg == nil {
 		if sv.Round == 0 {
@@ -237,7 +250,6 @@ func (b *blind) save() json.RawMessage {
 		return raw
 	}
 	sv.Config = cfg
-	cl.Do(func(p *blindtable.Page) { sv.Saved = p.Save() })
 	raw, err := json.Marshal(sv)
 	if err != nil {
 		return nil
@@ -251,19 +263,55 @@ func (b *blind) resume(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &sv); err != nil {
 		return err
 	}
-	log := make([]blindtable.Entry, 0, len(sv.Log))
-	for _, r := range sv.Log {
-		var e blindtable.Entry
-		if err := json.Unmarshal(r, &e); err != nil {
-			return err
-		}
-		log = append(log, e)
-	}
 	if sv.Config == nil {
 		b.mu.Lock()
 		b.round = sv.Round
 		b.mu.Unlock()
 		return nil
 	}
-	return b.runHost(sv.Round, *sv.Config, log, sv.Saved)
+	st := b.s.store
+	var log []blindtable.Entry
+	for n := 0; ; n++ { // every entry kept, which may be one more than the table's last save
+		v, ok := st.Get(blindEntryKey(n))
+		if !ok {
+			break
+		}
+		var e blindtable.Entry
+		if err := json.Unmarshal([]byte(v), &e); err != nil {
+			return fmt.Errorf("saved blind entry %d: %w", n, err)
+		}
+		log = append(log, e)
+	}
+	if len(log) < sv.Entries {
+		return fmt.Errorf("the saved blind game has %d of its %d entries", len(log), sv.Entries)
+	}
+	var saved *blindtable.Saved
+	if v, ok := st.Get(keyHostBlind + "saved"); ok {
+		saved = new(blindtable.Saved)
+		if err := json.Unmarshal([]byte(v), saved); err != nil {
+			return fmt.Errorf("saved blind keys: %w", err)
+		}
+	}
+	return b.runHost(sv.Round, *sv.Config, log, saved)
+}
+
+// keyHostBlind + "e<n>" is entry n of the host's blind game's log; + "saved", its own page's
+// deal keys (blindtable.Saved). Apart from the saved table, so each is written when it happens.
+const keyHostBlind = "miskatonic.hostblind."
+
+func blindEntryKey(n int) string { return keyHostBlind + "e" + strconv.Itoa(n) }
+
+// clearSaved deletes the host's saved blind game (a new game, or the table forgotten).
+func (b *blind) clearSaved() {
+	if b == nil || b.s.kind != Host {
+		return
+	}
+	st := b.s.store
+	for n := 0; ; n++ {
+		if _, ok := st.Get(blindEntryKey(n)); !ok {
+			break
+		}
+		st.Del(blindEntryKey(n))
+	}
+	st.Del(keyHostBlind + "saved")
 }

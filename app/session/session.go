@@ -313,6 +313,7 @@ func (s *Session) Forget() {
 		s.store.Del(keyJoined)
 	default:
 		s.store.Del(slot(s.kind, s.game))
+		s.blind.clearSaved()
 	}
 	curMu.Lock()
 	if current == s {
