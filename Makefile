@@ -36,12 +36,14 @@ wasm: build
 static: wasm build
 	./bin/miskatonic static -out dist
 
-# Sizes of the shipped wasm (brotli: the copy make wasm wrote), then its code by Go package and
-# its data by kind (from a build that keeps the names).
+# Sizes of the shipped wasm (brotli: the copy make wasm wrote), then its code by Go package, its
+# data by kind, and what each package costs beyond the fair minimal go-app + pion app the start
+# test measures us against (app/e2e/testdata/minimal; all from builds that keep the names).
 size: wasm build
 	./bin/miskatonic size web/app.wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic
-	./bin/miskatonic size -packages bin/app-names.wasm
+	cd app/e2e/testdata/minimal && GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(CURDIR)/bin/minimal-names.wasm .
+	./bin/miskatonic size -packages -against bin/minimal-names.wasm bin/app-names.wasm
 
 test: fmt-check vet staticcheck purity unit wasm-test browser-test
 	@echo "make test: all passed"

@@ -197,7 +197,7 @@ func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guest
 					mu.Unlock()
 				}
 			}
-			out, err := bot.PlaySeat(ctx, g, bot.Random(seed*100+uint64(i)), observe, onSent)
+			out, err := g.Autoplay(ctx, bot.Random(seed*100+uint64(i)), observe, onSent)
 			if err != nil {
 				t.Errorf("guest %d: %v", i, err)
 				return

@@ -78,8 +78,6 @@ const (
 	steerTargeted
 )
 
-var steerNames = [...]string{"", "false-god", "opponent-targeted"}
-
 // ReasonDeck is the outcome reason: a player had to draw from the empty deck (ruling 9/20).
 const ReasonDeck = "rituals.end.deck"
 
@@ -190,22 +188,16 @@ const maxLog = 100
 // Rules makes Rituals of Madness games.
 type Rules struct{}
 
-func (Rules) Name() string             { return "rituals" }
-func (Rules) Version() int             { return 1 }
-func (Rules) Seats() (int, int)        { return MinPlayers, MaxPlayers }
-func (Rules) Options() []engine.Option { return []engine.Option{} }
-func (Rules) New(cfg engine.Config) (engine.Game, error) {
-	g, err := New(cfg)
-	if err != nil {
-		return nil, err // not a typed nil inside the interface
-	}
-	return g, nil
-}
+func (Rules) Name() string                               { return "rituals" }
+func (Rules) Version() int                               { return 1 }
+func (Rules) Seats() (int, int)                          { return MinPlayers, MaxPlayers }
+func (Rules) Options() []engine.Option                   { return []engine.Option{} }
+func (Rules) New(cfg engine.Config) (engine.Game, error) { return engine.AsGame(New(cfg)) }
 
 // New starts a game waiting for its one deal.
 func New(cfg engine.Config) (*Game, error) {
-	if cfg.Seats < MinPlayers || cfg.Seats > MaxPlayers {
-		return nil, engine.Errorf(engine.KindBadConfig, "rituals: new", "%d players: need %d to %d", cfg.Seats, MinPlayers, MaxPlayers)
+	if err := engine.CheckSeats("rituals: new", cfg.Seats, MinPlayers, MaxPlayers, "players"); err != nil {
+		return nil, err
 	}
 	for k := range cfg.Options {
 		return nil, engine.Errorf(engine.KindBadConfig, "rituals: options", "unknown option %q (the rulebook names no variant)", k)

@@ -1,8 +1,6 @@
 package rituals
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 )
 
@@ -28,9 +26,6 @@ const (
 	evDraw
 	evEnd
 )
-
-var logNames = [...]string{"grab", "grab_lost", "reveal", "play", "negated", "discover", "place", "invoke",
-	"psychotic", "draw", "end"}
 
 func (g *Game) addLog(kind uint8, seat, to int8, c CardID, place, n int8) {
 	if int(g.nLog) < len(g.log) {
@@ -80,7 +75,7 @@ type SeatView struct {
 	Sent      CardID `json:"sent"`
 	NoCultist bool   `json:"noCultist,omitempty"`
 	Insanity  int    `json:"insanity"`        // effective this round (Mental Breakdown 100, Right Mind 0)
-	Steer     string `json:"steer,omitempty"` // false-god | opponent-targeted
+	Steer     Steer  `json:"steer,omitempty"` // SteerFalseGod | SteerTargeted
 	// SteerBy is who played the steering event, -1 if none.
 	SteerBy engine.Seat `json:"steerBy"`
 	Placed  bool        `json:"placed"`
@@ -138,7 +133,7 @@ type Psychotic struct {
 // the target seat of a play, the chooser of a place, the recipient of a psychotic; Place is a
 // place key; N is the position taken (place), the cards drawn (draw), a play's number.
 type Event struct {
-	Kind  string      `json:"kind"`
+	Kind  EventKind   `json:"kind"`
 	Seat  engine.Seat `json:"seat"`
 	To    engine.Seat `json:"to"`
 	Card  CardID      `json:"card,omitempty"`
@@ -252,9 +247,5 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "rituals: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "rituals: view")
 }

@@ -54,8 +54,8 @@
 //     round holding a commitment such a stand-in made), unless this guest was away then.
 //  3. A sealed round opens only on a set that covers every seat the game makes choose
 //     (checkSealedSet): worked out by the guest's own replay of the public game (and, for
-//     rules that are fair.PublicChoosers, a copy of it past a deal still secret; for rules that
-//     are fair.ViewChoosers, such as Rituals whose one deal stays secret to the end, a public
+//     rules that are engine.PublicChoosers, a copy of it past a deal still secret; for rules that
+//     are engine.ViewChoosers, such as Rituals whose one deal stays secret to the end, a public
 //     function of the view at the round), never the host's status, so the host's seat cannot
 //     sit a round out to choose last; and a stand-in's commitment for its own seat only in a
 //     round it was away for.

@@ -194,10 +194,10 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 			return nil, false, nil
 		}
 		// Neither the replay nor its copy reaches base: the deal is still secret. Rules that
-		// are fair.ViewChoosers say the seats from the public part of the view at base (the
+		// are engine.ViewChoosers say the seats from the public part of the view at base (the
 		// host's status plays no part); for others, and only then, the host's status stands in
 		// (the replay checks it at the reveal, too late to keep our choice).
-		if vc, ok := g.rules.(fair.ViewChoosers); ok {
+		if vc, ok := g.rules.(engine.ViewChoosers); ok {
 			var err error
 			if active, sealed, err = vc.SealedChoosers(g.st.ViewJSON); err != nil {
 				return nil, false, &reason{wire.DealMismatch, fmt.Sprintf("the view at seq %d says no seats: %v", base, err), nil}

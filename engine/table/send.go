@@ -111,21 +111,8 @@ func (h *Host) send(p *peer, m wire.Message) {
 	}
 }
 
-// ViewSlacker is implemented by rules that bound how many bytes a seat's view frame may carry
-// beyond the public view's: its hidden cards and its legal moves. Rules without it get
-// defaultSlack.
-type ViewSlacker interface {
-	ViewSlack() int
-}
-
-const defaultSlack = 4 << 10
-
-func (h *Host) viewSlack() int {
-	if s, ok := h.rules.(ViewSlacker); ok && s.ViewSlack() > 0 {
-		return s.ViewSlack()
-	}
-	return defaultSlack
-}
+// viewSlack is the game's view slack (engine.ViewSlack, issue 10 finding 11).
+func (h *Host) viewSlack() int { return engine.ViewSlack(h.rules) }
 
 // viewSize is the size every view frame of this game seq is padded to, whoever it is for: the
 // public view's frame plus viewSlack. Both are public, so a frame's size says nothing of the

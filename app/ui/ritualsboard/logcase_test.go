@@ -17,15 +17,15 @@ import (
 func TestLogLinesAreSentences(t *testing.T) {
 	defer i18n.SetLang(i18n.English)
 	n := Names{Seats: []string{"ann", "Bea", "cy"}, Me: 2}
-	mine := rituals.Event{Kind: "draw", Seat: 2, To: -1, N: 2}
-	anns := rituals.Event{Kind: "draw", Seat: 0, To: -1, N: 2}
+	mine := rituals.Event{Kind: rituals.EventDraw, Seat: 2, To: -1, N: 2}
+	anns := rituals.Event{Kind: rituals.EventDraw, Seat: 0, To: -1, N: 2}
 	cases := []struct {
 		lang i18n.Lang
 		log  []rituals.Event
 		want []string
 		nope []string
 	}{
-		{i18n.English, []rituals.Event{mine, anns, {Kind: "end", Seat: 2, To: -1}},
+		{i18n.English, []rituals.Event{mine, anns, {Kind: rituals.EventEnd, Seat: 2, To: -1}},
 			[]string{">You drew 2.<", ">ann drew 2.<", ">You could not draw"}, []string{">you "}},
 		{i18n.French, []rituals.Event{mine, anns}, []string{">Vous pioche", ">ann pioche"}, []string{">vous "}},
 		{i18n.Japanese, []rituals.Event{mine, anns}, []string{">あなたが2枚引きました。<", ">annが2枚引きました。<"}, nil},
@@ -46,7 +46,8 @@ func TestLogLinesAreSentences(t *testing.T) {
 	}
 	// Every kind of line, for every viewer, starts with a capital in English.
 	i18n.SetLang(i18n.English)
-	for _, kind := range []string{"grab", "grab_lost", "reveal", "play", "negated", "discover", "place", "invoke", "psychotic", "draw", "end"} {
+	kinds, _, _ := rituals.Vocabulary()
+	for _, kind := range kinds {
 		for by := 0; by < 3; by++ {
 			v := Names{Seats: []string{"Ann", "Bea", "Cy"}, Me: 2}
 			e := rituals.Event{Kind: kind, Seat: engine.Seat(by), To: engine.Seat((by + 1) % 3), Card: 1, Place: rituals.Places[0].Key, N: 1}

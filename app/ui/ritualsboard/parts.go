@@ -59,7 +59,7 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 			DataSet("me", flag(s.Seat == v.Seat)).Aria("label", label).Body(
 			app.Span().Class("rit-sname").Text(n.Seat(s.Seat)),
 			app.Span().Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
-			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+s.Steer, n.Seat(s.SteerBy)))),
+			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
 			app.If(visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
 				app.Span().Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
 			sent,
@@ -190,10 +190,10 @@ func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string
 	} else {
 		face = []app.UI{
 			app.Span().Class("rit-evname").Body(
-				app.Span().Text(i18n.T("rit.ev."+card.Event)),
+				app.Span().Text(i18n.T("rit.ev."+string(card.Event))),
 				app.Span().Class("rit-de").Lang("de").Text(germanEvent(card.Event)),
 			),
-			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + card.Event)),
+			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + string(card.Event))),
 		}
 	}
 	if locked {
@@ -254,25 +254,25 @@ func resultPanel(o *engine.Outcome, scores []Breakdown, n Names) app.UI {
 	}
 	rows := []app.UI{}
 	for s, b := range scores {
-		rows = append(rows, app.Tr().DataSet("winner", flag(win[engine.Seat(s)])).Body(
-			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
-			app.Td().Body(app.Text(strconv.Itoa(5*b.Right)), app.Small().Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
-			app.Td().Text(strconv.Itoa(b.Left)),
-			app.Td().Text(penalty(b.Penalty)),
-			app.Td().Class("rit-total").Text(strconv.Itoa(b.Total)),
+		rows = append(rows, app.Elem("tr").DataSet("winner", flag(win[engine.Seat(s)])).Body(
+			app.Elem("th").Attr("scope", "row").Text(n.Seat(engine.Seat(s))),
+			app.Elem("td").Body(app.Text(strconv.Itoa(5*b.Right)), app.Elem("small").Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
+			app.Elem("td").Text(strconv.Itoa(b.Left)),
+			app.Elem("td").Text(penalty(b.Penalty)),
+			app.Elem("td").Class("rit-total").Text(strconv.Itoa(b.Total)),
 		))
 	}
 	return app.Section().Class("rit-result", "panel").ID("rit-result").Aria("label", i18n.T("rit.result")).Body(
 		app.H2().Text(i18n.T("rit.winner", joinNames(names))),
-		app.Table().Class("rit-scores").Body(
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text(i18n.T("rit.col.player")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.right")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.left")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.penalty")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.total")),
+		app.Elem("table").Class("rit-scores").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.player")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.right")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.left")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.penalty")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.total")),
 			)),
-			app.TBody().Body(rows...),
+			app.Elem("tbody").Body(rows...),
 		),
 	)
 }
@@ -287,7 +287,7 @@ func flag(b bool) string {
 }
 
 // germanEvent is an event type's printed German name.
-func germanEvent(key string) string {
+func germanEvent(key rituals.EventKey) string {
 	for _, t := range rituals.EventTypes {
 		if t.Key == key {
 			return t.NameDE

@@ -104,21 +104,9 @@ func (t *Table) tick(ctx app.Context) {
 	after(ctx, t.tick)
 }
 
-func (t *Table) names() Names {
-	n := Names{Me: t.V.Seat}
-	for _, s := range t.P.Seats {
-		n.Seats = append(n.Seats, s.Name)
-	}
-	return n
-}
+func (t *Table) names() Names { return Names{Me: t.V.Seat, Seats: t.P.SeatNames()} }
 
-func (t *Table) act(m engine.Move) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.P.OnAct != nil {
-			t.P.OnAct(ctx, m)
-		}
-	}
-}
+func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
 
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
@@ -128,7 +116,7 @@ func (t *Table) Render() app.UI {
 	}
 	return app.Div().Class("rit").ID("rit").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
 		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).Body(
-		app.Header().Class("rit-head").Body(
+		app.Elem("header").Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
 			app.Span().Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
 			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
@@ -276,7 +264,7 @@ func (t *Table) window(n Names) app.UI {
 	}
 	var stack []app.UI
 	for _, p := range v.Stack {
-		e := rituals.Event{Kind: "play", Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
+		e := rituals.Event{Kind: rituals.EventPlay, Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
 		stack = append(stack, app.Li().Class("rit-played").Text(n.LogLine(e)))
 	}
 	var buttons []app.UI
