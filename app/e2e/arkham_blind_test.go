@@ -66,7 +66,9 @@ func checkHostHoldsNoOwnCard(t *testing.T, host, guest *Browser, skipped map[str
 		return 0
 	}
 	if g1.Snapshot.Seq != h.Snapshot.Seq || g2.Snapshot.Seq != h.Snapshot.Seq || string(g1.Snapshot.View) != string(g2.Snapshot.View) {
-		skipped["not one moment"]++
+		if skipped["not one moment"]++; skipped["not one moment"] == 1 {
+			t.Logf("not one moment: guest seq %d/%d, host %d; guest views %.200s | %.200s", g1.Snapshot.Seq, g2.Snapshot.Seq, h.Snapshot.Seq, g1.Snapshot.View, g2.Snapshot.View)
+		}
 		return 0 // not one moment of the game
 	}
 	var gv, hv blindView
@@ -131,6 +133,8 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		if _, err := Eval[bool](b, `localStorage.setItem('miskatonic.debugState', '1'); true`); err != nil {
 			t.Fatal(err)
 		}
+		b.Reload() // the app reads it as it starts (a join link opens in the same document)
+		b.WaitApp()
 	}
 	if _, err := Eval[bool](host, `localStorage.setItem('miskatonic.dealing', 'blind'); true`); err != nil {
 		t.Fatal(err)

@@ -64,6 +64,8 @@ type blind struct {
 	client  *blindtable.Client
 	links   []*hostLink // host: every guest link's blind stream
 	entries int         // host: entries of the log in storage
+	raw     [][]byte    // guest: the game frames it was sent (blindrecord.go)
+	rec     []byte      // the finished game's record, once made
 }
 
 // blindSave is what a host's saved table holds of its blind game: nothing its person may not see.
@@ -210,6 +212,7 @@ func (b *blind) guestLink(l *qconn) {
 			}
 			frames = fc
 		case len(f) > 0 && f[0] == blindFrame && frames != nil:
+			b.keep(f[1:])
 			frames.push(f[1:])
 		case len(f) == 1 && f[0] == blindEnd:
 			// The host closed the finished game (Play again): the table is back in its lobby.
@@ -237,7 +240,7 @@ func (b *blind) drop() {
 		cl.Do(func(p *blindtable.Page) { over = p.State().Blind().Status().Over || p.Verdict() != nil })
 	}
 	if over { // a host cannot take a game in play away from its guests
-		b.client, b.cfg, b.start = nil, nil, nil
+		b.client, b.cfg, b.start, b.rec = nil, nil, nil, nil
 	}
 	b.mu.Unlock()
 	b.s.notify()
@@ -301,6 +304,9 @@ func (b *blind) joinGame(f []byte, fc *qconn) error {
 	}
 	cfg := m.Config
 	b.mu.Lock()
+	if !same {
+		b.raw, b.rec = nil, nil // another game's
+	}
 	b.client, b.cfg, b.round, b.start = cl, &cfg, m.Round, f
 	b.mu.Unlock()
 	b.s.wg.Add(1)

@@ -13,6 +13,7 @@ import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/blindtable"
+	"miskatonic/engine/replay/blindreplay"
 	"miskatonic/engine/table"
 )
 
@@ -122,6 +123,20 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		t.Fatal("the host's card was never hidden from it: nothing was checked")
 	}
 	t.Logf("%d moments checked with the host's card hidden from it; the host's saved blind game: %d entries, %d bytes", checks, host.blind.entries, storeBytes(hostStore))
+
+	// Every page offers the game's record, the guests without asking the host (each holds the
+	// whole log), and each one verifies offline, to the same result.
+	hostRes, err := blindreplay.Verify(host.BlindRecord())
+	if err != nil || !hostRes.Status.Over || hostRes.Verdict != nil || hostRes.Deals == 0 {
+		t.Fatalf("the host's record: %+v, %v", hostRes, err)
+	}
+	for i, g := range guests {
+		res, err := blindreplay.Verify(g.BlindRecord())
+		if err != nil || !reflect.DeepEqual(res, hostRes) {
+			t.Fatalf("guest %d's record: %+v, %v; the host's %+v", i, res, err, hostRes)
+		}
+	}
+	t.Logf("record: %d deals audited, %d moves, %d entries", hostRes.Deals, hostRes.Moves, hostRes.Entries)
 
 	// Play again: the finished game closes on every page, the table is back in its lobby, and
 	// the next Start deals a new blind game (a new table id) that plays to its end too.

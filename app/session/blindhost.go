@@ -220,7 +220,7 @@ func (b *blind) endGame() error {
 	}
 	b.mu.Lock()
 	links := slices.Clone(b.links)
-	b.host, b.client, b.cfg, b.start, b.entries = nil, nil, nil, nil, 0
+	b.host, b.client, b.cfg, b.start, b.entries, b.rec = nil, nil, nil, nil, 0, nil
 	b.round++
 	b.mu.Unlock()
 	_ = cl.Close()
