@@ -66,6 +66,11 @@ type blind struct {
 	entries int         // host: entries of the log in storage
 	raw     [][]byte    // guest: the game frames it was sent (blindrecord.go)
 	rec     []byte      // the finished game's record, once made
+
+	// An absent key holder (blindaway.go): since when the table waits for whom, and how long.
+	goneSince time.Time
+	goneSeats []engine.Seat
+	awayWait  time.Duration
 }
 
 // blindSave is what a host's saved table holds of its blind game: nothing its person may not see.
@@ -76,7 +81,13 @@ type blindSave struct {
 	Entries int `json:"entries,omitempty"`
 }
 
-func newBlind(s *Session) *blind { return &blind{s: s} }
+func newBlind(s *Session) *blind {
+	wait := turnTimeout(s.store)
+	if wait <= 0 {
+		wait = blindAwayWait
+	}
+	return &blind{s: s, awayWait: wait}
+}
 
 // on says a blind game is being played (the page has its Config).
 func (b *blind) on() bool {
@@ -365,6 +376,7 @@ func (b *blind) snapshot(snap *Snapshot) {
 			snap.Legal = nil
 		}
 	})
+	b.away(snap, cl)
 	snap.Started, snap.HasView, snap.Waiting = true, true, false
 	snap.Lobby.Started = true
 	snap.Config = cfg.Game.Config

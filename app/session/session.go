@@ -331,6 +331,9 @@ func (s *Session) pump() {
 			return
 		case <-s.guest.Updates():
 			s.notify()
+			if s.host != nil && s.blind.on() {
+				s.blind.comeBack(s.Snapshot()) // a stood-in player connected again takes the seat back
+			}
 		}
 	}
 }
