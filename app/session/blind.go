@@ -71,6 +71,7 @@ type blind struct {
 	goneSince time.Time
 	goneSeats []engine.Seat
 	awayWait  time.Duration
+	askBefore bool // host: whether joiners waited for approval before the game (restored after)
 }
 
 // blindSave is what a host's saved table holds of its blind game: nothing its person may not see.

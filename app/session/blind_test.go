@@ -56,6 +56,13 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		t.Fatal(startErr)
 	}
 	hostSeat := host.SeatOf()
+	// engine/table stays in its lobby: no one takes a seat the blind game's roster lacks.
+	if !host.Snapshot().Ask {
+		t.Fatal("newcomers are not held at the door during the blind game")
+	}
+	if err := host.Admit(make([]byte, 32)); err == nil {
+		t.Fatal("the host admitted a player into the lobby during the blind game")
+	}
 	reloaded, hostReloaded := false, false
 	checks := 0
 	deadline := time.Now().Add(3 * time.Minute)
@@ -148,6 +155,9 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		if !waitSnap(s, 10*time.Second, func(st Snapshot) bool { return !st.Started }) {
 			t.Fatalf("page %d did not go back to the lobby", i)
 		}
+	}
+	if host.Snapshot().Ask {
+		t.Fatal("the table still holds newcomers at the door after the game")
 	}
 	for range 250 {
 		if startErr = host.Start(); startErr == nil {

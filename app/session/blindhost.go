@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/blindtable"
@@ -120,7 +121,14 @@ func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry
 	if err != nil {
 		return err
 	}
+	// engine/table sits in its lobby meanwhile: newcomers wait to be let in (as watchers), so no
+	// one takes a seat that the blind game's roster does not have.
+	ask := b.s.host.State().Ask
+	b.s.host.SetAskToJoin(true)
 	b.mu.Lock()
+	if len(log) == 0 {
+		b.askBefore = ask
+	}
 	b.host, b.client, b.cfg, b.round, b.start = h, cl, &cfg, round, append([]byte{blindStart}, start...)
 	links := slices.Clone(b.links)
 	b.mu.Unlock()
@@ -133,6 +141,13 @@ func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry
 	b.s.notify()
 	return nil
 }
+
+// blindRate and blindBurst bound the frames a guest link's blind stream may send (per second,
+// and at once).
+const (
+	blindRate  = 100
+	blindBurst = 400
+)
 
 // hostLink is one guest link's blind stream at the host: one reader for the link's life,
 // handing the game's frames to the current game's sequencer.
@@ -170,6 +185,7 @@ func (b *blind) addLink(l *qconn) {
 			b.links = slices.DeleteFunc(b.links, func(x *hostLink) bool { return x == hl })
 			b.mu.Unlock()
 		}()
+		tokens, last := float64(blindBurst), time.Now()
 		for {
 			f, err := l.Recv()
 			if err != nil {
@@ -178,6 +194,15 @@ func (b *blind) addLink(l *qconn) {
 			if len(f) == 0 || f[0] != blindFrame {
 				continue // a guest sends the game's frames only
 			}
+			// A flood is dropped before the sequencer checks a signature of it (an honest page
+			// sends a few inputs per entry of the log).
+			now := time.Now()
+			tokens = min(blindBurst, tokens+now.Sub(last).Seconds()*blindRate)
+			last = now
+			if tokens < 1 {
+				continue
+			}
+			tokens--
 			hl.mu.Lock()
 			cur := hl.frames
 			hl.mu.Unlock()
@@ -222,7 +247,9 @@ func (b *blind) endGame() error {
 	links := slices.Clone(b.links)
 	b.host, b.client, b.cfg, b.start, b.entries, b.rec = nil, nil, nil, nil, 0, nil
 	b.round++
+	ask := b.askBefore
 	b.mu.Unlock()
+	b.s.host.SetAskToJoin(ask)
 	_ = cl.Close()
 	for _, hl := range links {
 		hl.set(nil)
