@@ -136,13 +136,14 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Reload() // the app reads it as it starts (a join link opens in the same document)
 		b.WaitApp()
 	}
-	if _, err := Eval[bool](host, `localStorage.setItem('miskatonic.dealing', 'blind'); true`); err != nil {
-		t.Fatal(err)
-	}
 	link := hostTable(t, host, srv.URL, "Ann")
 	joinTable(t, bea, link, "Bea")
 	joinTable(t, cy, link, "Cy")
 	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	// The host chooses host-blind dealing among the table's options.
+	setSelect(host, "#opt-dealing", "blind")
+	host.Do(poll(`localStorage.getItem('miskatonic.dealing') === 'blind'`, 50*time.Millisecond))
+	host.Screenshot("lobby-blind")
 	host.Click("#start")
 	for _, b := range players {
 		b.WaitVisible(".ark")
