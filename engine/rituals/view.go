@@ -28,6 +28,9 @@ const (
 )
 
 func (g *Game) addLog(kind uint8, seat, to int8, c CardID, place, n int8) {
+	if g.stale {
+		g.nLog, g.stale = 0, false
+	}
 	if int(g.nLog) < len(g.log) {
 		g.log[g.nLog] = logRec{kind: kind, seat: seat, to: to, card: c, place: place, n: n}
 		g.nLog++
@@ -53,12 +56,15 @@ type View struct {
 	// Discards are the events played, in the order they left the stack.
 	Discards []CardID `json:"discards"`
 	// Stack holds the events played and not yet resolved, the first played first.
-	Stack   []Play          `json:"stack"`
-	Window  *Window         `json:"window"`  // the open event window, if any
-	Placing *Placing        `json:"placing"` // the cultist whose place is being chosen, if any
-	Psycho  *Psychotic      `json:"psychotic"`
-	Log     []Event         `json:"log"` // this round's public events (round 1 includes the setup)
-	Outcome *engine.Outcome `json:"outcome"`
+	Stack   []Play     `json:"stack"`
+	Window  *Window    `json:"window"`  // the open event window, if any
+	Placing *Placing   `json:"placing"` // the cultist whose place is being chosen, if any
+	Psycho  *Psychotic `json:"psychotic"`
+	Log     []Event    `json:"log"` // this round's public events (round 1 includes the setup)
+	// LogRound, when set, says Log is still that (the last) round's: rules version 2 keeps it
+	// from the round's last move until this round's first event.
+	LogRound int             `json:"logRound,omitempty"`
+	Outcome  *engine.Outcome `json:"outcome"`
 }
 
 // SeatView is one player's public side (plus, in its own view, its sealed choice).
@@ -237,6 +243,9 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	}
 	if g.phase == phPsychotic {
 		v.Psycho = &Psychotic{Owner: engine.Seat(g.psOwner), Card: g.psCard}
+	}
+	if g.stale {
+		v.LogRound = int(g.round) - 1
 	}
 	for i, r := range g.log[:g.nLog] {
 		v.Log[i] = Event{Kind: logNames[r.kind], Seat: engine.Seat(r.seat), To: engine.Seat(r.to), Card: r.card,

@@ -229,6 +229,9 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 // cannot be checked any more, so it is not shown (show false, no verdict: the game has moved
 // on). Anything else waits for the replay, as every view does.
 func (g *Guest) checkView(m *wire.View) (show bool, why *reason) {
+	if why := checkViewSelf(g.st.Seat, m.Seq, m.Legal, m.Status); why != nil {
+		return false, why
+	}
 	s := fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}
 	if g.st.HasView && m.Seq == g.st.Seq && !sameShown(s, fair.Shown{View: g.st.ViewJSON, Legal: g.st.Legal, Status: g.st.Status}) {
 		return false, viewChanged(m.Seq, "it differs from the view on screen")

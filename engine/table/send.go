@@ -82,7 +82,7 @@ func (h *Host) viewFor(s engine.Seat, m *engine.Move) *wire.View {
 		h.logf("table: view of seat %d: %v", s, err)
 		b = []byte("{}")
 	}
-	v.View = b
+	v.SetView(b) // json.Marshal output: encoded without a second scan
 	return v
 }
 
@@ -128,7 +128,7 @@ func (h *Host) viewSize(v *wire.View) int {
 	if err != nil {
 		return 0
 	}
-	o.View = b
+	o.SetView(b)
 	n, err := wire.Size(1<<53, &o) // a seq longer than any real one
 	if err != nil {
 		return 0
@@ -150,6 +150,9 @@ func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
 	delete(h.peers, p.id)
 	if p.seat.Valid(len(h.seats)) && h.seats[p.seat].peer == p {
 		h.seats[p.seat].peer = nil
+		if h.started {
+			h.left(p.seat) // the person's deadline runs from now (away.go)
+		}
 		if !h.started {
 			h.seats[p.seat].Ready = false
 		}

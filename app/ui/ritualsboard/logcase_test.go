@@ -32,7 +32,7 @@ func TestLogLinesAreSentences(t *testing.T) {
 	}
 	for _, c := range cases {
 		i18n.SetLang(c.lang)
-		out := html.UnescapeString(app.HTMLString(logPanel(c.log, n)))
+		out := html.UnescapeString(app.HTMLString(logPanel(c.log, 0, n)))
 		for _, w := range c.want {
 			if !strings.Contains(out, w) {
 				t.Errorf("%s: log lacks %q: %s", c.lang, w, out)
@@ -55,6 +55,22 @@ func TestLogLinesAreSentences(t *testing.T) {
 			if line == "" || strings.ToUpper(line[:1]) != line[:1] {
 				t.Errorf("%s by seat %d: %q does not start with a capital", kind, by, line)
 			}
+		}
+	}
+}
+
+// TestPlacedByAnotherNamesTheChooser: a cultist placed where another player chose (False God,
+// Opponent-Targeted) is told with the chooser's name and the position, in every language; the
+// line once printed the position where the name belonged ("as 1 chose").
+func TestPlacedByAnotherNamesTheChooser(t *testing.T) {
+	defer i18n.SetLang(i18n.English)
+	n := Names{Seats: []string{"Ann", "Bea", "Cy"}, Me: 2}
+	e := rituals.Event{Kind: "place", Seat: 0, To: 1, Card: 14, Place: "dagon", N: 2}
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French, i18n.Japanese} {
+		i18n.SetLang(lang)
+		line := n.LogLine(e)
+		if !strings.Contains(line, "Bea") || !strings.Contains(line, "Ann") || !strings.Contains(line, "2") || strings.Contains(line, "%!") {
+			t.Errorf("%s: %q lacks the chooser, the owner or the position", lang, line)
 		}
 	}
 }

@@ -18,7 +18,8 @@ import (
 
 // seatsPanel is every player's public side: hand size, score, chosen or sent cultist, visit
 // order. locked are the seats the table says have locked in.
-func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
+// targets are the pressed event's plays on a player, drawn beside that player.
+func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
 	order := make([]rituals.SeatView, len(v.Seats))
 	copy(order, v.Seats)
 	visiting := v.Phase != rituals.PhaseSend && v.Phase != rituals.PhaseGrab && v.Phase != rituals.PhaseDeal && v.Round > 0
@@ -31,6 +32,10 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 			}
 			return a.Insanity < b.Insanity || (a.Insanity == b.Insanity && a.Sent < b.Sent)
 		})
+	}
+	onSeat := map[engine.Seat][]engine.Move{}
+	for _, m := range targets {
+		onSeat[m.To] = append(onSeat[m.To], m)
 	}
 	items := make([]app.UI, 0, len(order))
 	for _, s := range order {
@@ -63,6 +68,7 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 			app.If(visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
 				app.Span().Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
 			sent,
+			targetButtons(onSeat[s.Seat], n, act),
 		))
 	}
 	title := i18n.T("rit.players")
@@ -76,13 +82,18 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 }
 
 // placesPanel is the twelve ritual places with their owner and positions; a place the viewer
-// may put the cultist on has a button sending that move.
-func placesPanel(v *rituals.View, legal []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
+// may put the cultist on has a button sending that move, and targets (the pressed event's
+// plays at a place) are drawn on their places.
+func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
 	canPlace := map[string]engine.Move{}
 	for _, m := range legal {
 		if m.Kind == rituals.MovePlace {
 			canPlace[m.Option] = m
 		}
+	}
+	atPlace := map[string][]engine.Move{}
+	for _, m := range targets {
+		atPlace[m.Option] = append(atPlace[m.Option], m)
 	}
 	tiles := make([]app.UI, 0, len(v.Places))
 	for i, p := range v.Places {
@@ -123,6 +134,7 @@ func placesPanel(v *rituals.View, legal []engine.Move, n Names, act func(engine.
 			app.If(p.RisenBy >= 0, app.Span().Class("rit-risen").Text(i18n.T("rit.risen"))),
 			app.Ol().Class("rit-slots").Body(slots...),
 			btn,
+			targetButtons(atPlace[p.Key], n, act),
 		))
 	}
 	return app.Section().Class("rit-places").Aria("label", i18n.T("rit.places")).Body(
@@ -231,14 +243,19 @@ func influencePanel(left, right []rituals.CardID, b Breakdown) app.UI {
 	)
 }
 
-// logPanel tells this round's public events in order, newest last.
-func logPanel(log []rituals.Event, n Names) app.UI {
+// logPanel tells this round's public events in order, newest last; from the round's last move
+// until the next round's first event, the round just ended (of, when set), closing events included.
+func logPanel(log []rituals.Event, of int, n Names) app.UI {
+	title := i18n.T("rit.log")
+	if of > 0 {
+		title = i18n.T("rit.log_last", of)
+	}
 	items := make([]app.UI, 0, len(log))
 	for i, e := range log {
 		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(log)-1)).Text(n.LogLine(e)))
 	}
-	return app.Section().Class("rit-log").Aria("label", i18n.T("rit.log")).Body(
-		app.H2().Text(i18n.T("rit.log")),
+	return app.Section().Class("rit-log").ID("rit-log").DataSet("of", of).Aria("label", title).Body(
+		app.H2().Text(title),
 		app.Ol().Aria("live", "polite").Body(items...),
 	)
 }
