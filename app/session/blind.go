@@ -40,6 +40,10 @@ const (
 	blindStart = 'C'
 	blindFrame = 'F'
 	blindEnd   = 'E' // the game is closed (Play again): back to the lobby
+	// blindAsk (guest to host, once a link): this page plays blind games. Only such a link is
+	// sent one, so a link that only peeks at the table (engine/table.Peek reads nothing but
+	// the table's own frames) never gets a frame it cannot read.
+	blindAsk = 'A'
 )
 
 // keyBlind + hex(ConfigID)[:32]: a page's deal secrets (blindtable.Saved) for that table.
@@ -196,6 +200,9 @@ func (b *blind) pump(cl *blindtable.Client) {
 
 // guestLink reads a guest's blind stream: the host's Config, then the game's frames.
 func (b *blind) guestLink(l *qconn) {
+	if l.Send([]byte{blindAsk}) != nil {
+		return
+	}
 	var frames *qconn
 	defer func() {
 		if frames != nil {

@@ -63,6 +63,13 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 	if err := host.Admit(make([]byte, 32)); err == nil {
 		t.Fatal("the host admitted a player into the lobby during the blind game")
 	}
+	// A link that only peeks at the table (an invite opened) reads the table's frames alone:
+	// the blind game's are sent only to pages that ask for them.
+	for range 3 {
+		if _, err := PeekTable(link, n); err != nil {
+			t.Fatalf("peek during the blind game: %v", err)
+		}
+	}
 	reloaded, hostReloaded := false, false
 	checks := 0
 	deadline := time.Now().Add(3 * time.Minute)

@@ -155,6 +155,7 @@ type hostLink struct {
 	l      *qconn
 	mu     sync.Mutex
 	frames *qconn // the current game's, nil between games
+	asked  bool   // the page plays blind games (blindAsk)
 }
 
 // set makes f the link's current game stream, closing the one before (its sequencer drops it).
@@ -176,7 +177,6 @@ func (b *blind) addLink(l *qconn) {
 	hl := &hostLink{l: l}
 	b.mu.Lock()
 	b.links = append(b.links, hl)
-	on := b.host != nil
 	b.mu.Unlock()
 	go func() {
 		defer func() {
@@ -190,6 +190,16 @@ func (b *blind) addLink(l *qconn) {
 			f, err := l.Recv()
 			if err != nil {
 				return
+			}
+			if len(f) == 1 && f[0] == blindAsk {
+				hl.mu.Lock()
+				first := !hl.asked
+				hl.asked = true
+				hl.mu.Unlock()
+				if first {
+					b.serve(hl) // when a game is on (else at Start)
+				}
+				continue
 			}
 			if len(f) == 0 || f[0] != blindFrame {
 				continue // a guest sends the game's frames only
@@ -211,9 +221,6 @@ func (b *blind) addLink(l *qconn) {
 			}
 		}
 	}()
-	if on {
-		b.serve(hl)
-	}
 }
 
 // serve sends a link the game's Config and gives its game frames to the sequencer.
@@ -221,7 +228,10 @@ func (b *blind) serve(hl *hostLink) {
 	b.mu.Lock()
 	start, h := b.start, b.host
 	b.mu.Unlock()
-	if h == nil || hl.l.Send(start) != nil {
+	hl.mu.Lock()
+	asked := hl.asked
+	hl.mu.Unlock()
+	if h == nil || !asked || hl.l.Send(start) != nil {
 		return
 	}
 	frames := newQconn(func(f []byte) error { return hl.l.Send(append([]byte{blindFrame}, f...)) }, nil)
