@@ -62,6 +62,8 @@ type Page struct {
 	sent     map[string]bool               // inputs sent, not yet in the log
 	accuse   bool                          // p.verdict was found on receipt: report it (KindAccuse)
 	complain bool                          // a card sealed to this page did not open: say so (KindBroken)
+	open     *mask.Opening                 // the head private need's, with the tokens sealed to this page
+	openID   int
 	verdict  *Verdict
 }
 
@@ -76,6 +78,7 @@ func NewPage(cfg PageConfig) (*Page, error) {
 	}
 	p := &Page{cfg: cfg, st: st, know: arkham.NewKnowledge(cfg.Seat), got: map[engine.Seat]mask.Token{},
 		escrow: map[engine.Seat][2]mask.Share{}, sent: map[string]bool{}}
+	st.known = func(h int) arkham.CardID { return p.know.Card(st.b, h) }
 	if sv := cfg.Saved; sv != nil {
 		if err := p.restore(*sv); err != nil {
 			return nil, err
@@ -186,7 +189,7 @@ func (p *Page) receive(in Input, head arkham.Need, hadHead bool) *Verdict {
 			}
 			tok, err := mask.ReceiveToken(p.box, p.st.d.sc, me, p.st.d.peers[in.From], env, head.Handle, head.Purpose)
 			if err == nil {
-				err = p.st.d.ks.VerifyToken(p.st.Final()[head.Handle], head.Handle, head.Purpose, tok)
+				err = p.opening(head).Add(tok) // proven once, on receipt, and kept for learn
 			}
 			if err != nil {
 				return &Verdict{Seat: in.From, Code: CodeToken, Detail: "token refused on receipt: " + err.Error()}
@@ -202,30 +205,41 @@ func (p *Page) receive(in Input, head arkham.Need, hadHead bool) *Verdict {
 				}
 			}
 			clear(p.got)
+			p.open = nil
 		}
 	}
 	return nil
 }
 
-// learn opens a private card this page may see once every holder's token is in.
+// opening is the private opening of need n this page gathers the tokens sealed to it in.
+func (p *Page) opening(n arkham.Need) *mask.Opening {
+	if p.open == nil || p.openID != n.ID {
+		p.open, p.openID = p.st.d.ks.NewOpening(p.st.Final()[n.Handle], n.Handle, n.Purpose), n.ID
+	}
+	return p.open
+}
+
+// learn opens a private card this page may see once every holder's token is in. The tokens
+// sealed to it were proven on receipt (receive); its own needs no proof (AddOwn).
 func (p *Page) learn(n arkham.Need) *Verdict {
 	card := p.st.Final()[n.Handle]
-	o := p.st.d.ks.NewOpening(card, n.Handle, n.Purpose)
+	o := p.opening(n)
+	defer func() { p.open = nil }()
 	for _, x := range p.st.holders() {
-		var tok mask.Token
 		var err error
-		switch t, ok := p.got[x]; {
+		switch _, ok := p.got[x]; {
 		case x == p.cfg.Seat:
-			tok, err = p.key.Token(p.cfg.Rand, p.st.d.sc, card, n.Handle, n.Purpose)
+			var tok mask.Token
+			if tok, err = p.key.Token(p.cfg.Rand, p.st.d.sc, card, n.Handle, n.Purpose); err == nil {
+				err = o.AddOwn(p.key, tok)
+			}
 		case ok:
-			tok = t
+			continue // in the opening since receipt
 		default:
-			var rb bool
-			if tok, rb = p.st.RebuiltToken(x, n); !rb {
+			tok, rb := p.st.RebuiltToken(x, n)
+			if !rb {
 				return &Verdict{Seat: p.st.cfg.Host, Code: CodeHost, Detail: "settled an opening without seat " + strconv.Itoa(int(x)) + "'s token"}
 			}
-		}
-		if err == nil {
 			err = o.Add(tok)
 		}
 		if err != nil {

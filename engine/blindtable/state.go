@@ -59,6 +59,11 @@ type State struct {
 	standIn map[engine.Seat]bool
 	verdict *Verdict
 	seq     int
+	// known, on a page's State, is the card that page opened at a handle (0: not known);
+	// cardIDs is the deck in canonical order. A public opening of a known card is checked by
+	// its tokens' sum alone (mask.Opening.AddKnown).
+	known   func(h int) arkham.CardID
+	cardIDs [arkham.DeckCards]arkham.CardID
 }
 
 // deal is one round's public crypto.
@@ -78,6 +83,8 @@ type deal struct {
 	shares  map[engine.Seat]map[engine.Seat]Shares // absent → holder → shares
 	rebuilt map[engine.Seat]*mask.Key
 	rsigma  map[engine.Seat]mask.Hash
+	open    *mask.Opening // the head public need's, with the tokens proven so far
+	openID  int
 	done    bool // audited
 	// broken: a card opened to no card of the deck, or to one already open: the deal is void
 	// and goes to its audit at once (complainer: who said so, -1 when every page saw it).
@@ -113,7 +120,7 @@ func NewState(cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}}, nil
+	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}, cardIDs: ids}, nil
 }
 
 // ConfigID is the table's id as every signature and proof binds it: a hash of the whole config

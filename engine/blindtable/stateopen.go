@@ -62,8 +62,12 @@ func (s *State) tokens(from engine.Seat, t Tokens) error {
 		if tok == nil || len(t.Out.Sealed) != 0 || tok.Seat != from {
 			return &Verdict{Seat: from, Code: CodeToken, Detail: "a public opening's token is not in clear"}
 		}
-		if err := s.d.ks.VerifyToken(s.Final()[h], h, n.Purpose, *tok); err != nil {
-			return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
+		// A card this page knows already is checked at once by the sum of all the tokens
+		// (reveal: AddKnown); any other token is proven now, once, into the need's opening.
+		if _, known := s.knownIndex(h); !known {
+			if err := s.opening(n).Add(*tok); err != nil {
+				return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
+			}
 		}
 	default:
 		if t.Out.Public != nil || len(t.Out.Sealed) != len(to) {
@@ -128,10 +132,35 @@ func (s *State) complete() error {
 	return s.reveal(n)
 }
 
+// opening is the head need's opening, holding the public tokens proven so far.
+func (s *State) opening(n arkham.Need) *mask.Opening {
+	if s.d.open == nil || s.d.openID != n.ID {
+		s.d.open, s.d.openID = s.d.ks.NewOpening(s.Final()[n.Handle], n.Handle, n.Purpose), n.ID
+	}
+	return s.d.open
+}
+
+// knownIndex is the deck index of the card at handle h when this state's page knows it
+// already (opened to it before), so a public opening of it needs the tokens' sum, not their
+// proofs. The host's State knows no card and proves every token.
+func (s *State) knownIndex(h int) (int, bool) {
+	if s.known == nil {
+		return -1, false
+	}
+	c := s.known(h)
+	if c == 0 {
+		return -1, false
+	}
+	i := slices.Index(s.cardIDs[:], c)
+	return i, i >= 0
+}
+
 // reveal opens a public card from every holder's token: every page does it itself.
 func (s *State) reveal(n arkham.Need) error {
-	o := s.d.ks.NewOpening(s.Final()[n.Handle], n.Handle, n.Purpose)
-	var toks []mask.Token
+	o := s.opening(n)
+	defer func() { s.d.open = nil }()
+	var toks, fresh []mask.Token
+	want, known := s.knownIndex(n.Handle)
 	for _, x := range s.holders() {
 		var tok mask.Token
 		if out, in := s.d.toks[x]; in && out.Public != nil {
@@ -139,10 +168,23 @@ func (s *State) reveal(n arkham.Need) error {
 		} else if t, ok := s.RebuiltToken(x, n); ok {
 			tok = t
 		}
-		if err := o.Add(tok); err != nil {
-			return &Verdict{Seat: x, Code: CodeToken, Detail: err.Error()}
-		}
 		toks = append(toks, tok)
+		if known {
+			fresh = append(fresh, tok)
+		} else if _, in := s.d.toks[x]; !in { // a rebuilt token: the posted ones are in already
+			if err := o.Add(tok); err != nil {
+				return &Verdict{Seat: x, Code: CodeToken, Detail: err.Error()}
+			}
+		}
+	}
+	if known {
+		if err := o.AddKnown(s.deck, want, fresh); err != nil {
+			if v := s.culprit(n, fresh); v != nil {
+				return v
+			}
+			s.d.broken = true // every proof holds, yet it is not the card opened to this page
+			return nil
+		}
 	}
 	s.d.opens = append(s.d.opens, mask.PublicOpening{Handle: n.Handle, Purpose: n.Purpose, Tokens: toks})
 	i, err := o.Card(s.deck)
@@ -153,6 +195,16 @@ func (s *State) reveal(n arkham.Need) error {
 		// Every token was proven: the card is no card of the deck, or one open already. Only
 		// the chain can do that; the deal is void and audited now, naming the step.
 		s.d.broken = true
+	}
+	return nil
+}
+
+// culprit names the first holder whose token for n fails its proof (nil when all hold).
+func (s *State) culprit(n arkham.Need, toks []mask.Token) *Verdict {
+	for _, tok := range toks {
+		if err := s.d.ks.VerifyToken(s.Final()[n.Handle], n.Handle, n.Purpose, tok); err != nil {
+			return &Verdict{Seat: tok.Seat, Code: CodeToken, Detail: err.Error()}
+		}
 	}
 	return nil
 }
