@@ -93,9 +93,10 @@ func (p *Page) claim(n arkham.Need, x engine.Seat) mask.Claim {
 				c.Sees = append(c.Sees, engine.Seat(q))
 			}
 		}
+	case n.Topic == arkham.TopicTrap && p.st.standIn[x]:
+		// The card was opened to the absent seat alone: the stand-in says the public guess.
+		c.Topic = p.st.StandInColour(n)
 	case n.Topic == arkham.TopicTrap:
-		// A stood-in peeker's colour is a guess: the card was opened to the absent seat alone
-		// (left: the round may end with a fault naming that seat; see the package doc).
 		c.Topic = arkham.TopicTrapSane
 		if top := p.know.Card(b, b.TopHandle()); top != 0 && top.Card().Colour == arkham.Cursed {
 			c.Topic = arkham.TopicTrapCursed

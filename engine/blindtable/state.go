@@ -76,7 +76,6 @@ type deal struct {
 	steps   []mask.Step
 	dealt   bool
 	toks    map[engine.Seat]mask.Outgoing // the head need's, by author
-	excused []mask.Claim                  // stand-ins' claims: guesses, never convicted
 	claimed map[[2]int]bool               // need, seat
 	sigmas  map[engine.Seat]mask.Hash
 	opens   []mask.PublicOpening

@@ -210,8 +210,8 @@ func (s *State) culprit(n arkham.Need, toks []mask.Token) *Verdict {
 }
 
 // claim: a claimer's signed claim for the head claim need. A stand-in's claim for its seat is
-// signed by the host's page (public: the seat is marked stood in); it is a guess from what that
-// page sees, and a wrong one voids the round naming the stood-in seat (left: issue 25 report).
+// signed by the host's page (public: the seat is marked stood in). Its Gate claim is derived from
+// the present holders' (play.go); its Trapezohedron colour is the public guess (StandInColour).
 func (s *State) claim(from engine.Seat, c ClaimBody) error {
 	n, ok := s.Head()
 	if !ok || n.Kind != arkham.NeedClaim || c.Deal != s.d.n || c.Claim.Event != n.ID {
@@ -228,11 +228,35 @@ func (s *State) claim(from engine.Seat, c ClaimBody) error {
 	if err := mask.VerifyClaim(ed25519.PublicKey(s.cfg.Identities[signer]), s.d.sc, c.Claim); err != nil {
 		return refuse(ErrForged, "seat %d's claim: %v", x, err)
 	}
+	if s.standIn[x] && n.Topic == arkham.TopicTrap {
+		// The peek was opened to the absent player alone: no present page can know its colour.
+		// The stand-in says the public guess, which every page checks and the audit excuses.
+		if want := s.StandInColour(n); c.Claim.Topic != want {
+			return refuse(ErrCheat, "stand-in for seat %d claims %s, the public guess is %s", x, c.Claim.Topic, want)
+		}
+		if err := s.b.Guess(c.Claim); err != nil {
+			return refuse(ErrOrder, "%v", err)
+		}
+		s.d.claimed[[2]int{n.ID, int(x)}] = true
+		return nil
+	}
 	if err := s.b.Step(arkham.BlindInput{Claim: &c.Claim}); err != nil {
 		return refuse(ErrOrder, "%v", err)
 	}
 	s.d.claimed[[2]int{n.ID, int(x)}] = true
 	return nil
+}
+
+// StandInColour is a stood-in peeker's Trapezohedron colour: a coin from the deal's public
+// final deck and the need, which no page can steer (the deck was fixed before the peek) and
+// every page computes alike.
+func (s *State) StandInColour(n arkham.Need) string {
+	k := DealKey(s.d.sc, s.Final())
+	h := sha256.Sum256(binary.BigEndian.AppendUint64(append([]byte("miskatonic/v1/blind/stand-in-trap"), k[:]...), uint64(n.ID)))
+	if h[0]&1 == 1 {
+		return arkham.TopicTrapCursed
+	}
+	return arkham.TopicTrapSane
 }
 
 // Claimed says seat x's claim for need id is in.
