@@ -46,6 +46,7 @@ type Saved struct {
 	Key   mask.Scalar `json:"key"`
 	Box   mask.Hash   `json:"box"`
 	Sigma mask.Scalar `json:"sigma"`
+	Voids int         `json:"voids,omitempty"` // the deal's attempt (State's void attempts before it)
 }
 
 // Page is one key holder's page.
@@ -54,6 +55,8 @@ type Page struct {
 	st       *State
 	know     *arkham.Knowledge
 	deal     int // the deal the secrets below are for
+	voids    int // ... and its attempt (State.voids when they were drawn)
+	knowVoid int // State.voids when know was started: a void round's knowledge is dropped
 	key      *mask.Key
 	box      *mask.BoxKey
 	sigKey   *mask.Key
@@ -100,7 +103,7 @@ func (p *Page) restore(sv Saved) error {
 	if err != nil {
 		return err
 	}
-	p.deal, p.key, p.box, p.sigKey = sv.Deal, k, box, sk
+	p.deal, p.voids, p.key, p.box, p.sigKey = sv.Deal, sv.Voids, k, box, sk
 	return nil
 }
 
@@ -109,7 +112,7 @@ func (p *Page) Save() *Saved {
 	if p.key == nil {
 		return nil
 	}
-	return &Saved{Deal: p.deal, Key: p.key.Secret(), Box: p.box.Secret(), Sigma: p.sigKey.Secret()}
+	return &Saved{Deal: p.deal, Key: p.key.Secret(), Box: p.box.Secret(), Sigma: p.sigKey.Secret(), Voids: p.voids}
 }
 
 // Seat is the page's seat.
@@ -134,7 +137,7 @@ func (p *Page) View() *arkham.View { return p.st.b.ViewFor(p.cfg.Seat, p.know) }
 
 // Legal is the person's legal moves now.
 func (p *Page) Legal() []engine.Move {
-	if p.Verdict() != nil || p.st.standIn[p.cfg.Seat] {
+	if p.Verdict() != nil || p.st.standIn[p.cfg.Seat] || !p.st.isHolder(p.cfg.Seat) {
 		return nil
 	}
 	return p.st.b.Legal(p.cfg.Seat)
@@ -169,7 +172,11 @@ func (p *Page) Apply(e Entry) error {
 // receive opens what e's input sealed to this page and checks it on receipt.
 func (p *Page) receive(in Input, head arkham.Need, hadHead bool) *Verdict {
 	me := p.cfg.Seat
-	if p.st.d == nil || p.st.d.n != p.deal || p.key == nil {
+	if p.st.voids != p.knowVoid { // the round was void: what this page opened of it is no card now
+		p.know, p.knowVoid, p.open = arkham.NewKnowledge(me), p.st.voids, nil
+		clear(p.got)
+	}
+	if p.st.d == nil || p.st.d.n != p.deal || p.st.voids != p.voids || p.key == nil {
 		return nil // an earlier deal's, replayed after a reload: its secrets are gone, as they should be
 	}
 	switch in.Kind {

@@ -27,10 +27,13 @@ func (p *Page) mover() (engine.Seat, Chooser, bool) {
 	x := status.Active[0]
 	me := p.cfg.Seat
 	switch {
-	case x == me && !st.standIn[me]:
+	case x == me && !st.standIn[me] && st.isHolder(me):
 		return x, p.cfg.Person, true
 	case !st.isHolder(x) && st.b.Runner(x) == me:
-		return x, p.cfg.Bots[x], true
+		if f := p.cfg.Bots[x]; f != nil || !st.Away(x) {
+			return x, f, true
+		}
+		return x, p.cfg.StandIn, true // a holder away, dealt as a bot seat
 	case st.standIn[x] && me == st.cfg.Host:
 		return x, p.cfg.StandIn, true
 	}

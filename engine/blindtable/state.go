@@ -63,6 +63,13 @@ type State struct {
 	// cardIDs is the deck in canonical order. A public opening of a known card is checked by
 	// its tokens' sum alone (mask.Opening.AddKnown).
 	known   func(h int) arkham.CardID
+	// Seats that come and go (seats.go): the Blind before the current deal (to void a round),
+	// how many deal attempts were void, the seats returning at the next deal, the notices.
+	preDeal   *arkham.Blind
+	voids     int
+	seatings  int // changes of the key holders: a page's keys for other holders are made again
+	returning map[engine.Seat]bool
+	notices   []Notice
 	cardIDs [arkham.DeckCards]arkham.CardID
 }
 
@@ -119,7 +126,7 @@ func NewState(cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}, cardIDs: ids}, nil
+	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}, cardIDs: ids, returning: map[engine.Seat]bool{}}, nil
 }
 
 // ConfigID is the table's id as every signature and proof binds it: a hash of the whole config
@@ -222,7 +229,7 @@ func (s *State) applyInput(in Input) error {
 			return err
 		}
 		return s.sigma(in.From, sg)
-	case KindStandIn, KindBack:
+	case KindStandIn, KindBack, KindAbsent:
 		var sb SeatBody
 		if err := decode(in, &sb); err != nil {
 			return err
@@ -283,6 +290,12 @@ func (s *State) move(from engine.Seat, m Move) error {
 func (s *State) seatMark(from engine.Seat, kind string, sb SeatBody) error {
 	if from != s.cfg.Host {
 		return refuse(ErrForged, "seat %d is not the host", from)
+	}
+	switch {
+	case kind == KindAbsent:
+		return s.absent(sb.Seat)
+	case kind == KindBack && s.Away(sb.Seat):
+		return s.back(sb.Seat)
 	}
 	if !s.isHolder(sb.Seat) || sb.Seat == s.cfg.Host {
 		return refuse(ErrMalformed, "stand-in mark for seat %d", sb.Seat)
