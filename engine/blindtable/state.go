@@ -62,7 +62,7 @@ type State struct {
 	// known, on a page's State, is the card that page opened at a handle (0: not known);
 	// cardIDs is the deck in canonical order. A public opening of a known card is checked by
 	// its tokens' sum alone (mask.Opening.AddKnown).
-	known   func(h int) arkham.CardID
+	known func(h int) arkham.CardID
 	// Seats that come and go (seats.go): the Blind before the current deal (to void a round),
 	// how many deal attempts were void, the seats returning at the next deal, the notices.
 	preDeal   *arkham.Blind
@@ -70,7 +70,7 @@ type State struct {
 	seatings  int // changes of the key holders: a page's keys for other holders are made again
 	returning map[engine.Seat]bool
 	notices   []Notice
-	cardIDs [arkham.DeckCards]arkham.CardID
+	cardIDs   [arkham.DeckCards]arkham.CardID
 }
 
 // deal is one round's public crypto.
