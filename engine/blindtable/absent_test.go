@@ -192,7 +192,9 @@ func TestAbsentRefused(t *testing.T) {
 	f := newFixture(t, 49, 4, []engine.Seat{0, 1, 2, 3}, nil)
 	f.level = "random"
 	f.start()
-	f.settle(func() bool { return f.hostState(func(st *State) bool { return st.d != nil && st.d.dealt && st.ply >= 1 }) })
+	f.settle(func() bool {
+		return f.hostState(func(st *State) bool { return st.d != nil && st.d.dealt && st.ply >= 1 })
+	})
 	f.host.State(func(st *State) {
 		forged := must(Sign(f.ids[1], st.id, 1, KindAbsent, SeatBody{Deal: st.d.n, Seat: 2}))
 		for name, in := range map[string]Input{
