@@ -82,6 +82,12 @@ func NewPage(cfg PageConfig) (*Page, error) {
 	p := &Page{cfg: cfg, st: st, know: arkham.NewKnowledge(cfg.Seat), got: map[engine.Seat]mask.Token{},
 		escrow: map[engine.Seat][2]mask.Share{}, sent: map[string]bool{}}
 	st.known = func(h int) arkham.CardID { return p.know.Card(st.b, h) }
+	st.own = func() *mask.Key {
+		if st.d != nil && st.d.n == p.deal && st.voids == p.voids {
+			return p.key
+		}
+		return nil
+	}
 	if sv := cfg.Saved; sv != nil {
 		if err := p.restore(*sv); err != nil {
 			return nil, err

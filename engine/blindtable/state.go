@@ -63,6 +63,7 @@ type State struct {
 	// cardIDs is the deck in canonical order. A public opening of a known card is checked by
 	// its tokens' sum alone (mask.Opening.AddKnown).
 	known func(h int) arkham.CardID
+	own   func() *mask.Key // on a page's State: its key for the current deal attempt, if any
 	// Seats that come and go (seats.go): the Blind before the current deal (to void a round),
 	// how many deal attempts were void, the seats returning at the next deal, the notices.
 	preDeal   *arkham.Blind

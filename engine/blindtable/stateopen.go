@@ -64,7 +64,12 @@ func (s *State) tokens(from engine.Seat, t Tokens) error {
 		}
 		// A card this page knows already is checked at once by the sum of all the tokens
 		// (reveal: AddKnown); any other token is proven now, once, into the need's opening.
-		if _, known := s.knownIndex(h); !known {
+		if k := s.ownKeyFor(from); k != nil {
+			// The page's own token, signed by its own identity: no proof to check.
+			if err := s.opening(n).AddOwn(k, *tok); err != nil {
+				return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
+			}
+		} else if _, known := s.knownIndex(h); !known {
 			if err := s.opening(n).Add(*tok); err != nil {
 				return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
 			}
@@ -155,6 +160,17 @@ func (s *State) knownIndex(h int) (int, bool) {
 	return i, i >= 0
 }
 
+// ownKeyFor is this state's page's deal key when x is its seat (nil on the host's State).
+func (s *State) ownKeyFor(x engine.Seat) *mask.Key {
+	if s.own == nil {
+		return nil
+	}
+	if k := s.own(); k != nil && k.Seat == x {
+		return k
+	}
+	return nil
+}
+
 // reveal opens a public card from every holder's token: every page does it itself.
 func (s *State) reveal(n arkham.Need) error {
 	o := s.opening(n)
@@ -169,6 +185,9 @@ func (s *State) reveal(n arkham.Need) error {
 			tok = t
 		}
 		toks = append(toks, tok)
+		if _, in := s.d.toks[x]; in && s.ownKeyFor(x) != nil {
+			continue // in the opening since it was posted
+		}
 		if known {
 			fresh = append(fresh, tok)
 		} else if _, in := s.d.toks[x]; !in { // a rebuilt token: the posted ones are in already
