@@ -3,6 +3,10 @@
 
 GO      ?= go
 ADDR    ?= localhost:8000
+# make run starts our TURN server beside the relay (pages get credentials from /turn), as a
+# deployment would; on loopback it relays to no one (private and loopback peers are refused), so
+# pages on this machine connect directly as before. TURN= turns it off.
+TURN    ?= 127.0.0.1:3478
 NETNS   ?= ../shared/tools/netns-run.sh
 CHROME  ?= /usr/bin/chromium
 # The service worker's cache is keyed by Version, so installed copies update exactly when the
@@ -19,7 +23,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 .PHONY: run build wasm static size test fmt-check vet staticcheck purity unit wasm-test browser-test chromium clean
 
 run: wasm build
-	./bin/miskatonic serve -addr $(ADDR)
+	./bin/miskatonic serve -addr $(ADDR) $(if $(TURN),-turn $(TURN))
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o bin/miskatonic ./cmd/miskatonic
@@ -36,12 +40,14 @@ wasm: build
 static: wasm build
 	./bin/miskatonic static -out dist
 
-# Sizes of the shipped wasm (brotli: the copy make wasm wrote), then its code by Go package and
-# its data by kind (from a build that keeps the names).
+# Sizes of the shipped wasm (brotli: the copy make wasm wrote), then its code by Go package, its
+# data by kind, and what each package costs beyond the fair minimal go-app + pion app the start
+# test measures us against (app/e2e/testdata/minimal; all from builds that keep the names).
 size: wasm build
 	./bin/miskatonic size web/app.wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic
-	./bin/miskatonic size -packages bin/app-names.wasm
+	cd app/e2e/testdata/minimal && GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(CURDIR)/bin/minimal-names.wasm .
+	./bin/miskatonic size -packages -against bin/minimal-names.wasm bin/app-names.wasm
 
 test: fmt-check vet staticcheck purity unit wasm-test browser-test
 	@echo "make test: all passed"
@@ -76,6 +82,8 @@ wasm-test:
 
 # Browser tests drive the real app in headless Chromium inside a private network namespace
 # (root). The test binary is built outside it, since nothing can be downloaded from inside.
+# TestNATBrowsers also builds the NAT lab (app/natlab: iptables, conntrack) and serves the app
+# from it with bin/miskatonic; it takes turns with app/natlab's matrix through a lock file.
 browser-test: chromium wasm
 	@test -x $(NETNS) || { echo "browser tests need $(NETNS) (the shared tools beside this clone)"; exit 1; }
 	@test "$$(id -u)" = 0 || { echo "browser tests run in a network namespace and need root (sudo make browser-test)"; exit 1; }

@@ -174,6 +174,13 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 		fmt.Fprintf(os.Stderr, "note: serving %s uncompressed: %v\n", cfg.WebDir, err)
 	}
 	generated := langFiles(h)
+	js, err := appScript(h)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range appScriptPaths {
+		generated[p] = js
+	}
 	mux := http.NewServeMux()
 	if relay != nil {
 		mux.Handle("/signal", relay)

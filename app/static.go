@@ -71,6 +71,9 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 		"404.html":     notFound,
 		distMarker:     []byte("written by `miskatonic static`; safe to delete\n"),
 	}
+	if extra["app.js"], err = appScript(h); err != nil { // lets the browser cache the compiled wasm
+		return nil, err
+	}
 	for p, b := range langFiles(h) { // the language script and every language's manifest
 		extra[strings.TrimPrefix(p, "/")] = b
 	}

@@ -39,8 +39,9 @@ func Replay(r Rules, rec Record) (Game, error) {
 	if rec.Game != r.Name() {
 		return nil, Errorf(KindMalformed, "replay", "record is for %q, not %q", rec.Game, r.Name())
 	}
-	if v := max(rec.Version, 1); v != r.Version() {
-		return nil, Errorf(KindBadConfig, "replay", "record is for rules version %d of %q, this build plays version %d", v, rec.Game, r.Version())
+	r, err := RulesAt(r, rec.Version)
+	if err != nil {
+		return nil, err
 	}
 	g, err := r.New(rec.Config)
 	if err != nil {
@@ -52,6 +53,29 @@ func Replay(r Rules, rec Record) (Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// OlderRules is implemented by rules that still play the records of earlier versions, each with
+// that version's own behaviour, so a rules change never strands a saved game or a record.
+type OlderRules interface {
+	// AtVersion returns the rules as version v played them; false if this build cannot.
+	AtVersion(v int) (Rules, bool)
+}
+
+// RulesAt returns r as it played rules version v (a record's Version; 0, from before versions,
+// is 1): r itself for its own version, an older one where r is OlderRules and knows v, else an
+// error naming both versions.
+func RulesAt(r Rules, v int) (Rules, error) {
+	v = max(v, 1)
+	if v == r.Version() {
+		return r, nil
+	}
+	if o, ok := r.(OlderRules); ok {
+		if old, ok := o.AtVersion(v); ok && old.Version() == v {
+			return old, nil
+		}
+	}
+	return nil, Errorf(KindBadConfig, "replay", "record is for rules version %d of %q, this build plays version %d", v, r.Name(), r.Version())
 }
 
 // DecodeRecord parses a record strictly: unknown fields are refused.

@@ -142,6 +142,11 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 
 	var lat []time.Duration
 	stg := &stages{}
+	draws0 := map[*Browser]int{}
+	for _, b := range players {
+		draws0[b] = drawsOf(b)
+	}
+	seqs := 0 // moves played in the games measured
 	shots := map[string]bool{}
 	// A three-player game can end within a handful of moves (a Great Old One in the first
 	// round), too few to measure; then the host plays again and the new game is measured too.
@@ -226,9 +231,16 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 			break
 		}
 		t.Logf("game %d measured %d moves (%d traced from a guest's page): playing again", game, len(lat), len(stg.d[stageOrder[7]]))
+		seqs += max(0, seqOf(host))
 		rematch(host, players)
 	}
 	stopProfiles()
+	seqs += max(0, seqOf(host))
+	var perPage []string
+	for _, b := range players {
+		perPage = append(perPage, fmt.Sprintf("%s %.1f", b.Name, float64(drawsOf(b)-draws0[b])/float64(max(1, seqs))))
+	}
+	t.Logf("FIGURE drawings of the game screen per move (%d moves): %s", seqs, strings.Join(perPage, ", "))
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))
 	}

@@ -66,7 +66,7 @@ const ritStepJS = `(() => {
   // The moment of a move's click, by the seq it was made at: latency is read from it later.
   const stamp = () => { window.__clicks = window.__clicks || {};
     if (!(r.dataset.seq in window.__clicks)) window.__clicks[r.dataset.seq] = performance.timeOrigin + performance.now(); };
-  const mv = [...document.querySelectorAll('.rit-actions .rit-move')];
+  const mv = [...document.querySelectorAll('.rit-actions .rit-move, .rit-place .rit-here')];
   if (mv.length) { stamp(); sent(); rnd(mv).click(); return 'move'; }
   const pass = document.querySelector('.rit-window .rit-pass');
   if (pass && !window.__countdown) { stamp(); sent(); pass.click(); return 'pass'; }

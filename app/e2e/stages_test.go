@@ -20,7 +20,7 @@ import (
 // passed through unchanged.
 const channelTraceJS = `(() => {
   const now = () => performance.timeOrigin + performance.now();
-  window.__dcIn = []; window.__dcOut = []; window.__dcOutSize = []; window.__mkTrace = []; window.__long = [];
+  window.__dcIn = []; window.__mkDraws = 0; window.__dcOut = []; window.__dcOutSize = []; window.__mkTrace = []; window.__long = [];
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.__long.length < 100000) window.__long.push([performance.timeOrigin + e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
   } catch (e) {}
@@ -192,4 +192,10 @@ func (st *stages) log(t *testing.T, what string) {
 		lines = append(lines, fmt.Sprintf("  %-36s n=%d p50=%v p99=%v", name, len(ds), ds[len(ds)/2].Round(100*time.Microsecond), ds[min(len(ds)-1, len(ds)*99/100)].Round(100*time.Microsecond)))
 	}
 	t.Logf("FIGURE %s, stage by stage (moves clicked in a guest's page):\n%s", what, strings.Join(lines, "\n"))
+}
+
+// drawsOf is how many times page b drew its game screen (app/session's TraceDraw).
+func drawsOf(b *Browser) int {
+	v, _ := Eval[int](b, `window.__mkDraws || 0`)
+	return v
 }

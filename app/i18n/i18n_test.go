@@ -59,7 +59,7 @@ func TestMatch(t *testing.T) {
 
 // Every message must format without fmt complaining about its verbs, given enough args.
 func TestCatalogWellFormed(t *testing.T) {
-	args := []any{"a", "b", "c", "d"}
+	args := []any{"a", "b", "c", "d", "e"}
 	for _, k := range Keys() {
 		msg := en[k]
 		n := strings.Count(msg, "%[")

@@ -88,6 +88,11 @@ func TestNATMatrix(t *testing.T) {
 			t.Fatalf("the NAT matrix needs %s (apt-get install iproute2 iptables conntrack)", tool)
 		}
 	}
+	unlock, err := Lock()
+	if err != nil {
+		t.Fatalf("natlab lock: %v", err)
+	}
+	t.Cleanup(unlock)
 	netsh, _ := filepath.Abs("testdata/net.sh")
 	lab := func(args ...string) {
 		t.Helper()

@@ -16,8 +16,9 @@ import (
 // sealed under the link's own key (signal.LinkKey) with a per-direction chunk number, then
 // sealed again like any set-up message. The broker sees sealed blobs; a replayed chunk is
 // refused by the chunk number, a reordered one is put back in order by the frame's sequence
-// number (Conn.deliver), and a lost one stalls the link until it is given up for dead
-// (relayStall) and the guest dials again.
+// number (Conn.deliver), and a lost one is sent again (relayed_retransmit.go); a link whose
+// frames go unacknowledged, or that holds a gap, for relayStall is given up for dead and the
+// guest dials again.
 
 // Path names how a link reaches its peer.
 type Path string
@@ -40,8 +41,8 @@ var (
 	HostPace  = pace{rate: 30, burst: 100}
 )
 
-// relayStall is how long a relayed link may hold a frame it cannot complete (a chunk the
-// broker lost for good) before it is given up: the guest then dials again.
+// relayStall is how long a relayed link may hold a frame it cannot complete, or wait for the
+// acknowledgement of one it sent, before it is given up: the guest then dials again.
 var relayStall = 15 * time.Second
 
 type pace struct{ rate, burst float64 }
@@ -91,6 +92,19 @@ type relayedLink struct {
 	smu sync.Mutex
 	seq uint64 // chunk numbers sent
 
+	// Retransmission (relayed_retransmit.go).
+	now          func() time.Time // nil: time.Now (tests set it)
+	manual       bool             // tests call tick themselves
+	amu          sync.Mutex
+	unacked      []*outFrame // sent, not yet acknowledged, in order
+	unackedBytes int
+	srtt         time.Duration
+	peerAcks     bool      // the peer has acknowledged something
+	ackDue       time.Time // when the acknowledgement owed goes (zero: none owed)
+	retransmits  int64
+	conn         *Conn         // the Conn over this link, whose receipts the link acknowledges
+	space        chan struct{} // poked when an acknowledgement frees room in the queue
+
 	replay   signal.Replay
 	mu       sync.Mutex
 	parts    map[uint64][][]byte // frames arriving in pieces
@@ -103,35 +117,24 @@ type relayedLink struct {
 // newRelayedConn returns a Conn over l; hand it chunks with l.receive.
 func newRelayedConn(l *relayedLink) *Conn {
 	c := &Conn{via: l, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	l.conn = c
+	l.space = make(chan struct{}, 1)
 	l.parts = map[uint64][][]byte{}
 	go l.watch(c)
 	return c
 }
 
-// sendFrame cuts b (sequence number and frame) into chunks and sends them in order.
+// sendFrame keeps b (sequence number and frame) until the peer acknowledges it, and sends it
+// if the window has room.
 func (l *relayedLink) sendFrame(done <-chan struct{}, b []byte) error {
-	parts := (len(b) + signal.ChunkData - 1) / signal.ChunkData
-	l.smu.Lock()
-	defer l.smu.Unlock()
 	seq := uint64(0)
 	if len(b) >= seqLen {
 		seq = binary.BigEndian.Uint64(b)
 	}
-	for i := range parts {
-		data := b[i*signal.ChunkData : min(len(b), (i+1)*signal.ChunkData)]
-		if !l.pacer.wait(done) {
-			return ErrClosed
-		}
-		l.seq++
-		p := signal.SealChunk(l.link, l.out, l.sid, l.seq, signal.Chunk{Seq: seq, Part: i, Parts: parts, Data: data})
-		if err := l.send(p); err != nil {
-			return err
-		}
-		l.mu.Lock()
-		l.sent += int64(len(p))
-		l.mu.Unlock()
+	if err := l.enqueue(done, seq, b); err != nil {
+		return err
 	}
-	return nil
+	return l.flush(done)
 }
 
 // receive takes one chunk's clear payload (already opened from the room seal).
@@ -142,6 +145,19 @@ func (l *relayedLink) receive(c *Conn, plain []byte) {
 	}
 	l.mu.Lock()
 	l.recv += int64(len(plain))
+	l.mu.Unlock()
+	if cum, sack, ok := ch.Ack(); ok {
+		l.acked(cum, sack)
+		if !ch.Carried {
+			return // an acknowledgement alone
+		}
+	}
+	have, gap := c.has(ch.Seq)
+	l.owe(gap)
+	if have {
+		return // a copy sent again because our acknowledgement was lost
+	}
+	l.mu.Lock()
 	if ch.Parts == 1 {
 		l.mu.Unlock()
 		c.deliver(append([]byte(nil), ch.Data...))
@@ -184,9 +200,22 @@ func (l *relayedLink) receive(c *Conn, plain []byte) {
 	c.deliver(whole)
 }
 
-// watch gives up a link that holds an incomplete frame, or a gap in its frames, too long.
+// has reports whether frame seq has been delivered or is waiting past a gap, and whether a
+// frame before it is missing.
+func (c *Conn) has(seq uint64) (have, gap bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ahead := c.ahead[seq]
+	return seq < c.next || ahead, seq > c.next || len(c.ahead) > 0
+}
+
+// watch sends acknowledgements and retransmissions when due, and gives up a link that holds
+// an incomplete frame, or a gap in its frames, too long.
 func (l *relayedLink) watch(c *Conn) {
-	t := time.NewTicker(relayStall / 5)
+	if l.manual {
+		return
+	}
+	t := time.NewTicker(relayTick)
 	defer t.Stop()
 	var gapSince time.Time
 	for {
@@ -195,6 +224,7 @@ func (l *relayedLink) watch(c *Conn) {
 			return
 		case <-t.C:
 		}
+		l.tick(c, l.clock())
 		c.mu.Lock()
 		gap := len(c.ahead) > 0
 		c.mu.Unlock()

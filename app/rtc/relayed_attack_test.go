@@ -31,9 +31,9 @@ func linkPair(t *testing.T) (guest, host *Conn, wire *[][]byte, hk, gk signal.Li
 	lh, _ := hk.LinkBox(room, sid, gk.Public())
 	wire = &[][]byte{}
 	g := &relayedLink{send: func(b []byte) error { *wire = append(*wire, b); return nil }, link: lg, out: signal.ToHost, in: signal.ToGuest,
-		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}}
+		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}, manual: true}
 	h := &relayedLink{send: func(b []byte) error { return nil }, link: lh, out: signal.ToGuest, in: signal.ToHost,
-		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}}
+		sid: sid, pacer: newPacer(pace{rate: 1000, burst: 1000}), close: func() {}, manual: true}
 	guest, host = newRelayedConn(g), newRelayedConn(h)
 	t.Cleanup(func() { guest.Close(); host.Close() })
 	return guest, host, wire, hk, gk, sid
@@ -152,5 +152,51 @@ func TestRelayedBindingPerLink(t *testing.T) {
 		if bytes.Equal(base, other) {
 			t.Errorf("%s: same binding", name)
 		}
+	}
+}
+
+// TestRelayedBrokerCannotForgeOrReplayAcks: the guest's frames stay held for retransmission
+// until the host itself acknowledges them. An acknowledgement sealed under a fellow guest's
+// key, the guest's own piece reflected back, and a genuine acknowledgement replayed change
+// nothing; a genuine one frees what it covers, and no more.
+func TestRelayedBrokerCannotForgeOrReplayAcks(t *testing.T) {
+	guest, _, wire, hk, gk, sid := linkPair(t)
+	for _, f := range []string{"a", "b", "c"} {
+		if err := guest.Send([]byte(f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held := func() int {
+		guest.via.amu.Lock()
+		defer guest.via.amu.Unlock()
+		return len(guest.via.unacked)
+	}
+	mallory, _ := signal.NewLinkKey()
+	forged, _ := mallory.LinkBox("room-under-test", sid, gk.Public())
+	guest.via.receive(guest, signal.SealChunk(forged, signal.ToGuest, sid, 1, signal.AckChunk(3, 0)))
+	guest.via.receive(guest, (*wire)[0]) // reflected
+	if n := held(); n != 3 {
+		t.Fatalf("%d frames held after a forged acknowledgement, want 3", n)
+	}
+	lh, _ := hk.LinkBox("room-under-test", sid, gk.Public())
+	ack := signal.SealChunk(lh, signal.ToGuest, sid, 1, signal.AckChunk(1, 0b1)) // frames 1 and 3
+	guest.via.receive(guest, ack)
+	if n := held(); n != 1 {
+		t.Fatalf("%d frames held after acknowledging two of three, want 1", n)
+	}
+	guest.via.amu.Lock()
+	left := guest.via.unacked[0].seq
+	guest.via.amu.Unlock()
+	if left != 2 {
+		t.Fatalf("frame %d held, want 2", left)
+	}
+	guest.via.receive(guest, ack) // replayed
+	if n := held(); n != 1 {
+		t.Fatalf("%d frames held after a replay, want 1", n)
+	}
+	select {
+	case <-guest.Done():
+		t.Fatalf("the link broke: %v", guest.closedErr())
+	default:
 	}
 }

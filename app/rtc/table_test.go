@@ -5,6 +5,7 @@
 package rtc_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -73,6 +74,23 @@ func playArkhamVia(t *testing.T, seed uint64, dropAfter int, spec string) playRe
 // loopback).
 func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guestCfg rtc.Config) playResult {
 	t.Helper()
+	return playArkhamRun(t, arkhamRun{seed: seed, dropAfter: dropAfter, spec: spec, guestCfg: guestCfg})
+}
+
+// arkhamRun is one table run's settings (see playArkhamWith).
+type arkhamRun struct {
+	seed      uint64
+	dropAfter int
+	spec      string
+	guestCfg  rtc.Config
+	seated    func()        // called once every seat is in and ready, just before the host starts
+	seats     int           // the host's own seat and guests; 0 means 7
+	tick      time.Duration // the guests' table.GuestConfig.Tick; 0 means 100 ms
+}
+
+func playArkhamRun(t *testing.T, r arkhamRun) playResult {
+	t.Helper()
+	seed, dropAfter, spec, guestCfg := r.seed, r.dropAfter, r.spec, r.guestCfg
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
@@ -114,7 +132,10 @@ func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guest
 		}
 	}()
 
-	const seats = 7
+	seats := 7
+	if r.seats > 0 {
+		seats = r.seats
+	}
 	var (
 		mu      sync.Mutex
 		stamps  = make([][]stamp, seats)
@@ -131,7 +152,7 @@ func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guest
 			Identity: fair.NewIdentity([32]byte{byte(seed), byte(i), 'k'}),
 			Rand:     rand.NewChaCha8([32]byte{byte(seed), byte(i), 'g'}),
 			Rules:    rulesByName,
-			Tick:     100 * time.Millisecond,
+			Tick:     cmp.Or(r.tick, 100*time.Millisecond),
 		}
 		var first table.Conn
 		var pc *rtc.Conn
@@ -197,7 +218,7 @@ func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guest
 					mu.Unlock()
 				}
 			}
-			out, err := bot.PlaySeat(ctx, g, bot.Random(seed*100+uint64(i)), observe, onSent)
+			out, err := g.Autoplay(ctx, bot.Random(seed*100+uint64(i)), observe, onSent)
 			if err != nil {
 				t.Errorf("guest %d: %v", i, err)
 				return
@@ -221,6 +242,9 @@ func playArkhamWith(t *testing.T, seed uint64, dropAfter int, spec string, guest
 			t.Fatalf("lobby never filled: %+v", st.Seats)
 		case <-time.After(20 * time.Millisecond):
 		}
+	}
+	if r.seated != nil {
+		r.seated()
 	}
 	if err := host.Start(); err != nil {
 		t.Fatal(err)

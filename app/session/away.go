@@ -4,9 +4,20 @@ package session
 // longer, let a bot stand in for them until they come back, or end the game.
 
 import (
+	"time"
+
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
 )
+
+// silentAfter is how long a seated guest's link may carry nothing before the host takes the
+// player as gone (table.HostConfig.SilentAfter): guests keep their links alive every two seconds,
+// so two keep-alives missed and two seconds of margin for a busy phone. A closed tab is thus
+// noticed in 4–7 s, where the browser's own ICE consent check took about 16 s; with the turn
+// deadline of 30 s (the table's default, run once per person from when they left) a closed tab
+// costs at most about 37 s before the host may seat a stand-in, where it cost 76 s, twice over
+// for a person holding two characters. A live guest taken for gone by mistake redials at once.
+const silentAfter = 6 * time.Second
 
 // WaitLonger gives absent players another turn deadline (host only).
 func (s *Session) WaitLonger() error {

@@ -92,6 +92,7 @@ func (s *Session) hostConfig(botDelay time.Duration, seats int, opts map[string]
 		},
 		Changed:      s.changed,
 		TurnTimeout:  turnTimeout(s.store),
+		SilentAfter:  silentAfter,          // away.go
 		StandInLevel: standInLevel(s.game), // a seat benched for restarting a deal (issue 23)
 		Logf:         tableLogf,
 	}

@@ -57,3 +57,16 @@ func TraceRender(seq int, start float64) {
 		a.Call("push", []any{seq, start, traceNow()})
 	}
 }
+
+// TraceDraw counts a drawing of the game screen in window.__mkDraws (tracing pages only), so
+// a test can tell how many times each move was drawn, not only how long one drawing took.
+func TraceDraw() {
+	if !traceOn {
+		return
+	}
+	g, n := js.Global(), 0
+	if v := g.Get("__mkDraws"); v.Type() == js.TypeNumber {
+		n = v.Int()
+	}
+	g.Set("__mkDraws", n+1)
+}

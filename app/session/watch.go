@@ -105,7 +105,8 @@ func roomOf(inv signal.Invite) string { return inv.Room + "." + strings.ToLower(
 // joinLink is the link Join goes on: always a fresh dial. The link the invite page peeked
 // through is closed rather than reused: joining on it failed now and then in the browser (the
 // host's page saw a message on a channel pion had already released, and the join was never
-// seated), and a fresh dial costs a few hundred milliseconds once. c is what the guest reads.
+// seated), and a fresh dial costs a few hundred milliseconds once (or, when the peek went
+// relayed, takes the relayed path at once). c is what the guest reads.
 func joinLink(inv signal.Invite, cfg JoinConfig) (raw *rtc.Conn, c table.Conn, err error) {
 	peekMu.Lock()
 	inFlight := peeking
@@ -121,6 +122,11 @@ func joinLink(inv signal.Invite, cfg JoinConfig) (raw *rtc.Conn, c table.Conn, e
 	kept = nil
 	peekMu.Unlock()
 	if p != nil {
+		// The peek just found no network path and went relayed: the join does not wait for
+		// one again (in Chromium that wait is rtc.PathWait, ICE failing on no pair at all).
+		if p.raw.Path() == rtc.PathRelayed {
+			cfg.Net.RTC.SkipDirect = true
+		}
 		p.raw.Close()
 	}
 	raw, err = dial(inv, cfg)

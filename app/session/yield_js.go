@@ -46,3 +46,8 @@ var (
 	yieldPort js.Value
 	yieldDone = make(chan struct{}, 1)
 )
+
+// PageTurn waits for one turn of the page's event loop (see pageYield): work that need not
+// be on screen with a move (the tab title) waits for it, so it does not lengthen the task that
+// draws the move. Call it off the UI goroutine.
+func PageTurn() { pageYield() }

@@ -63,6 +63,14 @@ func RelayedBinding(room string, sid Session, hostKey, guestKey []byte) []byte {
 //
 //	frame seq (8) | part (1) | parts (1) | data
 //
+// An acknowledgement (the relayed path's own retransmission, app/rtc) is a chunk with no parts:
+// frame seq is the last frame received with none missing before it, part is 0, and data is 8
+// bytes: bit i set when frame seq+2+i has come too (received beyond a gap). Peers from before
+// acknowledgements drop it as malformed. Once a peer has sent one, the other side also carries
+// its acknowledgement on every piece it sends (so a side that answers soon sends no
+// acknowledgement of its own): parts then has its high bit (withAck) set, and the 16 bytes of
+// an acknowledgement (frame seq, bitmap) come before data.
+//
 // ChunkData bounds data so a sealed chunk stays well within what public brokers carry (a Nostr
 // event's content is its base64; MQTT brokers commonly take far more).
 const (
@@ -71,6 +79,7 @@ const (
 	chunkTag    = 0
 	// MaxParts bounds the pieces of one frame (60 KiB frames need 8).
 	MaxParts = 16
+	withAck  = 0x80
 )
 
 // Chunk is one piece of a relayed frame.
@@ -78,6 +87,30 @@ type Chunk struct {
 	Seq         uint64 // the link's frame number
 	Part, Parts int
 	Data        []byte
+	// Carried, with Cum and Sack, acknowledges the other direction's frames (see AckChunk).
+	Carried   bool
+	Cum, Sack uint64
+}
+
+// AckChunk is the acknowledgement of every frame up to cum, and of those sack marks beyond it.
+func AckChunk(cum, sack uint64) Chunk {
+	c := Chunk{Seq: cum, Data: make([]byte, ackLen)}
+	binary.BigEndian.PutUint64(c.Data, sack)
+	return c
+}
+
+// ackLen is the size of an acknowledgement's data: the bitmap of frames received past a gap.
+const ackLen = 8
+
+// Ack reports whether c is an acknowledgement or carries one, and what it acknowledges.
+func (c Chunk) Ack() (cum, sack uint64, ok bool) {
+	if c.Carried {
+		return c.Cum, c.Sack, true
+	}
+	if c.Parts != 0 {
+		return 0, 0, false
+	}
+	return c.Seq, binary.BigEndian.Uint64(c.Data), true
 }
 
 // IsChunk reports whether a clear payload is a relayed chunk rather than a set-up message.
@@ -85,10 +118,19 @@ func IsChunk(plain []byte) bool { return len(plain) > 0 && plain[0] == chunkTag 
 
 // SealChunk seals c under the link box as message number seq of direction dir.
 func SealChunk(link *Box, dir Dir, sid Session, seq uint64, c Chunk) []byte {
-	b := make([]byte, chunkHeader+len(c.Data))
+	ack := 0
+	if c.Carried {
+		ack = 16
+	}
+	b := make([]byte, chunkHeader+ack+len(c.Data))
 	binary.BigEndian.PutUint64(b, c.Seq)
 	b[8], b[9] = byte(c.Part), byte(c.Parts)
-	copy(b[chunkHeader:], c.Data)
+	if c.Carried {
+		b[9] |= withAck
+		binary.BigEndian.PutUint64(b[chunkHeader:], c.Cum)
+		binary.BigEndian.PutUint64(b[chunkHeader+8:], c.Sack)
+	}
+	copy(b[chunkHeader+ack:], c.Data)
 	return append([]byte{chunkTag}, link.Seal(dir, sid, seq, b)...)
 }
 
@@ -105,10 +147,27 @@ func OpenChunk(link *Box, dir Dir, sid Session, plain []byte) (uint64, Chunk, er
 	if s != sid {
 		return 0, Chunk{}, fmt.Errorf("%w: another session", ErrUnsealed)
 	}
-	if len(b) < chunkHeader || len(b)-chunkHeader > ChunkData {
+	if len(b) < chunkHeader {
 		return 0, Chunk{}, ErrFraming
 	}
 	c := Chunk{Seq: binary.BigEndian.Uint64(b), Part: int(b[8]), Parts: int(b[9]), Data: b[chunkHeader:]}
+	if c.Parts&withAck != 0 {
+		if len(c.Data) < 16 {
+			return 0, Chunk{}, ErrFraming
+		}
+		c.Parts &^= withAck
+		c.Carried, c.Cum, c.Sack = true, binary.BigEndian.Uint64(c.Data), binary.BigEndian.Uint64(c.Data[8:])
+		c.Data = c.Data[16:]
+		if c.Parts == 0 {
+			return 0, Chunk{}, ErrFraming // an acknowledgement never carries another
+		}
+	}
+	if len(c.Data) > ChunkData {
+		return 0, Chunk{}, ErrFraming
+	}
+	if c.Parts == 0 && c.Part == 0 && len(c.Data) == ackLen {
+		return seq, c, nil // an acknowledgement
+	}
 	if c.Parts < 1 || c.Parts > MaxParts || c.Part >= c.Parts {
 		return 0, Chunk{}, ErrFraming
 	}

@@ -76,6 +76,8 @@ type Config struct {
 	Now func() time.Time
 	// Log receives pion's warnings (default: silent).
 	Log logging.LoggerFactory
+	// wrapRelay, when set, wraps every relay socket: a test reads what the server relays.
+	wrapRelay func(net.PacketConn) net.PacketConn
 }
 
 // Server is a running TURN server with its credentials endpoint.
@@ -233,6 +235,28 @@ func (s *Server) listen() (err error) {
 }
 
 func (s *Server) relayGenerator() (turn.RelayAddressGenerator, error) {
+	gen, err := s.relayPorts()
+	if err != nil || s.cfg.wrapRelay == nil {
+		return gen, err
+	}
+	return wrappedGenerator{gen, s.cfg.wrapRelay}, nil
+}
+
+// wrappedGenerator hands out relay sockets wrapped by wrap.
+type wrappedGenerator struct {
+	turn.RelayAddressGenerator
+	wrap func(net.PacketConn) net.PacketConn
+}
+
+func (g wrappedGenerator) AllocatePacketConn(network string, port int) (net.PacketConn, net.Addr, error) {
+	c, a, err := g.RelayAddressGenerator.AllocatePacketConn(network, port)
+	if err != nil {
+		return c, a, err
+	}
+	return g.wrap(c), a, nil
+}
+
+func (s *Server) relayPorts() (turn.RelayAddressGenerator, error) {
 	ip := net.IP(s.cfg.RelayIP.AsSlice())
 	if s.cfg.MinPort > 0 || s.cfg.MaxPort > 0 {
 		if s.cfg.MinPort <= 0 || s.cfg.MaxPort < s.cfg.MinPort || s.cfg.MaxPort > 65535 {

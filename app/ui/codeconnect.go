@@ -7,7 +7,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/rtc"
 	"miskatonic/app/session"
 	"miskatonic/app/ui/lang"
 	"miskatonic/app/ui/uiloop"
@@ -25,7 +24,7 @@ const HrefCodeJoin = "/code"
 // codeRTC is the code connection's ICE set-up: the servers the deployment named (so a code
 // crosses NATs as a link does), or none where it named none (devices on one network find each
 // other at once, with no public STUN server to wait for when offline).
-func codeRTC() rtc.Config {
+func codeRTC() session.ICE {
 	if app.Getenv(envRTC) == "" {
 		return session.CodeRTC()
 	}

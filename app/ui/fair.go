@@ -15,9 +15,7 @@ type Fair struct {
 }
 
 // OnNav names the browser tab after the page.
-func (p *Fair) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("fair.title") + " · " + i18n.T("app.name"))
-}
+func (p *Fair) OnNav(ctx app.Context) { doc.Title(ctx, "fair.title") }
 
 // Render draws the page.
 func (p *Fair) Render() app.UI {
@@ -80,15 +78,15 @@ func party(id, prefix string, can, cannot int) app.UI {
 		}
 		return keys
 	}
-	return app.Article().ID("trust-"+id).Class("mk-doc-party").Body(
+	return app.Elem("article").ID("trust-"+id).Class("mk-doc-party").Body(
 		app.H3().Text(i18n.T(prefix+".t")),
 		app.Div().Class("mk-doc-party-cols").Body(
 			app.Div().Class("mk-doc-can").Body(
-				app.H4().Text(i18n.T("fair.can")),
+				app.Elem("h4").Text(i18n.T("fair.can")),
 				doc.Bullets(list("can", can)...),
 			),
 			app.Div().Class("mk-doc-cannot").Body(
-				app.H4().Text(i18n.T("fair.cannot")),
+				app.Elem("h4").Text(i18n.T("fair.cannot")),
 				doc.Bullets(list("cannot", cannot)...),
 			),
 		),

@@ -6,6 +6,8 @@ package ui
 // lost when the next round empties the log.
 
 import (
+	"reflect"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
@@ -17,6 +19,11 @@ type History struct {
 	table  string
 	rounds []historyRound
 	last   []string // the view's log when last noted
+	lines  int      // lines in every round
+	// seen is the view last noted, when it is a pointer: the screen notes each view as it
+	// arrives and the frame the same view again as it draws it, and a game's Log (every line
+	// put in words) cost as much as a small part of the drawing.
+	seen any
 }
 
 type historyRound struct {
@@ -34,14 +41,32 @@ func (h *History) note(g board.Game, p board.Props) {
 	if h.table != p.Table {
 		*h = History{table: p.Table}
 	}
+	if sameView(h.seen, p.View) {
+		return
+	}
+	h.seen = nil
+	if reflect.ValueOf(p.View).Kind() == reflect.Pointer {
+		h.seen = p.View
+	}
 	label, lines := g.Log(p)
 	if n := len(h.rounds); n == 0 || h.rounds[n-1].label != label {
 		h.rounds = append(h.rounds, historyRound{label: label})
 		h.last = nil
 	}
 	cur := &h.rounds[len(h.rounds)-1]
-	cur.lines = append(cur.lines, lines[overlap(h.last, lines):]...)
+	added := lines[overlap(h.last, lines):]
+	cur.lines = append(cur.lines, added...)
+	h.lines += len(added)
 	h.last = append(h.last[:0], lines...)
+}
+
+// sameView says whether a and b are the same decoded view (the same pointer).
+func sameView(a, b any) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.Type() == vb.Type() && va.Kind() == reflect.Pointer && va.Pointer() == vb.Pointer()
 }
 
 // overlap is the length of the longest end of old that starts new.
@@ -63,8 +88,30 @@ func equalLines(a, b []string) bool {
 	return true
 }
 
-// panel is the history, oldest first, in a box that scrolls; nil before anything happened.
+// panel is the history, oldest first, in a box that scrolls; nil before anything happened. It
+// is a component keyed by what it shows, so a move that adds no line (most do not, and the
+// history grows all game) leaves go-app nothing of it to compare.
 func (h *History) panel() app.UI {
+	if h == nil || h.lines == 0 {
+		return nil
+	}
+	return &historyPanel{Table: h.table, Lines: h.lines, Rounds: len(h.rounds), Lang: string(i18n.Current()), h: h}
+}
+
+// historyPanel draws a History; its exported fields are what go-app compares before drawing.
+type historyPanel struct {
+	app.Compo
+	Table  string
+	Lines  int
+	Rounds int
+	Lang   string
+	h      *History // the screen's own, which stays the same for the panel's life
+}
+
+func (v *historyPanel) Render() app.UI { return frameSlot(v.h.draw()) }
+
+// draw is the history panel's content; nil before anything happened.
+func (h *History) draw() app.UI {
 	if h == nil {
 		return nil
 	}

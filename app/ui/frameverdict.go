@@ -109,8 +109,8 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 			app.A().Class("btn").ID("stop-leave").Href("/").Text(i18n.T("frame.leave")),
 		),
 		// The rest on demand, so the stop and its choices fit a phone's screen.
-		app.Details().Class("frame-stop-detail").ID("deal-failed-detail").Body(
-			app.Summary().Text(i18n.T("frame.detail")),
+		app.Elem("details").Class("frame-stop-detail").ID("deal-failed-detail").Body(
+			app.Elem("summary").Text(i18n.T("frame.detail")),
 			app.P().Class("frame-stop-keep").Text(i18n.T("frame.keep")),
 			app.Ul().Body(details...),
 			app.A().ID("stop-fair").Href(board.HrefFair+"#checking").Text(i18n.T("frame.how")),

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
@@ -67,48 +69,52 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 	if app.IsClient && g.snap.Started {
 		app.Window().Call("scrollTo", 0, 0) // a solo table starts at once: from its top
 	}
-	g.alert()
+	g.alert(nil)
 	g.cancel = s.Subscribe(func() {
-		ctx.Dispatch(func(ctx app.Context) {
-			if g.Sess != s {
-				return
-			}
-			prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
-			prevSeq, wasWaiting := g.snap.Seq, g.snap.Waiting
-			failedBefore := len(dealFailures(g.snap))
-			g.snap = s.Snapshot()
-			g.refused.note(g.snap)
-			if game, ok := board.Lookup(s.Game()); ok && g.snap.HasView {
-				// Every view's log, drawn or not (two may come between drawings).
-				g.history.note(game, Frame{Snap: g.snap}.props(false))
-			}
-			if len(dealFailures(g.snap)) > failedBefore {
-				// A failed deal stops the table: its banner, at the top, is what to read now.
-				app.Window().Call("scrollTo", 0, 0)
-			}
-			if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
-				// The table appears (or the lobby comes back): from its top, not where the
-				// page was scrolled to press Start; on a phone the whole table is in view.
-				// Play again: the lobby comes back with the notice of the new game at its top.
-				app.Window().Call("scrollTo", 0, 0)
-			}
-			g.alert()
-			// A move made anywhere at the table is on this screen as soon as it arrives, not
-			// a frame or more later (uiloop's comment has the measurement). Not so our own
-			// move just sent: the host's answer is a few milliseconds away, and drawing the
-			// buttons gone first would hold that answer back for a whole drawing. go-app's
-			// next frame draws it if the answer is slower, else both at once.
-			if ownMoveSent := g.snap.Waiting && !wasWaiting && g.snap.Seq == prevSeq; !ownMoveSent {
-				uiloop.Now(ctx, g, func() int { return g.snap.Seq })
-			}
-		})
+		ctx.Dispatch(func(ctx app.Context) { g.take(ctx, s) })
 	})
+}
+
+// take shows the session's latest snapshot (on the UI goroutine, in an update of the screen).
+func (g *GameScreen) take(ctx app.Context, s *session.Session) {
+	if g.Sess != s {
+		return
+	}
+	prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
+	prevSeq, wasWaiting := g.snap.Seq, g.snap.Waiting
+	failedBefore := len(dealFailures(g.snap))
+	g.snap = s.Snapshot()
+	g.refused.note(g.snap)
+	if game, ok := board.Lookup(s.Game()); ok && g.snap.HasView {
+		// Every view's log, drawn or not (two may come between drawings).
+		g.history.note(game, Frame{Snap: g.snap}.props(false))
+	}
+	if len(dealFailures(g.snap)) > failedBefore {
+		// A failed deal stops the table: its banner, at the top, is what to read now.
+		app.Window().Call("scrollTo", 0, 0)
+	}
+	if g.snap.Match != prev || !wasOn && g.snap.Started && g.snap.HasView {
+		// The table appears (or the lobby comes back): from its top, not where the
+		// page was scrolled to press Start; on a phone the whole table is in view.
+		// Play again: the lobby comes back with the notice of the new game at its top.
+		app.Window().Call("scrollTo", 0, 0)
+	}
+	g.alert(ctx)
+	// A move made anywhere at the table is on this screen as soon as it arrives, not
+	// a frame or more later (uiloop's comment has the measurement). Not so our own
+	// move just sent: the host's answer is a few milliseconds away, and drawing the
+	// buttons gone first would hold that answer back for a whole drawing. go-app's
+	// next frame draws it if the answer is slower, else both at once.
+	if ownMoveSent := g.snap.Waiting && !wasWaiting && g.snap.Seq == prevSeq; !ownMoveSent {
+		uiloop.Now(ctx, g, func() int { return g.snap.Seq })
+	}
 }
 
 func (g *GameScreen) Render() app.UI {
 	if g.Sess == nil {
 		return app.Div().Class("mk-page").Body(app.P().Text(i18n.T("app.loading")))
 	}
+	session.TraceDraw()
 	snap := g.snap
 	var problem app.UI
 	if snap.Problem != "" {
@@ -118,18 +124,32 @@ func (g *GameScreen) Render() app.UI {
 		problem = app.P().Class("problem").Attr("role", "alert").Text(g.err)
 	}
 	if !snap.Started || !snap.HasView {
-		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, g.lobby(snap))
+		// A table stopped by the host's doing stays stopped here too (a page reloaded after
+		// the game's end comes back to the lobby): the red stop above it.
+		var stop app.UI
+		if fs := dealFailures(snap); hostsFault(fs) {
+			stop = stopBanner(snap, fs, true)
+		}
+		return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, problem, stop, g.lobby(snap))
 	}
 	return app.Main().Class("mk-page", "game-page").Body(&lang.Switch{}, g.tools(), g.frame(snap, problem).Draw(), hostCodeRejoin(g.Sess, snap))
 }
 
-// alert brings the tab title and the turn alert up to date with the snapshot.
-func (g *GameScreen) alert() {
+// alert brings the tab title and the turn alert up to date with the snapshot. With ctx (a
+// change arriving), the title and the alert wait until the page has drawn the change: setting
+// document.title costs Chromium a few milliseconds, which every move that hands the turn on
+// paid before its board was drawn.
+func (g *GameScreen) alert(ctx app.Context) {
 	before := g.score.games
 	if g.score.note(g.snap); g.score.games != before {
 		g.Sess.SetScore(g.score.save())
 	}
-	g.al.apply(g.al.update(i18n.T("game."+g.Sess.Game()), g.snap))
+	turned := g.al.update(i18n.T("game."+g.Sess.Game()), g.snap)
+	if ctx == nil {
+		g.al.apply(turned)
+		return
+	}
+	uiloop.AfterPaint(ctx, g, func() { g.al.apply(turned) })
 }
 
 // tools are the table's own controls beside the language switch: the alerts toggle.
@@ -249,11 +269,24 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 		Notices: []app.UI{problem, watchBanner(snap), g.hostWatchers(snap),
 			g.refused.notice(func(ctx app.Context, e app.Event) { g.refused.dismiss() })},
 		OnAct: func(ctx app.Context, m engine.Move) {
+			// The click itself changes nothing on screen until the host answers, a few
+			// milliseconds away. Left alone, go-app would redraw the clicked component and
+			// every one above it (the whole page) on its next frame, just as the answer
+			// arrives, and the answer would wait for that drawing (the mover's page received
+			// views several milliseconds later than the other pages). So no drawing for the
+			// click; if the answer is slow, the move is shown as sent after ownMoveShown.
+			ctx.PreventUpdate()
 			// A refusal here is a race (the view moved on between drawing the button and the
 			// click); the fresh view with its own buttons is already on its way.
 			if err := g.Sess.Move(m); err != nil {
 				app.Log("move not sent:", err)
 			}
+			s, seq := g.Sess, g.snap.Seq
+			uiloop.Quietly(g.ctx, g, ownMoveShown, func(app.Context) {
+				if g.Sess == s && g.snap.Seq == seq {
+					g.ctx.Dispatch(func(ctx app.Context) { g.take(ctx, s) })
+				}
+			})
 		},
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
 		OnAgain: g.OnAgain,
@@ -275,6 +308,11 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 	}
 	return f
 }
+
+// ownMoveShown is how long a move just sent waits for the host's answer before the screen
+// shows it as sent (its buttons gone) without the answer: a few frames, far above the answer's
+// usual few milliseconds.
+const ownMoveShown = 60 * time.Millisecond
 
 func botLevels(game string) []string { return bot.Levels(game) }
 

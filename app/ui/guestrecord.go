@@ -28,8 +28,8 @@ func (g *GameScreen) guestRecordWait(snap session.Snapshot) app.UI {
 				app.Text(i18n.T("guestrecord.refused")+" "),
 				app.Strong().Text(i18n.T("guestrecord.why."+whyTail(snap.RecordCode))),
 			),
-			app.Details().Body(
-				app.Summary().Text(i18n.T("guestrecord.detail")),
+			app.Elem("details").Body(
+				app.Elem("summary").Text(i18n.T("guestrecord.detail")),
 				app.P().Class("muted", "small").Attr("lang", "en").Text(snap.RecordProblem),
 			),
 			app.Div().Class("record-actions").Body(

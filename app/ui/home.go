@@ -48,7 +48,7 @@ func (h *Home) Render() app.UI {
 	}
 	return app.Main().ID("home").Class("mk-page mk-home").Body(
 		&lang.Switch{},
-		app.Header().Class("mk-hero").Body(
+		app.Elem("header").Class("mk-hero").Body(
 			app.Img().Class("mk-logo").Src("/web/icon.svg").Alt(""),
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),
 			app.P().Class("mk-tagline").Text(i18n.T("app.tagline")),
@@ -59,8 +59,8 @@ func (h *Home) Render() app.UI {
 		&Resume{},
 		h.install(),
 		app.Section().Class("mk-games").Body(h.games()...),
-		app.Footer().Class("mk-foot").Body(
-			app.Nav().Class("mk-foot-nav").Body(
+		app.Elem("footer").Class("mk-foot").Body(
+			app.Elem("nav").Class("mk-foot-nav").Body(
 				app.A().ID("home-rules").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.how_to_play")),
 				app.A().ID("home-fair").Href(board.HrefFair).Text(i18n.T("pages.fair_play")),
 				app.A().ID("home-code").Href(HrefCodeJoin).Text(i18n.T("code.join_link")),
@@ -98,7 +98,7 @@ func gameCard(g board.Game, first bool) app.UI {
 	if g.Rules != nil {
 		rules = app.A().ID("home-rules-" + g.Name).Class("mk-game-rules").Href(board.RulesPath(g.Name)).Text(i18n.T("pages.how_to_play"))
 	}
-	return app.Article().ID("game-"+g.Name).Class("mk-game mk-game-ready").Body(
+	return app.Elem("article").ID("game-"+g.Name).Class("mk-game mk-game-ready").Body(
 		app.H2().Text(i18n.T("game."+g.Name)),
 		app.If(i18n.Has("game."+g.Name+".blurb"), app.P().Text(i18n.T("game."+g.Name+".blurb"))),
 		app.Div().Class("mk-actions").Body(
@@ -113,7 +113,7 @@ func gameCard(g board.Game, first bool) app.UI {
 
 // comingSoon is the card of a game that is announced but not playable yet.
 func comingSoon(id, nameKey string) app.UI {
-	return app.Article().ID(id).Class("mk-game mk-game-soon").Body(
+	return app.Elem("article").ID(id).Class("mk-game mk-game-soon").Body(
 		app.H2().Text(i18n.T(nameKey)),
 		app.If(i18n.Has(nameKey+".blurb"), app.P().Text(i18n.T(nameKey+".blurb"))),
 		app.Span().Class("mk-badge").Text(i18n.T("game.coming_soon")),

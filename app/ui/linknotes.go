@@ -4,7 +4,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/rtc"
 	"miskatonic/app/session"
 )
 
@@ -58,9 +57,9 @@ func linkNotices(s *session.Session) app.UI {
 
 // codeReach says where the code connection works: on one network only, unless the site
 // configures ICE servers (STUN/TURN) for it.
-func codeReach(cfg rtc.Config) app.UI {
+func codeReach(cfg session.ICE) app.UI {
 	key := "code.one_network"
-	if len(cfg.Servers) > 0 || cfg.Credentials != "" {
+	if session.HasICEServers(cfg) {
 		key = "code.ice_servers"
 	}
 	return app.P().Class("muted", "small").ID("code-reach").DataSet("key", key).Text(i18n.T(key))

@@ -7,7 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/rtc"
+	"miskatonic/app/session"
 )
 
 // TestLinkPathAndCodeReach: the host's roster names each link's path (a relayed one marked as
@@ -24,12 +24,12 @@ func TestLinkPathAndCodeReach(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		cfg  rtc.Config
+		cfg  session.ICE
 		want string
 	}{
-		{rtc.Config{}, "code.one_network"},
-		{rtc.Config{Servers: []rtc.ICEServer{{URLs: []string{"turn:turn.example:3478"}}}}, "code.ice_servers"},
-		{rtc.Config{Credentials: "https://relay.example/turn"}, "code.ice_servers"},
+		{session.ICE{}, "code.one_network"},
+		{session.ICE{Servers: []session.ICEServer{{URLs: []string{"turn:turn.example:3478"}}}}, "code.ice_servers"},
+		{session.ICE{Credentials: "https://relay.example/turn"}, "code.ice_servers"},
 	} {
 		if out := app.HTMLString(codeReach(tc.cfg)); !strings.Contains(out, `data-key="`+tc.want+`"`) || !strings.Contains(out, "network") {
 			t.Errorf("%+v: %s", tc.cfg, out)

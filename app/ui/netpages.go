@@ -1,16 +1,13 @@
 package ui
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/rtc"
 	"miskatonic/app/session"
-	"miskatonic/app/signal"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
 	"miskatonic/app/ui/uiloop"
@@ -23,32 +20,14 @@ const envRelayURL = "MISKATONIC_RELAY_URL"
 const envRTC = "MISKATONIC_RTC"
 
 // pageNet is how this page reaches others: its own origin for links, the relay, and the ICE
-// servers the deployment baked in.
+// servers the deployment baked in (session.PageNet).
 func pageNet() session.Net {
 	origin := app.Window().Get("location").Get("origin").String()
-	relay := app.Getenv(envRelayURL)
-	if relay == "" {
-		relay, _ = signal.RelayURL(origin)
+	n, err := session.PageNet(origin, app.Getenv(envRelayURL), app.Getenv(envRTC))
+	if err != nil {
+		app.Log("miskatonic:", err)
 	}
-	return session.Net{Origin: origin, RelayURL: relay, RTC: pageRTC(app.Getenv(envRTC), origin)}
-}
-
-// pageRTC reads the deployment's ICE set-up (rtc.Config as JSON); a credentials endpoint on
-// the page's own origin ("/turn") is made absolute. Nothing or garbage: the default.
-func pageRTC(env, origin string) rtc.Config {
-	if env == "" {
-		return rtc.DefaultConfig()
-	}
-	var c rtc.Config
-	if err := json.Unmarshal([]byte(env), &c); err != nil {
-		app.Log("miskatonic: the page's ICE servers are unreadable, using the default:", err)
-		return rtc.DefaultConfig()
-	}
-	if strings.HasPrefix(c.Credentials, "/") {
-		c.Credentials = origin + c.Credentials
-	}
-	c.Loopback = false
-	return c
+	return n
 }
 
 // problemOf words an error for the player: a join's problem comes with its key; the error's
@@ -223,7 +202,7 @@ func (p *Join) OnMount(ctx app.Context) {
 		p.sess = cur
 		return
 	}
-	if _, err := signal.ParseInvite(p.Link); err != nil {
+	if err := session.CheckInvite(p.Link); err != nil {
 		p.problem = session.ProblemBadLink
 		return
 	}

@@ -31,7 +31,7 @@ func whoPlayed(w replay.Who, own string) app.UI {
 	code := app.P().ID("replay-code").Class("muted").Text(i18n.T("replay.no_code"))
 	if w.Code != "" {
 		code = app.P().ID("replay-code").DataSet("code", w.Code).Body(
-			app.Text(i18n.T("replay.code", "")), app.Code().Class("table-code").Text(w.Code))
+			app.Text(i18n.T("replay.code", "")), app.Elem("code").Class("table-code").Text(w.Code))
 	}
 	items := make([]app.UI, 0, len(w.Seats))
 	hostSeated := false
@@ -40,13 +40,13 @@ func whoPlayed(w replay.Who, own string) app.UI {
 		if s.Fingerprint != "" {
 			key = i18n.T("replay.fingerprint", s.Fingerprint)
 		}
-		line := []app.UI{app.Strong().Text(s.Name), app.Text(" · "), app.Code().Class("key-fingerprint").Text(key)}
+		line := []app.UI{app.Strong().Text(s.Name), app.Text(" · "), app.Elem("code").Class("key-fingerprint").Text(key)}
 		if s.Host {
 			hostSeated = true
 			line = append(line, app.Text(" · "+i18n.T("replay.host_seat")))
 		}
 		if own != "" && s.Fingerprint == own {
-			line = append(line, app.Text(" · "), app.Em().Class("replay-you").Text(i18n.T("replay.you")))
+			line = append(line, app.Text(" · "), app.Elem("em").Class("replay-you").Text(i18n.T("replay.you")))
 		}
 		items = append(items, app.Li().DataSet("seat", int(s.Seat)).DataSet("fingerprint", s.Fingerprint).Body(line...))
 	}

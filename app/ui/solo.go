@@ -229,7 +229,7 @@ func optionFields(game string, chosen map[string]string, set func(k, v string)) 
 	if !ok {
 		return nil
 	}
-	rows := []app.UI{app.Legend().Text(i18n.T("lobby.options"))}
+	rows := []app.UI{app.Elem("legend").Text(i18n.T("lobby.options"))}
 	for _, o := range rules.Options() {
 		o := o
 		cur := chosen[o.Key]
@@ -248,5 +248,5 @@ func optionFields(game string, chosen map[string]string, set func(k, v string)) 
 			app.P().Class("muted", "small").Text(i18n.T("opt."+o.Key+".help")),
 		))
 	}
-	return app.FieldSet().Class("opts").Body(rows...)
+	return app.Elem("fieldset").Class("opts").Body(rows...)
 }

@@ -30,7 +30,7 @@ func rows2table(rows []app.UI) app.UI {
 	if len(rows) == 0 {
 		return nil
 	}
-	return app.Div().Class("table-scroll").Body(app.Table().Class("replay-rounds").Body(rows...))
+	return app.Div().Class("table-scroll").Body(app.Elem("table").Class("replay-rounds").Body(rows...))
 }
 
 // arkhamRounds reads each finished round from the public view: the cards were revealed then.
@@ -48,13 +48,13 @@ func (r *Replay) arkhamRounds() []app.UI {
 	if len(rounds) == 0 {
 		return nil
 	}
-	head := []app.UI{app.Th().Attr("scope", "col").Text(i18n.T("replay.player"))}
+	head := []app.UI{app.Elem("th").Attr("scope", "col").Text(i18n.T("replay.player"))}
 	for _, rr := range rounds {
-		head = append(head, app.Th().Attr("scope", "col").Text(i18n.T("ark.round", rr.Round)))
+		head = append(head, app.Elem("th").Attr("scope", "col").Text(i18n.T("ark.round", rr.Round)))
 	}
-	out := []app.UI{app.Tr().Body(head...)}
+	out := []app.UI{app.Elem("tr").Body(head...)}
 	for s := 0; s < r.rec.Config.Seats; s++ {
-		cells := []app.UI{app.Th().Attr("scope", "row").Text(r.mover(engine.Seat(s)))}
+		cells := []app.UI{app.Elem("th").Attr("scope", "row").Text(r.mover(engine.Seat(s)))}
 		for _, rr := range rounds {
 			cell := ""
 			for _, p := range rr.Positions {
@@ -66,9 +66,9 @@ func (r *Replay) arkhamRounds() []app.UI {
 					cell = i18n.T("replay.held", name, p.Sanity, signed(p.Delta))
 				}
 			}
-			cells = append(cells, app.Td().Text(cell))
+			cells = append(cells, app.Elem("td").Text(cell))
 		}
-		out = append(out, app.Tr().Body(cells...))
+		out = append(out, app.Elem("tr").Body(cells...))
 	}
 	return out
 }

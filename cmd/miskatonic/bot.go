@@ -121,7 +121,7 @@ func runBot(args []string) error {
 		}
 		return play(v, legal)
 	}
-	out, err := bot.PlaySeat(ctx, g, chooser, nil, nil)
+	out, err := g.Autoplay(ctx, chooser, nil, nil)
 	if err != nil {
 		if st := g.State(); st.Dropped != nil {
 			return fmt.Errorf("the host dropped us: %+v", *st.Dropped)

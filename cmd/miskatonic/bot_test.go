@@ -58,7 +58,7 @@ func TestBotCommandPlaysAGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer own.Close()
-	go bot.PlaySeat(ctx, own, bot.Random(1), nil, nil)
+	go own.Autoplay(ctx, bot.Random(1), nil, nil)
 
 	errs := make(chan error, 2)
 	link := inv.Link("https://miskatonic.example")

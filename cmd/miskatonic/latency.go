@@ -7,7 +7,7 @@ import (
 	"flag"
 	"fmt"
 
-	"miskatonic/app/rtc/latency"
+	"miskatonic/app/latency"
 )
 
 func init() {

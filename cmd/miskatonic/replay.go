@@ -81,7 +81,11 @@ func replay(data []byte) (*replayReport, error) {
 	if !ok {
 		return nil, fmt.Errorf("record is for unknown game %q", rec.Game)
 	}
-	g, err := r.New(rec.Config)
+	at, err := engine.RulesAt(r, rec.Version)
+	if err != nil {
+		return nil, err
+	}
+	g, err := at.New(rec.Config)
 	if err != nil {
 		return nil, fmt.Errorf("record config: %w", err)
 	}

@@ -63,19 +63,6 @@ type simStats struct {
 	Reasons  map[string]int `json:"reasons,omitempty"`
 }
 
-// Optional fast paths a game may offer (engine/arkham does): no Status or Legal allocations.
-type (
-	fastMover interface {
-		Mover() (engine.Seat, bool)
-		AppendLegal(dst []engine.Move, s engine.Seat) []engine.Move
-		ApplyDeal(key [32]byte) error
-	}
-	progresser interface{ Progress() (round, turn int) }
-	roundEnder interface {
-		LastRoundEnd() (round int, cause string)
-	}
-)
-
 func simulate(sp simSpec) (simStats, error) {
 	st := simStats{Game: sp.rules.Name(), RoundEnds: map[string]int{}, Reasons: map[string]int{}}
 	lo, hi := sp.rules.Seats()
@@ -101,7 +88,7 @@ func simulate(sp simSpec) (simStats, error) {
 		if i == 0 && sp.record != nil {
 			rec = &engine.Record{Game: sp.rules.Name(), Config: engine.Config{Seats: seats, Options: sp.options}}
 		}
-		fast, _ := g.(fastMover)
+		fast, _ := g.(engine.FastMover)
 		seatChoosers := sp.seats
 		var botErr error
 		if sp.bot != nil {
@@ -131,8 +118,8 @@ func simulate(sp simSpec) (simStats, error) {
 		if sp.bot != nil {
 			idx = nil
 		}
-		prog, _ := g.(progresser)
-		ender, _ := g.(roundEnder)
+		prog, _ := g.(engine.Progresser)
+		ender, _ := g.(engine.RoundEnder)
 		lastRound, lastTurn, counted := 0, 0, 0
 		for step := 0; ; step++ {
 			if step > 1_000_000 {

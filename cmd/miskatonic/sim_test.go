@@ -143,7 +143,7 @@ func TestArkhamKeepsTheSimFastPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := g.(roundEnder); !ok {
+	if _, ok := g.(engine.RoundEnder); !ok {
 		t.Error("arkham no longer reports its round ends to the sim")
 	}
 }

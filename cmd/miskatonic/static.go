@@ -13,7 +13,7 @@ import (
 
 func init() {
 	commands["static"] = command{summary: "write the app as static files to dist/ (Netlify)", run: runStatic}
-	commands["size"] = command{summary: "print a file's size raw, gzip and brotli (default web/app.wasm); -packages: a wasm's code by Go package", run: runSize}
+	commands["size"] = command{summary: "print a file's size raw, gzip and brotli (default web/app.wasm); -packages: a wasm's code by Go package, -against YARDSTICK.wasm: what each costs beyond it", run: runSize}
 }
 
 func runStatic(args []string) error {
@@ -74,8 +74,12 @@ func runSize(args []string) error {
 	if byPkg {
 		args = args[1:]
 	}
+	against := ""
+	if byPkg && len(args) > 1 && args[0] == "-against" {
+		against, args = args[1], args[2:]
+	}
 	if len(args) > 1 {
-		return fmt.Errorf("usage: miskatonic size [-packages] [FILE]")
+		return fmt.Errorf("usage: miskatonic size [-packages [-against YARDSTICK.wasm]] [FILE]")
 	}
 	if len(args) == 1 {
 		name = args[0]
@@ -95,6 +99,17 @@ func runSize(args []string) error {
 			printDataParts(os.Stdout, parts)
 		} else {
 			fmt.Printf("data not broken down: %v\n", err)
+		}
+		if against != "" {
+			yb, err := os.ReadFile(against)
+			if err != nil {
+				return err
+			}
+			base, _, err := packageSizes(yb)
+			if err != nil {
+				return fmt.Errorf("%s: %w", against, err)
+			}
+			printAgainst(os.Stdout, modulePaths(pkgs, buildModules()), modulePaths(base, buildModules()), functionCount(b), functionCount(yb), 40)
 		}
 		return nil
 	}

@@ -53,6 +53,9 @@ func TestPackageSizes(t *testing.T) {
 	if pkgs["a/b"] != 3 || pkgs["runtime"] != 5 || data != 4 {
 		t.Fatalf("pkgs %v data %d", pkgs, data)
 	}
+	if n := functionCount(mod); n != 2 {
+		t.Fatalf("functionCount %d, want 2", n)
+	}
 	var out bytes.Buffer
 	printPackageSizes(&out, pkgs, data, 10)
 	if !strings.Contains(out.String(), "a/b") {
@@ -80,6 +83,22 @@ func TestModulePaths(t *testing.T) {
 	for k, n := range want {
 		if got[k] != n {
 			t.Errorf("%s: %d, want %d (all: %v)", k, got[k], n, got)
+		}
+	}
+}
+
+func TestPrintAgainst(t *testing.T) {
+	var out bytes.Buffer
+	printAgainst(&out, map[string]int{"runtime": 100, "miskatonic/app/ui": 50, "fmt": 10}, map[string]int{"runtime": 90, "fmt": 10, "regexp": 5}, 7, 3, 10)
+	got := out.String()
+	for _, want := range []string{"ours 0.2 KiB", "7 functions against 3", "miskatonic/app/ui  (ours only)", "  runtime\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+	for _, absent := range []string{"fmt", "regexp"} { // no cost beyond the yardstick: not listed
+		if strings.Contains(got, absent) {
+			t.Errorf("report lists %s:\n%s", absent, got)
 		}
 	}
 }

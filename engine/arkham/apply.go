@@ -9,63 +9,21 @@ const op = "arkham"
 
 // Apply makes a move, or refuses it with an *engine.Error and changes nothing: every check
 // happens before the first write.
-func (g *Game) Apply(m engine.Move) error {
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if err := g.checkDeal(m); err != nil {
-			return err
-		}
-		key, _ := m.DealKey() // checked
-		g.deal(key)
-		return nil
-	}
-	if err := g.checkMove(m); err != nil {
-		return err
-	}
-	g.apply(m)
-	return nil
+func (g *Game) Apply(m engine.Move) error { return g.gate().Apply(m, g.deal, g.apply) }
+
+// moveKinds are the player move kinds (the gate refuses others as malformed).
+var moveKinds = []string{MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb}
+
+// gate is Apply's checks (engine.Gate): the game's data for them.
+func (g *Game) gate() engine.Gate {
+	return engine.Gate{Op: op, Seats: int(g.players), Over: g.phase == phOver, Dealing: g.phase == phDeal,
+		Kinds: moveKinds, MayMove: g.mayMove, Allows: g.allows}
 }
 
-// checkDeal is Apply's deal checks, without dealing.
-func (g *Game) checkDeal(m engine.Move) error {
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
-	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	if g.phase != phDeal || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
-		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-	}
-	if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
-		return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
-	}
-	_, err := m.DealKey()
-	return err
-}
-
-// checkMove is Apply's checks of a player's move, without making it.
-func (g *Game) checkMove(m engine.Move) error {
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
-	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	switch m.Kind {
-	case MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb:
-	default:
-		return engine.Errorf(engine.KindMalformed, op, "unknown move kind %q", m.Kind)
-	}
-	if g.phase == phDeal {
-		return engine.Errorf(engine.KindNeedDeal, op, "waiting for the deal")
-	}
-	if mover, _ := g.Mover(); m.Seat != mover {
-		return engine.Errorf(engine.KindNotYourTurn, op+": "+m.Kind, "seat %d may not move now", m.Seat)
-	}
-	if !g.allows(m) {
-		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
-	}
-	return nil
+// mayMove reports whether s is the seat to move.
+func (g *Game) mayMove(s engine.Seat) bool {
+	mover, _ := g.Mover()
+	return s == mover
 }
 
 // allows reports whether m (from the seat to move) is in AppendLegal's list, without building
@@ -105,16 +63,7 @@ func (g *Game) allows(m engine.Move) bool {
 }
 
 // ApplyDeal applies the Dealer's key without hex round trips (simulations and benchmarks).
-func (g *Game) ApplyDeal(key [32]byte) error {
-	if g.phase != phDeal {
-		if g.phase == phOver {
-			return engine.Errorf(engine.KindGameOver, op, "the game is over")
-		}
-		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-	}
-	g.deal(key)
-	return nil
-}
+func (g *Game) ApplyDeal(key [32]byte) error { return g.gate().ApplyDeal(key, g.deal) }
 
 // apply makes a legal move.
 func (g *Game) apply(m engine.Move) {

@@ -225,17 +225,11 @@ func (b *Blind) Apply(m engine.Move) error {
 		return engine.Errorf(engine.KindIllegal, opBlind, "waiting for %s %d", b.needs[0].Kind, b.needs[0].ID)
 	}
 	probe := b.g // a value copy: Apply's checks run on it, no card is read
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if err := probe.checkDeal(m); err != nil {
-			return err
-		}
-		key, _ := m.DealKey()
-		b.deal(key)
-		return nil
-	}
-	if err := probe.checkMove(m); err != nil {
-		return err
-	}
+	return probe.gate().Apply(m, b.deal, b.move)
+}
+
+// move makes a player's move Apply admitted.
+func (b *Blind) move(m engine.Move) {
 	switch m.Kind {
 	case MoveGive, MovePass:
 		b.g.apply(m) // public: the card in transit changes hands, no face is read
@@ -261,7 +255,6 @@ func (b *Blind) Apply(m engine.Move) error {
 	case MoveDrop:
 		b.open(int(b.passH), PurposeDiscard, mask.Everyone(), true, contDrop, b.g.holder)
 	}
-	return nil
 }
 
 // deal starts a round: Game.deal's steps with handles for cards.

@@ -1,8 +1,10 @@
 package arkham
 
 import (
-	"encoding/json"
+	"cmp"
 	"fmt"
+
+	"miskatonic/engine"
 )
 
 // CardID identifies one physical card. The ids are stable (records and views depend on them);
@@ -133,54 +135,21 @@ func init() {
 func (c CardID) Valid() bool { return c >= 1 && c <= maxCard }
 
 // Card returns the card's data (the zero Card for an invalid id).
-func (c CardID) Card() Card {
-	if !c.Valid() {
-		return Card{}
-	}
-	return Cards[c]
-}
+func (c CardID) Card() Card { return engine.Entry(Cards[:], c, c.Valid()) }
 
 // Key returns the card's key ("" for an invalid id).
 func (c CardID) Key() string { return c.Card().Key }
 
-func (c CardID) String() string {
-	if !c.Valid() {
-		return "none"
-	}
-	return Cards[c].Key
-}
+func (c CardID) String() string { return cmp.Or(c.Key(), "none") }
 
 // IsOldOne reports whether c is a Great Old One or the Mystery Card.
 func (c CardID) IsOldOne() bool { return c >= Cthulhu && c <= Mystery }
 
-// MarshalJSON encodes a card as its key, or null for no card.
-func (c CardID) MarshalJSON() ([]byte, error) {
-	if !c.Valid() {
-		return []byte("null"), nil
-	}
-	return json.Marshal(Cards[c].Key)
-}
+// MarshalJSON encodes a card as its key, or null for no card (engine.CardKeyJSON).
+func (c CardID) MarshalJSON() ([]byte, error) { return engine.CardKeyJSON(c.Valid(), c.Key()) }
 
-// UnmarshalJSON decodes a key (or null).
-func (c *CardID) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*c = 0
-		return nil
-	}
-	var k string
-	if err := json.Unmarshal(b, &k); err != nil {
-		return err
-	}
-	id, ok := byKey[k]
-	if !ok {
-		return fmt.Errorf("arkham: unknown card %q", k)
-	}
-	*c = id
-	return nil
-}
+// UnmarshalJSON decodes a key, or null for no card.
+func (c *CardID) UnmarshalJSON(b []byte) error { return engine.DecodeCardKey(b, byKey, "arkham", c) }
 
-// CardByKey looks a card up by key.
-func CardByKey(key string) (CardID, bool) {
-	id, ok := byKey[key]
-	return id, ok
-}
+// CardByKey looks an Arkham Ritual card up by its key ("cthulhu").
+func CardByKey(key string) (CardID, bool) { return engine.LookupKey(byKey, key) }

@@ -195,18 +195,12 @@ func (Rules) Options() []engine.Option {
 	}
 	return out
 }
-func (Rules) New(cfg engine.Config) (engine.Game, error) {
-	g, err := New(cfg)
-	if err != nil {
-		return nil, err // not a typed nil inside the interface
-	}
-	return g, nil
-}
+func (Rules) New(cfg engine.Config) (engine.Game, error) { return engine.AsGame(New(cfg)) }
 
 // New starts a game waiting for the first round's deal.
 func New(cfg engine.Config) (*Game, error) {
-	if cfg.Seats < MinPlayers || cfg.Seats > MaxPlayers {
-		return nil, engine.Errorf(engine.KindBadConfig, "arkham: new", "%d players: need %d to %d", cfg.Seats, MinPlayers, MaxPlayers)
+	if err := engine.CheckSeats("arkham: new", cfg.Seats, MinPlayers, MaxPlayers, "players"); err != nil {
+		return nil, err
 	}
 	o, err := ParseOptions(cfg.Options)
 	if err != nil {

@@ -2,7 +2,6 @@ package arkham
 
 import (
 	"cmp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -55,31 +54,9 @@ func DefaultOptions() Options {
 // ParseOptions validates a config's options map, filling defaults. Unknown keys or values are
 // refused with KindBadConfig.
 func ParseOptions(m map[string]string) (Options, error) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // deterministic error messages
-	for _, k := range keys {
-		if optionByKey(k) == nil {
-			return Options{}, engine.Errorf(engine.KindBadConfig, "arkham: options", "unknown option %q", k)
-		}
-	}
-	val := map[string]string{}
-	for _, o := range OptionList {
-		v, ok := m[o.Key]
-		if !ok || v == "" {
-			v = o.Default
-		}
-		found := false
-		for _, c := range o.Choices {
-			found = found || c == v
-		}
-		if !found {
-			return Options{}, engine.Errorf(engine.KindBadConfig, "arkham: options",
-				"option %s=%q: choose one of %s", o.Key, v, strings.Join(o.Choices, ", "))
-		}
-		val[o.Key] = v
+	val, err := engine.OptionValues("arkham: options", OptionList, m)
+	if err != nil {
+		return Options{}, err
 	}
 	o := Options{Event: val["event"], Character1: val["character1"], Character2: val["character2"],
 		OldOne: val["oldone"], Doom: val["doom"], Variant: val["variant"]}
@@ -90,15 +67,6 @@ func ParseOptions(m map[string]string) (Options, error) {
 		o.Helper = v
 	}
 	return o, nil
-}
-
-func optionByKey(k string) *engine.Option {
-	for i := range OptionList {
-		if OptionList[i].Key == k {
-			return &OptionList[i]
-		}
-	}
-	return nil
 }
 
 // Map returns the options as a config map (every key present).

@@ -1,8 +1,6 @@
 package arkham
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 )
 
@@ -254,11 +252,7 @@ func (g *Game) resultView() *RoundResult {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "arkham: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "arkham: view")
 }
 
 // Version is the rules version (see engine.Rules).

@@ -160,3 +160,28 @@ func TestTournamentRefusesBadSetup(t *testing.T) {
 		})
 	}
 }
+
+// TestTypedView: a bot reads its game's view as a pointer or a value, and refuses anything else
+// (a nil pointer included) as malformed, as it refuses to choose from no moves.
+func TestTypedView(t *testing.T) {
+	v := highcard.View{Own: 3}
+	for _, in := range []engine.View{&v, v} {
+		if got, err := bot.TypedView[highcard.View](in, "bot: test", "a High Card"); err != nil || got.Own != 3 {
+			t.Errorf("%T: %v %v", in, got, err)
+		}
+	}
+	for _, in := range []engine.View{nil, (*highcard.View)(nil), 7, struct{}{}} {
+		if _, err := bot.TypedView[highcard.View](in, "bot: test", "a High Card"); !errors.Is(err, engine.ErrMalformed) {
+			t.Errorf("%T: %v, want malformed", in, err)
+		}
+	}
+	decide := bot.Typed("bot: test", func(v engine.View) (*highcard.View, error) {
+		return bot.TypedView[highcard.View](v, "bot: test", "a High Card")
+	}, func(_ *highcard.View, legal []engine.Move) engine.Move { return legal[len(legal)-1] })
+	if _, err := decide(&v, nil); !errors.Is(err, engine.ErrNotYourTurn) {
+		t.Errorf("no moves: %v", err)
+	}
+	if m, err := decide(&v, []engine.Move{{Kind: "a"}, {Kind: "b"}}); err != nil || m.Kind != "b" {
+		t.Errorf("decide: %v %v", m, err)
+	}
+}

@@ -112,27 +112,10 @@ func (a *Auditor) Pledged(base int, set []Pledge) error {
 	return nil
 }
 
-// PublicChoosers is implemented by rules whose sealed phases make seats choose by the public
-// moves alone, whatever cards were dealt: a guest can then work out who must commit while the
-// round's deal is still secret (see Choosing). Rules whose game cannot be replayed past a
-// secret deal with a stand-in key (Rituals of Madness: the moves name cards the real deal
-// gave) do not implement it; they may be ViewChoosers.
-type PublicChoosers interface {
-	PublicChoosers()
-}
-
-// ViewChoosers is implemented by rules that say, from the public part of a view of the game
-// (any seat's, as sent), which seats a sealed round makes choose, and whether it is one: a
-// guest whose replay cannot reach the round (its deal still secret) takes the seats from
-// there, never from the host's status, which a host could cut short to choose last.
-type ViewChoosers interface {
-	SealedChoosers(view []byte) (seats []engine.Seat, sealed bool, err error)
-}
-
 // Choosing returns the seats the game makes choose at base, sorted, and whether that is a
 // sealed round: the seats a relayed set of commitments must cover, from the rules and never
 // from the host's word. The replay reaches base once every deal before it is revealed; until
-// then (a deal's key stays secret until the next deal), for rules that are PublicChoosers, the
+// then (a deal's key stays secret until the next deal), for rules that are engine.PublicChoosers, the
 // moves since the last revealed position are applied to a copy of the game with the secret
 // deal's key replaced by zeros. ok is false when neither reaches base (a move not known yet, a
 // deal still secret under other rules) or the record has already failed.
@@ -143,7 +126,7 @@ func (a *Auditor) Choosing(base int) (active []engine.Seat, sealed, ok bool) {
 	}
 	g := a.game
 	if a.at < base {
-		if _, public := a.rules.(PublicChoosers); !public {
+		if _, public := a.rules.(engine.PublicChoosers); !public {
 			return nil, false, false
 		}
 		g = g.Clone()

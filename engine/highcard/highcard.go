@@ -9,8 +9,6 @@
 package highcard
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
 )
@@ -59,11 +57,7 @@ func (Rules) New(cfg engine.Config) (engine.Game, error) {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "highcard: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "highcard: view")
 }
 
 // Game is one match.
@@ -111,24 +105,18 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 	return []engine.Move{{Seat: s, Kind: KindKeep}, {Seat: s, Kind: KindSwap}}
 }
 
+// Apply passes m through the shared move gate (engine.Gate), declaring the game's data for it,
+// then deals or plays.
 func (g *Game) Apply(m engine.Move) error {
-	if err := engine.CheckTurn(g.Status(), m, "highcard: apply"); err != nil {
-		return err
-	}
-	if m.Kind == engine.KindDeal {
-		k, err := m.DealKey()
-		if err != nil {
-			return err
-		}
-		if m != engine.DealMove(k) { // fields a deal does not use must be zero
-			return engine.Errorf(engine.KindMalformed, "highcard: apply", "deal with extra fields")
-		}
-		g.deal(k)
-		return nil
-	}
-	if !engine.IsLegal(g.Legal(m.Seat), m) {
-		return engine.Errorf(engine.KindIllegal, "highcard: apply", "%s", m)
-	}
+	gate := engine.Gate{Op: "highcard", Seats: g.n, Over: g.over, Dealing: !g.dealt,
+		Kinds:   []string{KindKeep, KindSwap},
+		MayMove: func(s engine.Seat) bool { return int(s) == g.turn },
+		Allows:  func(m engine.Move) bool { return engine.IsLegal(g.Legal(m.Seat), m) }}
+	return gate.Apply(m, g.deal, g.play)
+}
+
+// play makes a legal move: keep, or swap the hand for the deck's top card.
+func (g *Game) play(m engine.Move) {
 	if m.Kind == KindSwap {
 		g.discard = append(g.discard, g.hands[g.turn])
 		g.hands[g.turn], g.deck = g.deck[0], g.deck[1:]
@@ -137,7 +125,6 @@ func (g *Game) Apply(m engine.Move) error {
 	if g.turn == g.n {
 		g.finish()
 	}
-	return nil
 }
 
 // deal shuffles 1..Cards with the deal key: the first n go to the seats, the rest are the deck.

@@ -56,7 +56,7 @@ func TestTableOverPipes(t *testing.T) {
 	errs := make(chan error, len(guests))
 	for i, g := range guests {
 		go func() {
-			out, err := bot.PlaySeat(ctx, g, bot.Random(uint64(i)), nil, nil)
+			out, err := g.Autoplay(ctx, bot.Random(uint64(i)), nil, nil)
 			if err != nil {
 				errs <- err
 				return

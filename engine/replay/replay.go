@@ -42,9 +42,11 @@ func Verify(rules engine.Rules, rec engine.Record) Verdict {
 	if rec.Game != rules.Name() {
 		return fail(0, 0, "the record is for %q, not %q", rec.Game, rules.Name())
 	}
-	if ver := max(rec.Version, 1); ver != rules.Version() {
-		return fail(0, 0, "the record is for rules version %d, this build plays version %d", ver, rules.Version())
+	at, verr := engine.RulesAt(rules, rec.Version)
+	if verr != nil {
+		return fail(0, 0, "the record is for rules version %d, this build plays version %d", max(rec.Version, 1), rules.Version())
 	}
+	rules = at // an older record replays under its own version's rules
 	p := rec.Proof
 	if p == nil {
 		v.Kind, v.Reason, v.Problem = Unproven, ReasonNoProof, "the record carries no proof of its deals"

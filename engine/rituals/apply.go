@@ -16,43 +16,20 @@ func (g *Game) Apply(m engine.Move) error {
 		g.pass()
 		return nil
 	}
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.players)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-player table", m.Seat, g.players)
-	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if g.phase != phDeal || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
-			return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-		}
-		if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
-			return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
-		}
-		key, err := m.DealKey()
-		if err != nil {
-			return err
-		}
-		g.deal(key)
-		return nil
-	}
-	switch m.Kind {
-	case MoveGrab, MoveSend, MovePass, MovePlay, MovePlace, MovePsychotic:
-	default:
-		return engine.Errorf(engine.KindMalformed, op, "unknown move kind %q", m.Kind)
-	}
-	if g.phase == phDeal {
-		return engine.Errorf(engine.KindNeedDeal, op, "waiting for the deal")
-	}
-	if !g.mayMove(int8(m.Seat)) {
-		return engine.Errorf(engine.KindNotYourTurn, op+": "+m.Kind, "seat %d may not move now", m.Seat)
-	}
-	if !g.allows(m) {
-		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
-	}
-	g.apply(m)
-	return nil
+	return g.gate().Apply(m, g.deal, g.apply)
 }
+
+// moveKinds are the player move kinds (the gate refuses others as malformed).
+var moveKinds = []string{MoveGrab, MoveSend, MovePass, MovePlay, MovePlace, MovePsychotic}
+
+// gate is Apply's checks (engine.Gate): the game's data for them.
+func (g *Game) gate() engine.Gate {
+	return engine.Gate{Op: op, Seats: int(g.players), Over: g.phase == phOver, Dealing: g.phase == phDeal,
+		Kinds: moveKinds, MayMove: g.maySeat, Allows: g.allows}
+}
+
+// maySeat is mayMove for a seat at the table (the gate checks it is one).
+func (g *Game) maySeat(s engine.Seat) bool { return g.mayMove(int8(s)) }
 
 // mayMove reports whether seat s is active now.
 func (g *Game) mayMove(s int8) bool {
@@ -70,16 +47,7 @@ func (g *Game) mayMove(s int8) bool {
 }
 
 // ApplyDeal applies the Dealer's key without hex round trips (simulations and benchmarks).
-func (g *Game) ApplyDeal(key [32]byte) error {
-	if g.phase != phDeal {
-		if g.phase == phOver {
-			return engine.Errorf(engine.KindGameOver, op, "the game is over")
-		}
-		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-	}
-	g.deal(key)
-	return nil
-}
+func (g *Game) ApplyDeal(key [32]byte) error { return g.gate().ApplyDeal(key, g.deal) }
 
 // apply makes a legal move.
 func (g *Game) apply(m engine.Move) {

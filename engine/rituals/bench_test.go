@@ -6,6 +6,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
+	"miskatonic/internal/cputime"
 )
 
 // playRandom plays one full random game on g through the allocation-free paths: the moves are
@@ -38,7 +39,7 @@ func BenchmarkRandomGame(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			g := new(Game)
-			cpu := cpuTime()
+			cpu := cputime.Used()
 			for i := 0; i < b.N; i++ {
 				*g = *proto
 				playRandom(g, rnd)
@@ -46,7 +47,7 @@ func BenchmarkRandomGame(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 			// On a shared machine wall time counts other processes' turns too; with no
 			// allocation (so no GC) the process's CPU time is this one core's work.
-			if d := cpuTime() - cpu; d > 0 {
+			if d := cputime.Used() - cpu; d > 0 {
 				b.ReportMetric(float64(b.N)/d.Seconds(), "games/cpu-s")
 			}
 		})

@@ -1,9 +1,11 @@
 package rituals
 
 import (
-	"encoding/json"
+	"cmp"
 	"fmt"
 	"strconv"
+
+	"miskatonic/engine"
 )
 
 // CardID identifies one physical card; ids are stable (records, moves and views use them). A
@@ -59,15 +61,18 @@ const (
 )
 
 // EventTypes are the keys, English and German names of the eight event types.
-var EventTypes = [numEventTypes]struct{ Key, Name, NameDE string }{
-	{"rise-up", "Rise Up", "Auftauchen"},
-	{"that-doesnt-work", "That Doesn't Work", "Das klappt nicht!"},
-	{"false-god", "False God", "Falscher Gott"},
-	{"opponent-targeted", "Opponent-Targeted", "Fremdbestimmt"},
-	{"mental-breakdown", "Mental Breakdown", "Geistiger Zusammenbruch"},
-	{"right-mind", "Right Mind", "Lichter Moment"},
-	{"new-arrangement", "New Arrangement", "Neuaufstellung"},
-	{"embarrassing-mistake", "Embarrassing Mistake", "Peinlicher Irrtum"},
+var EventTypes = [numEventTypes]struct {
+	Key          EventKey
+	Name, NameDE string
+}{
+	{KeyRiseUp, "Rise Up", "Auftauchen"},
+	{KeyNoWay, "That Doesn't Work", "Das klappt nicht!"},
+	{KeyFalseGod, "False God", "Falscher Gott"},
+	{KeyTargeted, "Opponent-Targeted", "Fremdbestimmt"},
+	{KeyBreakdown, "Mental Breakdown", "Geistiger Zusammenbruch"},
+	{KeyRightMind, "Right Mind", "Lichter Moment"},
+	{KeyRearrange, "New Arrangement", "Neuaufstellung"},
+	{KeyMistake, "Embarrassing Mistake", "Peinlicher Irrtum"},
 }
 
 var eventTypeOf = [maxCard - firstEvent + 1]uint8{EvRiseUp, EvRiseUp, EvNoWay, EvNoWay, EvFalseGod, EvFalseGod,
@@ -85,7 +90,7 @@ type Card struct {
 	Symbols  string `json:"symbols,omitempty"`  // three place letters A–L
 	TwoThree bool   `json:"twoThree,omitempty"` // the "2-3" icon: removed with 2 or 3 players
 	// Events only.
-	Event string `json:"event,omitempty"` // an EventTypes key
+	Event EventKey `json:"event,omitempty"` // an EventTypes key
 }
 
 // cultistRows is spec §2.4's DESIGNED table, verbatim: insanity, symbols, "2-3" icon. It is data,
@@ -229,7 +234,7 @@ func init() {
 	}
 	for id := firstEvent; id <= maxCard; id++ {
 		t := eventTypeOf[id-firstEvent]
-		key := EventTypes[t].Key
+		key := string(EventTypes[t].Key)
 		if id > firstEvent && eventTypeOf[id-firstEvent-1] == t {
 			key += "-2"
 		} else if id < maxCard && eventTypeOf[id-firstEvent+1] == t {
@@ -276,54 +281,21 @@ func (c CardID) IsCultist() bool { return c <= maxCard && isCultist[c] }
 func (c CardID) IsEvent() bool { return c <= maxCard && isEvent[c] }
 
 // Card returns the card's data (the zero Card for an invalid id).
-func (c CardID) Card() Card {
-	if !c.Valid() {
-		return Card{}
-	}
-	return Cards[c]
-}
+func (c CardID) Card() Card { return engine.Entry(Cards[:], c, c.Valid()) }
 
 // Key returns the card's key ("" for an invalid id).
 func (c CardID) Key() string { return c.Card().Key }
 
-func (c CardID) String() string {
-	if !c.Valid() {
-		return "none"
-	}
-	return Cards[c].Key
-}
+func (c CardID) String() string { return cmp.Or(c.Key(), "none") }
 
-// MarshalJSON encodes a card as its key, or null for no card.
-func (c CardID) MarshalJSON() ([]byte, error) {
-	if !c.Valid() {
-		return []byte("null"), nil
-	}
-	return json.Marshal(Cards[c].Key)
-}
+// MarshalJSON writes the card's key (views carry keys), null for none.
+func (c CardID) MarshalJSON() ([]byte, error) { return engine.CardKeyJSON(c.Valid(), c.Key()) }
 
-// UnmarshalJSON decodes a key (or null).
-func (c *CardID) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*c = 0
-		return nil
-	}
-	var k string
-	if err := json.Unmarshal(b, &k); err != nil {
-		return err
-	}
-	id, ok := byKey[k]
-	if !ok {
-		return fmt.Errorf("rituals: unknown card %q", k)
-	}
-	*c = id
-	return nil
-}
+// UnmarshalJSON reads a card key back (null: no card).
+func (c *CardID) UnmarshalJSON(b []byte) error { return engine.DecodeCardKey(b, byKey, "rituals", c) }
 
-// CardByKey looks a card up by key.
-func CardByKey(key string) (CardID, bool) {
-	id, ok := byKey[key]
-	return id, ok
-}
+// CardByKey finds a cultist or event card by its key.
+func CardByKey(key string) (CardID, bool) { return engine.LookupKey(byKey, key) }
 
 // PlaceByKey looks a ritual place up by key ("cthulhu"); -1 if there is none.
 // Every place, grab and most plays look their place up: the first and last letters pick the one

@@ -44,7 +44,7 @@ func Choosers(v *View) (seats []engine.Seat, sealed bool) {
 	return nil, false
 }
 
-// SealedChoosers is Choosers on a view as sent (fair.ViewChoosers): a guest's screen, any seat's.
+// SealedChoosers is Choosers on a view as sent (engine.ViewChoosers): a guest's screen, any seat's.
 func (Rules) SealedChoosers(view []byte) ([]engine.Seat, bool, error) {
 	var v View
 	if err := json.Unmarshal(view, &v); err != nil {

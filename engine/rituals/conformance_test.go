@@ -77,7 +77,7 @@ func TestRandomPlayouts(t *testing.T) {
 				m := buf[rnd.Intn(len(buf))]
 				seen[g.phaseName()+"/"+m.Kind]++
 				if m.Kind == MovePlay {
-					seen["event/"+Cards[m.Card].Event]++
+					seen["event/"+string(Cards[m.Card].Event)]++
 				}
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("game %d: %v", i, err)
@@ -92,7 +92,7 @@ func TestRandomPlayouts(t *testing.T) {
 			lastRound, lastTurn = int(g.round), int(g.turn)
 		}
 		for _, l := range g.log[:g.nLog] {
-			seen["log/"+logNames[l.kind]]++
+			seen["log/"+string(logNames[l.kind])]++
 		}
 		st := g.Status()
 		if !st.Over || st.Result == nil || len(st.Result.Winners) == 0 {

@@ -137,7 +137,7 @@ func TestFalseGod(t *testing.T) {
 			sendAll(t, g, 45, 99) // 45 shows C D H; 99 (B F K) places second
 			do(t, g, 0, "pass")
 			do(t, g, 1, "play 105 to=0")
-			if g.steer[0] != steerFalseGod || g.ViewOf(engine.Observer).Seats[0].Steer != "false-god" {
+			if g.steer[0] != steerFalseGod || g.ViewOf(engine.Observer).Seats[0].Steer != SteerFalseGod {
 				t.Fatalf("steer %d", g.steer[0])
 			}
 			passWindow(t, g)

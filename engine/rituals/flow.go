@@ -123,8 +123,12 @@ func (g *Game) startRound() {
 	g.round++
 	g.turn = 0
 	g.risenNow = 0
-	if g.round > 1 {
-		g.nLog = 0 // the first round's log keeps the setup grab
+	if g.round > 1 { // the first round's log keeps the setup grab
+		if g.v1 {
+			g.nLog = 0
+		} else {
+			g.stale = true // emptied by this round's first event (addLog)
+		}
 	}
 	g.sent, g.eff, g.steer, g.steerBy, g.placed = [MaxPlayers]CardID{}, [MaxPlayers]int8{}, [MaxPlayers]uint8{}, [MaxPlayers]int8{}, [MaxPlayers]bool{}
 	g.next, g.nPlace = 0, 0

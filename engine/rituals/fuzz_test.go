@@ -1,60 +1,33 @@
 package rituals
 
 import (
-	"errors"
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
 // fuzzGame reaches a random state: a random table size and up to steps random legal moves.
 func fuzzGame(seed uint64, steps int) *Game {
-	rnd := rng.FromInt(seed)
-	g, _ := New(engine.Config{Seats: MinPlayers + rnd.Intn(MaxPlayers-MinPlayers+1)})
-	var buf []engine.Move
-	for i := 0; i < steps; i++ {
-		s, ok := g.Mover()
-		if !ok {
-			break
-		}
-		if s == engine.Dealer {
-			g.ApplyDeal(rnd.Seed())
-			continue
-		}
-		buf = g.AppendLegal(buf[:0], s)
-		g.Apply(buf[rnd.Intn(len(buf))])
-	}
-	return g
+	return enginetest.Reach(seed, steps, func(r *rng.Rand) *Game {
+		g, _ := New(engine.Config{Seats: MinPlayers + r.Intn(MaxPlayers-MinPlayers+1)})
+		return g
+	})
 }
 
-// checkApply offers m to g: a listed move must be accepted; anything else must be refused with
-// a typed error and change nothing.
+// checkApply offers m to g (enginetest.CheckApply), checking first that allows agrees with
+// Legal for a seat that may move, and the invariants after an accepted move.
 func checkApply(t *testing.T, g *Game, m engine.Move) {
 	listed := engine.IsLegal(g.Legal(m.Seat), m)
 	if m.Seat.Valid(int(g.players)) && g.mayMove(int8(m.Seat)) && g.allows(m) != listed {
 		t.Fatalf("allows(%v) = %v but Legal says %v", m, !listed, listed)
 	}
 	before := *g
-	err := g.Apply(m)
-	if listed {
-		if err != nil {
-			t.Fatalf("legal %v refused: %v", m, err)
-		}
+	if enginetest.CheckApply(t, g, m, func() bool { return *g == before }) == enginetest.AppliedLegal {
 		if err := checkInvariants(g); err != nil {
 			t.Fatal(err)
 		}
-		return
-	}
-	var e *engine.Error
-	if err == nil && m.Kind == engine.KindDeal {
-		return // a well-formed deal while one is due
-	}
-	if !errors.As(err, &e) || e.Kind == "" {
-		t.Fatalf("%v: want a typed refusal, got %v", m, err)
-	}
-	if *g != before {
-		t.Fatalf("refused %v changed the game", m)
 	}
 }
 
@@ -66,14 +39,9 @@ func FuzzDecodeMove(f *testing.F) {
 	f.Add([]byte(`{"seat":0,"kind":"pass","extra":1}`), uint64(5), uint16(9))
 	f.Add([]byte(`{"seat":1,"kind":"psychotic","to":2}`), uint64(6), uint16(200))
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		m, err := engine.DecodeMove(data)
-		if err != nil {
-			if engine.KindOf(err) != engine.KindMalformed {
-				t.Fatalf("decode error of kind %q: %v", engine.KindOf(err), err)
-			}
-			return
+		if m, ok := enginetest.FuzzMove(t, data); ok {
+			checkApply(t, fuzzGame(seed, int(steps%600)), m)
 		}
-		checkApply(t, fuzzGame(seed, int(steps%600)), m)
 	})
 }
 

@@ -78,8 +78,6 @@ const (
 	steerTargeted
 )
 
-var steerNames = [...]string{"", "false-god", "opponent-targeted"}
-
 // ReasonDeck is the outcome reason: a player had to draw from the empty deck (ruling 9/20).
 const ReasonDeck = "rituals.end.deck"
 
@@ -178,6 +176,10 @@ type Game struct {
 
 	log  [maxLog]logRec
 	nLog int8
+	// stale: the log is the last round's, kept from its last move until this round's first event,
+	// so its closing placements, invocations and draws reach every page (rules version 2).
+	stale bool
+	v1    bool // rules version 1: the log empties as the next round starts
 
 	ender int8 // who could not draw
 
@@ -187,25 +189,51 @@ type Game struct {
 
 const maxLog = 100
 
-// Rules makes Rituals of Madness games.
-type Rules struct{}
+// Rules makes Rituals of Madness games. The zero value plays the current version.
+type Rules struct {
+	v1 bool // version 1, for its records: see AtVersion
+}
 
-func (Rules) Name() string             { return "rituals" }
-func (Rules) Version() int             { return 1 }
+// Version 2 keeps the last round's log in the views until the next round's first event (version
+// 1 emptied it in the round's last move, so its closing events reached no page). The moves and
+// outcomes are the same; the views differ, so peers must agree on it.
+const version = 2
+
+var _ engine.OlderRules = Rules{}
+
+func (Rules) Name() string { return "rituals" }
+func (r Rules) Version() int {
+	if r.v1 {
+		return 1
+	}
+	return version
+}
 func (Rules) Seats() (int, int)        { return MinPlayers, MaxPlayers }
 func (Rules) Options() []engine.Option { return []engine.Option{} }
-func (Rules) New(cfg engine.Config) (engine.Game, error) {
+func (r Rules) New(cfg engine.Config) (engine.Game, error) {
 	g, err := New(cfg)
 	if err != nil {
 		return nil, err // not a typed nil inside the interface
 	}
+	g.v1 = r.v1
 	return g, nil
+}
+
+// AtVersion returns the rules of version 1 or 2, so records of either replay as they were played.
+func (Rules) AtVersion(v int) (engine.Rules, bool) {
+	switch v {
+	case 1:
+		return Rules{v1: true}, true
+	case version:
+		return Rules{}, true
+	}
+	return nil, false
 }
 
 // New starts a game waiting for its one deal.
 func New(cfg engine.Config) (*Game, error) {
-	if cfg.Seats < MinPlayers || cfg.Seats > MaxPlayers {
-		return nil, engine.Errorf(engine.KindBadConfig, "rituals: new", "%d players: need %d to %d", cfg.Seats, MinPlayers, MaxPlayers)
+	if err := engine.CheckSeats("rituals: new", cfg.Seats, MinPlayers, MaxPlayers, "players"); err != nil {
+		return nil, err
 	}
 	for k := range cfg.Options {
 		return nil, engine.Errorf(engine.KindBadConfig, "rituals: options", "unknown option %q (the rulebook names no variant)", k)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -16,26 +17,14 @@ func TestGoldenPlayouts(t *testing.T) {
 	const want = "a2770b388d1ff976d1e72ae03c7a0001707499f1dc22e2166f03d6940d4e699f"
 	h := sha256.New()
 	rnd := rng.FromInt(77)
-	var buf []engine.Move
+	fail := enginetest.FailOn(t)
 	for i := 0; i < 3000; i++ {
 		g, _ := New(engine.Config{Seats: 2 + i%4})
-		for {
-			s, ok := g.Mover()
-			if !ok {
-				break
-			}
-			if s == engine.Dealer {
-				g.ApplyDeal(rnd.Seed())
-				continue
-			}
-			buf = g.AppendLegal(buf[:0], s)
-			m := buf[rnd.Intn(len(buf))]
+		enginetest.WalkWith(g, rnd, 0, enginetest.Hooks{After: func(s engine.Seat, m engine.Move, err error) {
 			b, _ := json.Marshal(m)
 			h.Write(b)
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+			fail(s, m, err)
+		}})
 		b, _ := json.Marshal(g.Status().Result)
 		h.Write(b)
 	}

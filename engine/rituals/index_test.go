@@ -28,7 +28,7 @@ func TestLegalIndexMatchesLegal(t *testing.T) {
 						if got := g.LegalAt(s, k); got != m {
 							t.Fatalf("%dp game %d, %s: LegalAt(%d, %d) = %v, Legal has %v", n, i, g.phaseName(), s, k, got, m)
 						}
-						seen[g.phaseName()+" "+m.Kind+" "+kindOfPlay(m)]++
+						seen[g.phaseName()+" "+m.Kind+" "+string(kindOfPlay(m))]++
 					}
 					for _, k := range []int{-1, len(legal), len(legal) + 1} {
 						if got := g.LegalAt(s, k); got != (engine.Move{}) {
@@ -63,7 +63,7 @@ func TestLegalIndexMatchesLegal(t *testing.T) {
 }
 
 // kindOfPlay names the event type a play move plays ("" for other moves).
-func kindOfPlay(m engine.Move) string {
+func kindOfPlay(m engine.Move) EventKey {
 	if m.Kind != MovePlay || !CardID(m.Card).IsEvent() {
 		return ""
 	}

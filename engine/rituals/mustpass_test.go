@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -15,16 +16,7 @@ func TestMustPassIsLonePass(t *testing.T) {
 		for i := 0; i < 50; i++ {
 			g, _ := New(engine.Config{Seats: n})
 			passes := 0
-			for {
-				s, ok := g.Mover()
-				if !ok {
-					break
-				}
-				if s == engine.Dealer {
-					g.ApplyDeal(rnd.Seed())
-					continue
-				}
-				legal := g.Legal(s)
+			enginetest.WalkWith(g, rnd, 0, enginetest.Hooks{Before: func(s engine.Seat, legal []engine.Move) bool {
 				if g.MustPass() {
 					passes++
 					if len(legal) != 1 || legal[0] != (engine.Move{Seat: s, Kind: MovePass}) {
@@ -33,10 +25,8 @@ func TestMustPassIsLonePass(t *testing.T) {
 				} else if g.phase == phWindow && g.evHeld[s] == 0 {
 					t.Fatalf("%dp game %d: seat %d holds no event in a window but MustPass is false", n, i, s)
 				}
-				if err := g.Apply(legal[rnd.Intn(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
-			}
+				return true
+			}, After: enginetest.FailOn(t)})
 			if passes == 0 {
 				t.Fatalf("%dp game %d: no forced pass in a whole game", n, i)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -84,22 +85,12 @@ func TestViewSize(t *testing.T) {
 	for seed := uint64(0); seed < 30; seed++ {
 		rnd := rng.FromInt(seed)
 		g, _ := New(engine.Config{Seats: MaxPlayers})
-		for {
-			s, ok := g.Mover()
-			if !ok {
-				break
-			}
-			if s == engine.Dealer {
-				g.ApplyDeal(rnd.Seed())
-				continue
-			}
-			legal := g.Legal(s)
-			g.Apply(legal[rnd.Intn(len(legal))])
+		enginetest.WalkWith(g, rnd, 0, enginetest.Hooks{After: func(s engine.Seat, _ engine.Move, _ error) {
 			for _, v := range []engine.Seat{engine.Observer, s} {
 				b, _ := json.Marshal(g.View(v))
 				worst = max(worst, len(b))
 			}
-		}
+		}})
 	}
 	if worst > 12<<10 {
 		t.Fatalf("a view of %d bytes", worst)

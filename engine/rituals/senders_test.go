@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -17,27 +18,16 @@ func TestPlaceSendersFollowCultists(t *testing.T) {
 		rnd := rng.FromInt(seed)
 		g, _ := New(engine.Config{Seats: MinPlayers + int(seed)%(MaxPlayers-MinPlayers+1)})
 		sender := map[CardID]engine.Seat{}
-		var buf []engine.Move
-		for {
-			s, ok := g.Mover()
-			if !ok {
-				break
-			}
-			if s == engine.Dealer {
-				g.ApplyDeal(rnd.Seed())
-				continue
-			}
-			buf = g.AppendLegal(buf[:0], s)
-			if err := g.Apply(buf[rnd.Intn(len(buf))]); err != nil {
-				t.Fatal(err)
-			}
+		fail := enginetest.FailOn(t)
+		enginetest.WalkWith(g, rnd, 0, enginetest.Hooks{After: func(s engine.Seat, m engine.Move, err error) {
+			fail(s, m, err)
 			v := g.ViewOf(engine.Observer)
 			for _, e := range v.Log {
 				switch e.Kind {
-				case "place":
+				case EventPlace:
 					sender[e.Card] = e.Seat
-				case "play":
-					if Cards[e.Card].Event == "embarrassing-mistake" {
+				case EventPlay:
+					if Cards[e.Card].Event == KeyMistake {
 						moved++
 					}
 				}
@@ -59,7 +49,7 @@ func TestPlaceSendersFollowCultists(t *testing.T) {
 					checked++
 				}
 			}
-		}
+		}})
 	}
 	if checked < 3000 || moved == 0 {
 		t.Fatalf("only %d cultists checked, %d Embarrassing Mistakes played", checked, moved)

@@ -1,8 +1,6 @@
 package rituals
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 )
 
@@ -29,10 +27,10 @@ const (
 	evEnd
 )
 
-var logNames = [...]string{"grab", "grab_lost", "reveal", "play", "negated", "discover", "place", "invoke",
-	"psychotic", "draw", "end"}
-
 func (g *Game) addLog(kind uint8, seat, to int8, c CardID, place, n int8) {
+	if g.stale {
+		g.nLog, g.stale = 0, false
+	}
 	if int(g.nLog) < len(g.log) {
 		g.log[g.nLog] = logRec{kind: kind, seat: seat, to: to, card: c, place: place, n: n}
 		g.nLog++
@@ -58,12 +56,15 @@ type View struct {
 	// Discards are the events played, in the order they left the stack.
 	Discards []CardID `json:"discards"`
 	// Stack holds the events played and not yet resolved, the first played first.
-	Stack   []Play          `json:"stack"`
-	Window  *Window         `json:"window"`  // the open event window, if any
-	Placing *Placing        `json:"placing"` // the cultist whose place is being chosen, if any
-	Psycho  *Psychotic      `json:"psychotic"`
-	Log     []Event         `json:"log"` // this round's public events (round 1 includes the setup)
-	Outcome *engine.Outcome `json:"outcome"`
+	Stack   []Play     `json:"stack"`
+	Window  *Window    `json:"window"`  // the open event window, if any
+	Placing *Placing   `json:"placing"` // the cultist whose place is being chosen, if any
+	Psycho  *Psychotic `json:"psychotic"`
+	Log     []Event    `json:"log"` // this round's public events (round 1 includes the setup)
+	// LogRound, when set, says Log is still that (the last) round's: rules version 2 keeps it
+	// from the round's last move until this round's first event.
+	LogRound int             `json:"logRound,omitempty"`
+	Outcome  *engine.Outcome `json:"outcome"`
 }
 
 // SeatView is one player's public side (plus, in its own view, its sealed choice).
@@ -80,7 +81,7 @@ type SeatView struct {
 	Sent      CardID `json:"sent"`
 	NoCultist bool   `json:"noCultist,omitempty"`
 	Insanity  int    `json:"insanity"`        // effective this round (Mental Breakdown 100, Right Mind 0)
-	Steer     string `json:"steer,omitempty"` // false-god | opponent-targeted
+	Steer     Steer  `json:"steer,omitempty"` // SteerFalseGod | SteerTargeted
 	// SteerBy is who played the steering event, -1 if none.
 	SteerBy engine.Seat `json:"steerBy"`
 	Placed  bool        `json:"placed"`
@@ -138,7 +139,7 @@ type Psychotic struct {
 // the target seat of a play, the chooser of a place, the recipient of a psychotic; Place is a
 // place key; N is the position taken (place), the cards drawn (draw), a play's number.
 type Event struct {
-	Kind  string      `json:"kind"`
+	Kind  EventKind   `json:"kind"`
 	Seat  engine.Seat `json:"seat"`
 	To    engine.Seat `json:"to"`
 	Card  CardID      `json:"card,omitempty"`
@@ -243,6 +244,9 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 	if g.phase == phPsychotic {
 		v.Psycho = &Psychotic{Owner: engine.Seat(g.psOwner), Card: g.psCard}
 	}
+	if g.stale {
+		v.LogRound = int(g.round) - 1
+	}
 	for i, r := range g.log[:g.nLog] {
 		v.Log[i] = Event{Kind: logNames[r.kind], Seat: engine.Seat(r.seat), To: engine.Seat(r.to), Card: r.card,
 			Place: placeName(r.place), N: int(r.n)}
@@ -252,9 +256,5 @@ func (g *Game) ViewOf(s engine.Seat) *View {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "rituals: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "rituals: view")
 }

@@ -253,7 +253,7 @@ var moreCardTests = map[string]func(t *testing.T){
 	// ---- elders ----
 	"elder:ghatanothoa": func(t *testing.T) {
 		g := newGame(2, map[string]string{"elder": "ghatanothoa"}, 1)
-		if !hasEvent(g, "awakening") || g.corruption[0] < 1 {
+		if !hasEvent(g, EventAwakening) || g.corruption[0] < 1 {
 			t.Errorf("Awakening: no corruption at the university")
 		}
 		g = fixture(t, 2, "ghatanothoa")
@@ -355,7 +355,7 @@ func abilityCase(key string, shadow int8, check func(t *testing.T, g *Game)) fun
 	}
 }
 
-func hasEvent(g *Game, kind string) bool {
+func hasEvent(g *Game, kind EventKind) bool {
 	for i := int32(0); i < g.nLog && i < logSize; i++ {
 		if g.log[i].kind == kind {
 			return true

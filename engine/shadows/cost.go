@@ -58,7 +58,7 @@ func (g *Game) CostOf(m engine.Move) Cost {
 		}
 		c.Muscle = m.N * per
 	case MoveView:
-		if m.Option == "medium" {
+		if m.Option == ViewMedium {
 			c.Madness = 1
 		}
 	case MoveAbility:
@@ -71,7 +71,7 @@ func (g *Game) CostOf(m engine.Move) Cost {
 			c.Bills += n
 		}
 	case MoveBuySell:
-		if m.Option == "bill" {
+		if m.Option == BuyKnowledge {
 			c.Bills = 1
 		} else {
 			c.Knowledge = 1

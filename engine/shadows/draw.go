@@ -58,7 +58,7 @@ func (g *Game) drawOne() int {
 			g.randoDisc[i] = 0
 			total += int(n)
 		}
-		g.note("reshuffle", -1, -1, total, "")
+		g.note(EventReshuffle, -1, -1, total, "")
 	}
 	x := g.rand(labelRando).Intn(total)
 	card := 0
@@ -71,7 +71,7 @@ func (g *Game) drawOne() int {
 	}
 	g.randoDeck[card]--
 	r := &cards().Rando[card]
-	g.note("draw", int(g.active), int(g.chars[g.active].loc), r.Qty, r.Key)
+	g.note(EventDraw, int(g.active), int(g.chars[g.active].loc), r.Qty, r.Key)
 	if len(r.Effect) > 0 {
 		g.run(r.Effect)
 	}
@@ -129,7 +129,7 @@ func (g *Game) locDraw(me int8, check, needQty, lower bool) (bool, int8) {
 	}
 	ok, qty := false, int8(0)
 	if n, fail := g.shadowRule("check_fail_at"); fail && g.corruption[g.chars[me].loc] >= int8(n) {
-		g.note("auto_fail", int(me), int(g.chars[me].loc), 0, "")
+		g.note(EventAutoFail, int(me), int(g.chars[me].loc), 0, "")
 	} else {
 		p := purposeCheck
 		if needQty {
@@ -140,7 +140,7 @@ func (g *Game) locDraw(me int8, check, needQty, lower bool) (bool, int8) {
 	}
 	if !ok && !g.flags.escort && g.has(me, "escort") >= 0 {
 		g.flags.escort = true
-		g.note("escort", int(me), -1, 0, "")
+		g.note(EventEscort, int(me), -1, 0, "")
 		ok = true
 	}
 	return ok, qty

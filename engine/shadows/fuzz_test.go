@@ -1,57 +1,28 @@
 package shadows
 
 import (
-	"errors"
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
 // fuzzGame reaches a random state: a random config and up to steps random legal moves.
 func fuzzGame(seed uint64, steps int) *Game {
-	rnd := rng.FromInt(seed)
-	cfgs := allConfigs()
-	g, _ := New(cfgs[rnd.Intn(len(cfgs))])
-	for i := 0; i < steps; i++ {
-		s, ok := g.Mover()
-		if !ok {
-			break
-		}
-		if s == engine.Dealer {
-			g.ApplyDeal(rnd.Seed())
-			continue
-		}
-		l := g.Legal(s)
-		g.Apply(l[rnd.Intn(len(l))])
-	}
-	return g
+	return enginetest.Reach(seed, steps, func(r *rng.Rand) *Game {
+		g, _ := New(enginetest.Pick(r, allConfigs()))
+		return g
+	})
 }
 
-// checkApply: a listed move is accepted; anything else is refused with a typed error and
-// changes nothing.
+// checkApply offers m to g (enginetest.CheckApply), and checks the invariants after a refusal.
 func checkApply(t *testing.T, g *Game, m engine.Move) {
-	listed := engine.IsLegal(g.Legal(m.Seat), m)
 	before := *g
-	err := g.Apply(m)
-	if listed {
-		if err != nil {
-			t.Fatalf("legal %v refused: %v", m, err)
+	if enginetest.CheckApply(t, g, m, func() bool { return *g == before }) == enginetest.Refused {
+		if err := checkInvariants(g); err != nil {
+			t.Fatal(err)
 		}
-		return
-	}
-	if err == nil && m.Kind == engine.KindDeal {
-		return // a well-formed deal while one is due
-	}
-	var e *engine.Error
-	if !errors.As(err, &e) || e.Kind == "" {
-		t.Fatalf("%v: want a typed refusal, got %v", m, err)
-	}
-	if *g != before {
-		t.Fatalf("refused %v changed the game", m)
-	}
-	if err := checkInvariants(g); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -63,14 +34,9 @@ func FuzzDecodeMove(f *testing.F) {
 	f.Add([]byte(`{"seat":-2,"kind":"deal","seed":"00"}`), uint64(5), uint16(9))
 	f.Add([]byte(`{"seat":0,"kind":"end","extra":1}`), uint64(6), uint16(9))
 	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		m, err := engine.DecodeMove(data)
-		if err != nil {
-			if engine.KindOf(err) != engine.KindMalformed {
-				t.Fatalf("decode error of kind %q: %v", engine.KindOf(err), err)
-			}
-			return
+		if m, ok := enginetest.FuzzMove(t, data); ok {
+			checkApply(t, fuzzGame(seed, int(steps%300)), m)
 		}
-		checkApply(t, fuzzGame(seed, int(steps%300)), m)
 	})
 }
 

@@ -30,7 +30,7 @@ const (
 	MoveShare     = "share"    // To, Option = bills|knowledge|muscle with N, or Option = asset with Card
 	MoveRetainer  = "retainer" // Private Detective: a Share at any location, no action
 	MovePassRing  = "passring" // To = a character at your location
-	MoveView      = "view"     // View the Shadows; Option = "medium" for the Shadow Medium
+	MoveView      = "view"     // View the Shadows; Option = ViewMedium for the Shadow Medium
 	MoveAbility   = "ability"  // use your shadow ability; Shadow Step: To and Option = location
 	MoveUse       = "use"      // discard an asset for its effect: Card = asset id
 	MoveResearch  = "research"
@@ -43,10 +43,11 @@ const (
 	MoveLeave     = "leave"   // shadow phase: flip back without paying
 )
 
-var moveKinds = map[string]bool{MoveCharacter: true, MoveRing: true, MoveEnd: true, MoveMove: true, MoveDrive: true,
-	MoveHeal: true, MoveClear: true, MoveShare: true, MoveRetainer: true, MovePassRing: true, MoveView: true,
-	MoveAbility: true, MoveUse: true, MoveResearch: true, MoveHire: true, MoveBuySell: true, MoveReport: true,
-	MoveWithdraw: true, MoveAcquire: true, MoveBanish: true, MoveLeave: true}
+// moveKinds are the player move kinds (the gate refuses others as malformed).
+var moveKinds = []string{MoveCharacter, MoveRing, MoveEnd, MoveMove, MoveDrive,
+	MoveHeal, MoveClear, MoveShare, MoveRetainer, MovePassRing, MoveView,
+	MoveAbility, MoveUse, MoveResearch, MoveHire, MoveBuySell, MoveReport,
+	MoveWithdraw, MoveAcquire, MoveBanish, MoveLeave}
 
 // Phases, as Status().Phase.
 const (
@@ -125,7 +126,7 @@ type turnFlags struct {
 }
 
 type event struct {
-	kind string
+	kind EventKind
 	seat int8
 	loc  int8
 	n    int8
@@ -197,22 +198,16 @@ func (g *Game) rand(label string) *rng.Rand {
 // Rules makes Ring of Shadows games.
 type Rules struct{}
 
-func (Rules) Name() string             { return "shadows" }
-func (Rules) Version() int             { return 1 }
-func (Rules) Seats() (int, int)        { return MinSeats, MaxSeats }
-func (Rules) Options() []engine.Option { return OptionList() }
-func (Rules) New(c engine.Config) (engine.Game, error) {
-	g, err := New(c)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
-}
+func (Rules) Name() string                             { return "shadows" }
+func (Rules) Version() int                             { return 1 }
+func (Rules) Seats() (int, int)                        { return MinSeats, MaxSeats }
+func (Rules) Options() []engine.Option                 { return OptionList() }
+func (Rules) New(c engine.Config) (engine.Game, error) { return engine.AsGame(New(c)) }
 
 // New starts a game in the choose phase.
 func New(cfg engine.Config) (*Game, error) {
-	if cfg.Seats < MinSeats || cfg.Seats > MaxSeats {
-		return nil, engine.Errorf(engine.KindBadConfig, "shadows: new", "%d characters: need %d to %d", cfg.Seats, MinSeats, MaxSeats)
+	if err := engine.CheckSeats("shadows: new", cfg.Seats, MinSeats, MaxSeats, "characters"); err != nil {
+		return nil, err
 	}
 	o, err := ParseOptions(cfg.Options)
 	if err != nil {
@@ -291,65 +286,52 @@ const op = "shadows"
 // Apply makes a move, or refuses it with an *engine.Error and changes nothing. A move whose
 // resolution needs randomness (a Randonomicon draw, a threat seen for the first time, an asset
 // refill, the setup) waits for the Dealer's next deal and resolves when it arrives.
-func (g *Game) Apply(m engine.Move) error {
-	if m.Seat != engine.Dealer && !m.Seat.Valid(int(g.seats)) {
-		return engine.Errorf(engine.KindBadSeat, op, "no seat %d at a %d-character table", m.Seat, g.seats)
-	}
-	if g.phase == phOver {
-		return engine.Errorf(engine.KindGameOver, op, "the game is over")
-	}
-	if m.Kind == engine.KindDeal || m.Seat == engine.Dealer {
-		if !g.waiting || m.Seat != engine.Dealer || m.Kind != engine.KindDeal {
-			return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-		}
-		if m.To != 0 || m.Card != 0 || m.Option != "" || m.N != 0 {
-			return engine.Errorf(engine.KindMalformed, op+": deal", "a deal carries only its seed")
-		}
-		key, err := m.DealKey()
-		if err != nil {
-			return err
-		}
-		g.ApplyDeal(key)
-		return nil
-	}
-	if !moveKinds[m.Kind] {
-		return engine.Errorf(engine.KindMalformed, op, "unknown move kind %q", m.Kind)
-	}
-	if g.waiting {
-		return engine.Errorf(engine.KindNeedDeal, op, "waiting for the deal")
-	}
-	if mover, _ := g.Mover(); m.Seat != mover {
-		return engine.Errorf(engine.KindNotYourTurn, op+": "+m.Kind, "seat %d may not move now", m.Seat)
-	}
-	if m.Seed != "" || !engine.IsLegal(g.Legal(m.Seat), m) {
-		return engine.Errorf(engine.KindIllegal, op+": "+m.Kind, "%s is not allowed now", m)
-	}
+func (g *Game) Apply(m engine.Move) error { return g.gate().Apply(m, g.dealt, g.tryMove) }
+
+// tryMove makes a player's move Apply admitted, on a copy first: a move that needs a deal's
+// randomness waits for it instead.
+func (g *Game) tryMove(m engine.Move) {
 	c := *g
 	c.str, c.starved = nil, false
 	c.resolve(m)
 	if c.starved {
 		g.waiting, g.pending = true, m
-		return nil
+		return
 	}
 	*g = c
-	return nil
 }
 
 // ApplyDeal resolves the waiting move with the Dealer's key (no hex round trip).
-func (g *Game) ApplyDeal(key [32]byte) error {
-	if !g.waiting {
-		return engine.Errorf(engine.KindIllegal, op+": deal", "no deal is due")
-	}
+func (g *Game) ApplyDeal(key [32]byte) error { return g.gate().ApplyDeal(key, g.dealt) }
+
+// dealt resolves the waiting move with the deal's key.
+func (g *Game) dealt(key [32]byte) {
 	m := g.pending
 	g.waiting, g.pending = false, engine.Move{}
 	g.epoch++
 	g.str = &streams{key: key, r: map[string]*rng.Rand{}}
 	g.resolve(m)
 	g.str = nil
-	return nil
 }
 
-func (g *Game) note(kind string, seat, loc, n int, card string) {
+// gate is Apply's checks (engine.Gate): the game's data for them.
+func (g *Game) gate() engine.Gate {
+	return engine.Gate{Op: op, Seats: int(g.seats), Table: "character", Over: g.phase == phOver, Dealing: g.waiting,
+		Kinds: moveKinds, MayMove: g.mayMove, Allows: g.allows}
+}
+
+// mayMove reports whether s is the seat to move.
+func (g *Game) mayMove(s engine.Seat) bool {
+	mover, _ := g.Mover()
+	return s == mover
+}
+
+// allows reports whether m is in the seat's legal list (a move never carries a seed).
+func (g *Game) allows(m engine.Move) bool {
+	return m.Seed == "" && engine.IsLegal(g.Legal(m.Seat), m)
+}
+
+func (g *Game) note(kind EventKind, seat, loc, n int, card string) {
 	g.log[g.nLog%logSize] = event{kind: kind, seat: int8(seat), loc: int8(loc), n: int8(n), card: card}
 	g.nLog++
 }
@@ -359,7 +341,7 @@ func (g *Game) finish(why string, won bool) {
 		return
 	}
 	g.phase, g.why, g.won = phOver, why, won
-	g.note("end", -1, -1, 0, why)
+	g.note(EventEnd, -1, -1, 0, why)
 }
 
 // ---- small accessors ----

@@ -3,7 +3,7 @@ package shadows
 import "miskatonic/engine"
 
 // resources that Share moves.
-var shareKinds = [...]string{"bills", "knowledge", "muscle"}
+var shareKinds = [...]string{ShareBills, ShareKnowledge, ShareMuscle}
 
 // Legal lists every move s may make now, in a deterministic order.
 func (g *Game) Legal(s engine.Seat) []engine.Move {
@@ -79,7 +79,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 		add(engine.Move{Kind: MoveView})
 	}
 	if act && !g.flags.medium && g.has(me, "medium") >= 0 {
-		add(engine.Move{Kind: MoveView, Option: "medium"})
+		add(engine.Move{Kind: MoveView, Option: ViewMedium})
 	}
 	if g.canAbility(me) {
 		ab := cards().Abilities[c.ability]
@@ -142,10 +142,10 @@ func (g *Game) Legal(s engine.Seat) []engine.Move {
 		}
 	case "roadhouse":
 		if c.bills >= 1 && c.know < g.knowLimit(me) {
-			add(engine.Move{Kind: MoveBuySell, Option: "bill"})
+			add(engine.Move{Kind: MoveBuySell, Option: BuyKnowledge})
 		}
 		if c.know >= 1 && c.bills < g.billLimit() {
-			add(engine.Move{Kind: MoveBuySell, Option: "knowledge"})
+			add(engine.Move{Kind: MoveBuySell, Option: SellKnowledge})
 		}
 	case "police":
 		if c.know >= int8(g.reportCost(me)) && c.musc < g.muscLimit(me) {
@@ -193,7 +193,7 @@ func (g *Game) appendShares(out []engine.Move, me int8, kind string, local bool)
 		}
 		if g.nCarried(t) < cards().Knobs.AssetCarry {
 			for _, a := range g.carried(me) {
-				out = append(out, engine.Move{Seat: engine.Seat(me), Kind: kind, To: engine.Seat(t), Option: "asset", Card: a + 1})
+				out = append(out, engine.Move{Seat: engine.Seat(me), Kind: kind, To: engine.Seat(t), Option: ShareAsset, Card: a + 1})
 			}
 		}
 	}

@@ -1,9 +1,7 @@
 package shadows
 
 import (
-	"sort"
 	"strconv"
-	"strings"
 
 	"miskatonic/engine"
 )
@@ -40,32 +38,9 @@ func OptionList() []engine.Option {
 // ParseOptions validates a config's options, filling defaults; unknown keys or values are
 // refused with KindBadConfig.
 func ParseOptions(m map[string]string) (Options, error) {
-	list := OptionList()
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if k != "elder" && k != "length" {
-			return Options{}, engine.Errorf(engine.KindBadConfig, "shadows: options", "unknown option %q", k)
-		}
-	}
-	val := map[string]string{}
-	for _, o := range list {
-		v := m[o.Key]
-		if v == "" {
-			v = o.Default
-		}
-		ok := false
-		for _, c := range o.Choices {
-			ok = ok || c == v
-		}
-		if !ok {
-			return Options{}, engine.Errorf(engine.KindBadConfig, "shadows: options",
-				"option %s=%q: choose one of %s", o.Key, v, strings.Join(o.Choices, ", "))
-		}
-		val[o.Key] = v
+	val, err := engine.OptionValues("shadows: options", OptionList(), m)
+	if err != nil {
+		return Options{}, err
 	}
 	return Options{Elder: val["elder"], Length: val["length"]}, nil
 }

@@ -27,7 +27,7 @@ func (g *Game) resolve(m engine.Move) {
 		g.banish(me)
 		return
 	case MoveLeave:
-		g.note("leave", int(me), -1, 0, "")
+		g.note(EventLeave, int(me), -1, 0, "")
 		g.phase, g.viewer = phAction, -1
 		return
 	case MoveEnd:
@@ -38,7 +38,7 @@ func (g *Game) resolve(m engine.Move) {
 	if !free {
 		g.flags.actions--
 	}
-	g.note(m.Kind, int(me), int(c.loc), m.N, m.Option)
+	g.note(EventKind(m.Kind), int(me), int(c.loc), m.N, m.Option)
 	switch m.Kind {
 	case MoveMove, MoveDrive:
 		if m.Kind == MoveDrive {
@@ -66,23 +66,23 @@ func (g *Game) resolve(m engine.Move) {
 		}
 		o := &g.chars[m.To]
 		switch m.Option {
-		case "bills":
+		case ShareBills:
 			c.bills -= int8(m.N)
 			o.bills += int8(m.N)
-		case "knowledge":
+		case ShareKnowledge:
 			c.know -= int8(m.N)
 			o.know += int8(m.N)
-		case "muscle":
+		case ShareMuscle:
 			c.musc -= int8(m.N)
 			o.musc += int8(m.N)
-		case "asset":
+		case ShareAsset:
 			g.dropAsset(me, m.Card-1)
 			g.giveAsset(int8(m.To), m.Card-1)
 		}
 	case MovePassRing:
 		g.ring = int8(m.To) // the Threat Start Marker does not move (FAQ)
 	case MoveView:
-		if m.Option == "medium" {
+		if m.Option == ViewMedium {
 			g.flags.medium = true
 			g.madden(me, 1)
 		}
@@ -140,11 +140,11 @@ func (g *Game) setup() {
 		}
 	}
 	g.marker, g.active, g.turn, g.round = 0, 0, 1, 1
-	g.note("setup", -1, -1, int(g.seats), g.elderCard().Key)
+	g.note(EventSetup, -1, -1, int(g.seats), g.elderCard().Key)
 	g.phase = phAction
 	g.flags = turnFlags{actions: g.actionsPerTurn()}
 	// First turn (FOUND): resolve the elder's Awakening, cycle, skip the start phase.
-	g.note("awakening", -1, -1, 0, g.elderCard().Key)
+	g.note(EventAwakening, -1, -1, 0, g.elderCard().Key)
 	g.run(g.elderCard().Awakening.Effect)
 	g.cycle()
 }
@@ -177,11 +177,11 @@ func (g *Game) cycle() {
 	g.deck[0] = b
 	g.identify(0)
 	g.tokens, g.known = 0, false
-	g.note("cycle", -1, -1, int(g.deck[0].level), strconv.Itoa(int(g.deck[0].card)))
+	g.note(EventCycle, -1, -1, int(g.deck[0].level), strconv.Itoa(int(g.deck[0].card)))
 	if g.deck[0].level == 3 && !g.stirred {
 		g.stirred = true
 		if st := g.elderCard().Stirring; st != nil {
-			g.note("stirring", -1, -1, 0, g.elderCard().Key)
+			g.note(EventStirring, -1, -1, 0, g.elderCard().Key)
 			g.run(st.Effect)
 		}
 	}
@@ -192,7 +192,7 @@ func (g *Game) viewShadow(me int8) {
 	g.known = true
 	g.viewer = me
 	g.phase = phShadow
-	g.note("view", int(me), -1, 0, strconv.Itoa(int(g.deck[g.deckN-1].card)))
+	g.note(EventView, int(me), -1, 0, strconv.Itoa(int(g.deck[g.deckN-1].card)))
 }
 
 func (g *Game) banish(me int8) {
@@ -200,12 +200,12 @@ func (g *Game) banish(me int8) {
 	g.phase, g.viewer = phAction, -1
 	if b.card < 0 && g.elderCard().Final.Draw {
 		if !cards().Rando[g.drawFor(purposeCheck, false)].Success {
-			g.note("banish_failed", int(me), -1, 0, "")
+			g.note(EventBanishFailed, int(me), -1, 0, "")
 			return
 		}
 	}
 	g.chars[me].know -= g.banishCost()
-	g.note("banish", int(me), -1, int(b.level), strconv.Itoa(int(b.card)))
+	g.note(EventBanish, int(me), -1, int(b.level), strconv.Itoa(int(b.card)))
 	if b.card < 0 {
 		g.finish(ReasonWin, true)
 		return
@@ -223,7 +223,7 @@ func (g *Game) useAbility(me int8, m engine.Move) {
 	g.flags.ability = true
 	ab := cards().Abilities[g.chars[me].ability]
 	g.chars[me].shadow += g.abilityGain(me)
-	g.note("ability", int(me), -1, 0, ab.Key)
+	g.note(EventAbility, int(me), -1, 0, ab.Key)
 	switch ab.Key {
 	case "glimpse":
 		g.viewShadow(me)
@@ -287,7 +287,7 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 		ok, qty = g.locDraw(me, check, needQty, lower)
 	}
 	if !ok {
-		g.note("foiled", int(me), int(c.loc), 0, m.Kind)
+		g.note(EventFoiled, int(me), int(c.loc), 0, m.Kind)
 		return
 	}
 	switch m.Kind {
@@ -312,7 +312,7 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 		if a := g.has(me, "buysell_bonus"); a >= 0 {
 			qty += int8(cards().Assets[a].N)
 		}
-		if m.Option == "bill" {
+		if m.Option == BuyKnowledge {
 			c.bills--
 			c.know = min(c.know+qty, g.knowLimit(me))
 		} else {
@@ -349,7 +349,7 @@ func (g *Game) locationAction(me int8, m engine.Move) {
 // endTurn runs the end phase (spec 3.4.2) and the next character's start phase.
 func (g *Game) endTurn() {
 	me := g.active
-	g.note("end_turn", int(me), -1, 0, "")
+	g.note(EventEndTurn, int(me), -1, 0, "")
 	if g.chars[me].mad >= g.madnessLoss() {
 		g.finish(ReasonMadness, false)
 		return
@@ -371,7 +371,7 @@ func (g *Game) startTurn() {
 	s := g.active
 	c := &g.chars[s]
 	g.flags = turnFlags{actions: g.actionsPerTurn()}
-	g.note("turn", int(s), int(c.loc), 0, "")
+	g.note(EventTurn, int(s), int(c.loc), 0, "")
 	if g.ring != s {
 		c.shadow = max(c.shadow-1, 0)
 	}
@@ -388,12 +388,12 @@ func (g *Game) startTurn() {
 	}
 	if g.marker == s {
 		if g.tokens >= g.topLimit() {
-			g.note("threat_limit", int(s), -1, int(g.tokens), strconv.Itoa(int(g.deck[0].card)))
+			g.note(EventThreatLimit, int(s), -1, int(g.tokens), strconv.Itoa(int(g.deck[0].card)))
 			g.finish(ReasonThreat, false)
 			return
 		}
 		g.tokens++
-		g.note("threat", int(s), -1, int(g.tokens), strconv.Itoa(int(g.deck[0].card)))
+		g.note(EventThreat, int(s), -1, int(g.tokens), strconv.Itoa(int(g.deck[0].card)))
 		g.run(cards().Threats[g.deck[0].card-1].Arkham.Effect)
 	}
 }
@@ -463,7 +463,7 @@ func (g *Game) corrupt(l int, n int) {
 	n = min(n, room)
 	if n > 0 {
 		g.corruption[l] += int8(n)
-		g.note("corruption", -1, l, n, "")
+		g.note(EventCorruption, -1, l, n, "")
 	}
 }
 
@@ -563,7 +563,7 @@ func (g *Game) run(ops []Op) {
 		case "discard_asset":
 			for i, r := range g.row {
 				if r > 0 {
-					g.note("discard_asset", -1, -1, 0, cards().Assets[r-1].Key)
+					g.note(EventDiscardAsset, -1, -1, 0, cards().Assets[r-1].Key)
 					g.row[i] = 0
 					g.refill(i)
 					break

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -79,7 +80,7 @@ func TestFirstTurnResolvesAwakeningCyclesAndSkipsStart(t *testing.T) {
 	eq(t, "elder now second", g.deck[1].card, -1)
 	eq(t, "bottom unseen", g.deck[g.deckN-1].card, 0)
 	eq(t, "first player acts", g.phase, phAction)
-	eq(t, "awakening logged", hasEvent(g, "awakening"), true)
+	eq(t, "awakening logged", hasEvent(g, EventAwakening), true)
 }
 
 func TestMarkerHolderPlacesThreatTokenAndResolves(t *testing.T) {
@@ -286,7 +287,7 @@ func TestRandonomiconReshufflesItsDiscards(t *testing.T) {
 	if err := checkInvariants(g); err != nil {
 		t.Fatal(err)
 	}
-	eq(t, "reshuffled", hasEvent(g, "reshuffle"), true)
+	eq(t, "reshuffled", hasEvent(g, EventReshuffle), true)
 }
 
 // ---- designed rulings ----
@@ -436,19 +437,7 @@ func TestFromViewRebuildsTheGame(t *testing.T) {
 	for i := 0; i < 240; i++ {
 		cfg := allConfigs()[i%len(allConfigs())]
 		g, _ := New(cfg)
-		steps := 10 + rnd.Intn(120)
-		for j := 0; j < steps; j++ {
-			s, ok := g.Mover()
-			if !ok {
-				break
-			}
-			if s == engine.Dealer {
-				g.ApplyDeal(rnd.Seed())
-				continue
-			}
-			l := g.Legal(s)
-			g.Apply(l[rnd.Intn(len(l))])
-		}
+		enginetest.Walk(g, rnd, 10+rnd.Intn(120))
 		if g.waiting || g.phase < phAction || g.phase == phOver {
 			continue
 		}

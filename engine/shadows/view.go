@@ -1,8 +1,6 @@
 package shadows
 
 import (
-	"encoding/json"
-
 	"miskatonic/engine"
 )
 
@@ -106,11 +104,9 @@ type RandoView struct {
 	Discard []string `json:"discard"`
 }
 
-// Event is one log entry. Kinds: setup, awakening, cycle, stirring, turn, threat, threat_limit,
-// draw, reshuffle, corruption, foiled, auto_fail, escort, view, banish, banish_failed, leave,
-// ability, discard_asset, end_turn, end, and every action kind. Card is a key or threat number.
+// Event is one log entry, of a kind in Vocabulary (vocab.go). Card is a key or threat number.
 type Event struct {
-	Kind     string      `json:"kind"`
+	Kind     EventKind   `json:"kind"`
 	Seat     engine.Seat `json:"seat"`
 	Location string      `json:"location,omitempty"`
 	N        int         `json:"n,omitempty"`
@@ -268,9 +264,5 @@ func (g *Game) shadowsLeft() int {
 
 // DecodeView reads a view back from its JSON.
 func (Rules) DecodeView(data []byte) (engine.View, error) {
-	var v View
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, engine.Errorf(engine.KindMalformed, "shadows: view", "%v", err)
-	}
-	return &v, nil
+	return engine.DecodeView[View](data, "shadows: view")
 }

@@ -68,8 +68,53 @@ func (h *Host) absent() []engine.Seat {
 	return slices.Compact(out)
 }
 
+// leftTogether groups the seats whose links went within it: one person's (a closed tab takes
+// all of its links at once, so the extra characters of a co-operative game go with the first).
+const leftTogether = 2 * time.Second
+
+// left notes that seat's player has just lost their connection.
+func (h *Host) left(seat engine.Seat) {
+	if h.gone == nil {
+		h.gone = map[engine.Seat]time.Time{}
+	}
+	h.gone[seat] = h.clock().Now()
+}
+
+// goneAt is when seat's player left; a seat found absent with no note (a resumed host) left now.
+func (h *Host) goneAt(seat engine.Seat) time.Time {
+	t, ok := h.gone[seat]
+	if !ok {
+		h.left(seat)
+		t = h.gone[seat]
+	}
+	return t
+}
+
+// deadline is when the table stops waiting for seats: one deadline per person, run from when
+// they left (not from when the game first waits for one of their seats), so a person holding
+// two characters, or whose turn comes long after they left, costs one deadline, not one per
+// seat and turn. The host's "wait longer" gives everyone a full one again.
+func (h *Host) deadline(seats []engine.Seat) time.Time {
+	var until time.Time
+	for i, s := range seats {
+		t := h.goneAt(s)
+		if t.Before(h.waitFrom) {
+			t = h.waitFrom
+		}
+		if t = t.Add(h.cfg.TurnTimeout); i == 0 || t.Before(until) {
+			until = t
+		}
+	}
+	return until
+}
+
 // checkAway starts, updates or stops the turn deadline after anything changed.
 func (h *Host) checkAway() {
+	for s := range h.gone {
+		if !s.Valid(len(h.seats)) || h.seats[s].peer != nil || h.seats[s].Bot {
+			delete(h.gone, s) // back (or gone from the table): a later loss starts anew
+		}
+	}
 	seats := h.absent()
 	if len(seats) == 0 {
 		if h.away != nil {
@@ -80,30 +125,33 @@ func (h *Host) checkAway() {
 		}
 		return
 	}
-	if slices.Equal(seats, h.away) {
+	until := h.deadline(seats)
+	expired := !h.clock().Now().Before(until)
+	if slices.Equal(seats, h.away) && until.Equal(h.awayUntil) && expired == h.awayExpired {
 		return
 	}
-	h.away = seats
-	if h.awayTimer == nil && !h.awayExpired {
-		h.startAway()
+	if expired && !h.awayExpired {
+		h.logf("table: seats %v away past the turn deadline; the host chooses", seats)
+	}
+	h.away, h.awayUntil, h.awayExpired = seats, until, expired
+	h.stopAway()
+	if !expired {
+		h.startAway(until)
 	}
 	h.broadcast(h.awayMsg())
 	h.changed()
 }
 
-func (h *Host) startAway() {
-	h.stopAway()
+// startAway looks again when the deadline runs out.
+func (h *Host) startAway(until time.Time) {
 	h.awayGen++
 	gen := h.awayGen
-	h.awayUntil = time.Now().Add(h.cfg.TurnTimeout)
-	h.awayTimer = time.AfterFunc(h.cfg.TurnTimeout, func() {
+	h.awayTimer = h.clock().AfterFunc(until.Sub(h.clock().Now()), func() {
 		select {
 		case h.events <- event{call: func() {
-			if gen == h.awayGen && h.away != nil {
-				h.awayTimer, h.awayExpired = nil, true
-				h.logf("table: seats %v away past the turn deadline; the host chooses", h.away)
-				h.broadcast(h.awayMsg())
-				h.changed()
+			if gen == h.awayGen {
+				h.awayTimer = nil
+				h.checkAway()
 			}
 		}, reply: make(chan struct{})}:
 		case <-h.quit:
@@ -122,7 +170,7 @@ func (h *Host) stopAway() {
 func (h *Host) awayMsg() *wire.Away {
 	m := &wire.Away{Seats: slices.Clone(h.away), Expired: h.awayExpired}
 	if !h.awayExpired {
-		m.Millis = int(max(0, time.Until(h.awayUntil).Milliseconds()))
+		m.Millis = int(max(0, h.awayUntil.Sub(h.clock().Now()).Milliseconds()))
 	}
 	return m
 }
@@ -141,7 +189,7 @@ func (h *Host) Away() AwayState {
 	return a
 }
 
-// Wait gives absent players another TurnTimeout.
+// Wait gives absent players another TurnTimeout, from now.
 func (h *Host) Wait() error {
 	err := error(errClosedHost)
 	h.do(func() {
@@ -149,10 +197,8 @@ func (h *Host) Wait() error {
 			err = engine.Errorf(wire.KindState, "table: wait", "nobody is away")
 			return
 		}
-		err, h.awayExpired = nil, false
-		h.startAway()
-		h.broadcast(h.awayMsg())
-		h.changed()
+		err, h.waitFrom = nil, h.clock().Now()
+		h.checkAway()
 	})
 	return err
 }
@@ -177,6 +223,43 @@ func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
 	case !slices.Contains(h.absent(), seat):
 		return engine.Errorf(wire.KindState, "table: stand-in", "the game does not wait for seat %d", seat)
 	}
+	for _, m := range h.sameLeaver(seat) {
+		f := fn
+		if h.cfg.Bots != nil {
+			if b := h.cfg.Bots(level); b != nil {
+				f = b // each seat its own bot: a bot may keep state between moves
+			}
+		}
+		h.seatStandIn(m, level, f)
+	}
+	h.seatStandIn(seat, level, fn)
+	h.advance()
+	return nil
+}
+
+// sameLeaver lists the other seats, with no connection and no stand-in, whose links went with
+// seat's (leftTogether): the same person's, who is stood in for at once, in one choice.
+func (h *Host) sameLeaver(seat engine.Seat) []engine.Seat {
+	at, ok := h.gone[seat]
+	if !ok {
+		return nil
+	}
+	var out []engine.Seat
+	for i, s := range h.seats {
+		o := engine.Seat(i)
+		t, gone := h.gone[o]
+		if o == seat || !gone || s.Bot || s.StandIn || s.peer != nil {
+			continue
+		}
+		if d := t.Sub(at); d < leftTogether && d > -leftTogether {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// seatStandIn seats the bot fn in seat (standIn has checked it may).
+func (h *Host) seatStandIn(seat engine.Seat, level string, fn BotFunc) {
 	s := h.seats[seat]
 	s.StandIn, s.Level, s.botFn = true, level, fn
 	h.logf("table: a bot stands in for seat %d (%s)", seat, s.Name)
@@ -189,8 +272,6 @@ func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
 	h.broadcastLobby() // first: guests accept a deal without this seat only once shown why
 	h.restartSealed(seat)
 	h.rosterChanged(seat)
-	h.advance()
-	return nil
 }
 
 // rosterChanged commits the open deal again when seat's key in its roster is no longer the

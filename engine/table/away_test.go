@@ -161,9 +161,10 @@ func TestStandInOnlyByTheHost(t *testing.T) {
 	} {
 		mal.mu.Lock()
 		mal.send(m)
+		sent := mal.outSeq // keep-alives follow it (guests send one every two ticks)
 		mal.mu.Unlock()
 		refused++
-		tt.waitFor(fmt.Sprintf("the %s refused", m.Type()), func() bool { r := mal.State().Reject; return r != nil && r.Ref == mal.outSeqNow() })
+		tt.waitFor(fmt.Sprintf("the %s refused", m.Type()), func() bool { r := mal.State().Reject; return r != nil && r.Ref == sent })
 	}
 	if err := tt.host.StandIn(2, "random", randomBot(1)); err == nil {
 		t.Fatal("the host seated a stand-in for a connected player")
@@ -176,12 +177,6 @@ func TestStandInOnlyByTheHost(t *testing.T) {
 			t.Error("the attack changed the table")
 		}
 	})
-}
-
-func (g *Guest) outSeqNow() uint64 {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.outSeq
 }
 
 // TestAwayEndGame: the host chooses to end the game; every guest is told the table closed and

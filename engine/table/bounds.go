@@ -6,22 +6,8 @@ import (
 	"miskatonic/engine"
 )
 
-// MoveBounder is implemented by rules that bound how many moves (deals included) one game can
-// have. A guest refuses a record from the host that goes past it (issue 10, finding 10): a host
-// cannot make it follow, and hold, a game of unbounded length. Rules without it get
-// defaultMaxMoves.
-type MoveBounder interface {
-	MaxMoves(engine.Config) int
-}
-
-const defaultMaxMoves = 1 << 16
-
-func (g *Guest) maxMoves() int {
-	if b, ok := g.rules.(MoveBounder); ok && b.MaxMoves(g.st.Config) > 0 {
-		return b.MaxMoves(g.st.Config)
-	}
-	return defaultMaxMoves
-}
+// maxMoves is the game's bound on its moves (engine.MaxMoves, issue 10 finding 10).
+func (g *Guest) maxMoves() int { return engine.MaxMoves(g.rules, g.st.Config) }
 
 // beyond reports a game seq past the game's length, failing every deal not yet verified: an
 // honest host never sends one.

@@ -14,7 +14,8 @@
 // (sealed simultaneous moves: commit, relay the set, open, apply) and sealedrestart.go (the set
 // started again for a seat whose player left before opening), and the guest: guest.go (its
 // state and API), guestrecv.go (frames in order, the tick, each message to its handler),
-// guestview.go, guestdeal.go, guestverdict.go and guestrules.go (the invariants below).
+// guestview.go, guestdeal.go, guestverdict.go, guestrules.go (the invariants below) and
+// guestlive.go (a table the host holds still is named).
 //
 // Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest
@@ -54,16 +55,28 @@
 //     round holding a commitment such a stand-in made), unless this guest was away then.
 //  3. A sealed round opens only on a set that covers every seat the game makes choose
 //     (checkSealedSet): worked out by the guest's own replay of the public game (and, for
-//     rules that are fair.PublicChoosers, a copy of it past a deal still secret; for rules that
-//     are fair.ViewChoosers, such as Rituals whose one deal stays secret to the end, a public
+//     rules that are engine.PublicChoosers, a copy of it past a deal still secret; for rules that
+//     are engine.ViewChoosers, such as Rituals whose one deal stays secret to the end, a public
 //     function of the view at the round), never the host's status, so the host's seat cannot
 //     sit a round out to choose last; and a stand-in's commitment for its own seat only in a
 //     round it was away for.
-//  4. A view for a seq is the one the replay gives for that seq (checkView): a second view
+//  4. A view for a seq is the one the replay gives for that seq (checkView), and agrees with
+//     itself (checkViewSelf: its seat has moves exactly when its status says the seat is to
+//     move, so a host cannot keep a player from a round by its status alone): a second view
 //     for the seq on screen is the same as the first, and a view for a seq the replay has
 //     verified is the one verified there, on every path, the game's final screen included. A
 //     rule broken when every deal is verified already is the table's own verdict
 //     (GuestState.Fault), as no deal is left to fail with it.
+//
+// A table the host stops is named, not left waiting (guestlive.go): a guest that sees no new
+// view for a few ticks asks for any move past the one on screen; a move the host then tells of
+// goes through the rules above (a stand-in's mark no lobby showed, a missing signature), and
+// one whose view never follows within GuestConfig.RevealTimeout fails the deals with
+// wire.DealViewWithheld. Likewise a deal the host holds still: our seal refused, past that
+// deadline, as not signed over the commitment the host itself sent (wire.DealShareRefused),
+// or our seat stood in for withholding a share whose sealed set never came on the link we
+// sealed on (wire.DealBenched). A host that answers nothing looks, to that one page, like a
+// player taking their time; the other pages see that player not moving.
 //
 // "Away" is the guest's own knowledge, never the host's word (absence in guestrules.go): from
 // the latest seq it had seen when its link was replaced or its page loaded, to the first view

@@ -109,6 +109,10 @@ func judge(g *Guest, rules engine.Rules, truth engine.Record, seats map[engine.S
 	g.mu.Lock()
 	st, a, table := g.st, g.audit, g.tableID
 	deals := g.sortedDeals()
+	next := uint64(0) // frames from this seq on the guest never took (in flight when it closed)
+	if g.link != nil {
+		next = g.link.next
+	}
 	g.mu.Unlock()
 	var v verdict
 	for _, d := range append(append([]DealStatus(nil), st.PrevDeals...), deals...) {
@@ -148,7 +152,11 @@ func judge(g *Guest, rules engine.Rules, truth engine.Record, seats map[engine.S
 	o := oracle{rules: rules, st: st, a: a, table: table, seats: seats, me: me, verified: verified}
 	o.views = map[int][]*wire.View{}
 	me.tr.mu.Lock()
-	o.in = append([]traced(nil), me.tr.in...)
+	for _, t := range me.tr.in {
+		if t.seq < next {
+			o.in = append(o.in, t)
+		}
+	}
 	me.tr.mu.Unlock()
 	// The guest takes host frames in frame seq order and shows a view unless it is older than
 	// the one on screen (an older one only goes to its audit, which refuses a second, different
@@ -433,6 +441,11 @@ func (o *oracle) deal(epoch int) ([32]byte, string) {
 		return [32]byte{}, fmt.Sprintf("deal %d's key is not made from any set of shares the guest was sent", epoch)
 	}
 	for s, hs := range o.seats {
+		if hs != o.me && hs.caught {
+			// That player's page caught the host and stopped sharing: benched for it, its
+			// seat's share is rightly missing from a deal the others see it stood in for.
+			continue
+		}
 		if p := hs.ownShare(epoch, ctx, c, shares); p != "" {
 			return [32]byte{}, fmt.Sprintf("deal %d: seat %d: %s", epoch, s, p)
 		}

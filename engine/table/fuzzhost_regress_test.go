@@ -14,7 +14,7 @@ import (
 // guest must report a failure or have verified a game the oracle re-derives. While a finding is
 // open (knownOpen, the one skip list), its case is skipped; emptying its entry there turns it
 // into a regression test. -fuzzhost.open runs the open ones too (to try a fix before the entry
-// goes). Each case plays -fuzzhost.seeds games (1 in make test: 33 cases, each a whole game;
+// goes). Each case plays -fuzzhost.seeds games (1 in make test: 40 cases, each a whole game;
 // the cases run side by side).
 func TestFuzzHostFindings(t *testing.T) {
 	t.Cleanup(checkNoLeak(t)) // after the parallel cases
@@ -37,6 +37,9 @@ func TestFuzzHostFindings(t *testing.T) {
 		{devViewStand, "", 2, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
 		{devLogStand, "", 2, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
 		{devPledgeStand, "", 0, []engine.Rules{rituals.Rules{}}},
+		{devActiveDrop, "", 0, []engine.Rules{rituals.Rules{}}}, // seat 0's own seat left out: stalled, now named
+		{devWithhold, wire.TView, 2, all},                       // every view from the third on kept back: stalled, now named
+		{devWithhold, wire.TSeals, 0, all},                      // the set of seals kept back, then the seat benched: now named
 		{devRecordNames, "", 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}},
 		{devRecordField, "", 0, []engine.Rules{arkham.Rules{}, shadows.Rules{}}}, // a Rituals record comes in parts: not rewritten
 	} {
@@ -67,7 +70,10 @@ func TestFuzzHostFindings(t *testing.T) {
 					if len(r.holes) > 0 {
 						t.Errorf("seed %d: %v", seed, r.holes)
 					}
-					t.Logf("seed %d: caught %d, verified %d, stalled %d", seed, r.caught, r.ok, r.silent)
+					if r.caught == 0 && r.silent > 0 {
+						t.Errorf("seed %d: the table stalled and no honest guest named the host: %v", seed, r.detail)
+					}
+					t.Logf("seed %d: caught %d %v, verified %d, stalled %d", seed, r.caught, r.why, r.ok, r.silent)
 				}
 			})
 		}

@@ -53,6 +53,9 @@ type Memory struct {
 	// Sealed is a sealed choice committed and not yet applied: after a reload the same
 	// commitment is sent again and opened, since the host accepts only one per seat and round.
 	Sealed *SealedMemory `json:"sealed,omitempty"`
+	// Fault is the table's own verdict (GuestState.Fault): it stays after a reload, as a
+	// failed deal does, whichever game it was found in.
+	Fault *Fault `json:"fault,omitempty"`
 }
 
 // maxRestarts bounds the restarts of one deal after its seals were all relayed (see restart).
@@ -209,6 +212,7 @@ type Guest struct {
 	due         bool
 	replayDue   bool
 	mem         memoryCache // what the last save encoded (memory.go)
+	live        live        // the watch on the host keeping the table moving (guestlive.go)
 }
 
 type link struct {
@@ -218,7 +222,8 @@ type link struct {
 	buf      map[uint64]wire.Message
 	nonce    []byte
 	table    []byte
-	rules    int // our version of the challenge's game rules
+	rules    int          // our version of the challenge's game rules
+	played   engine.Rules // those rules, at the version the host plays (engine.RulesAt)
 	welcomed bool
 	heard    time.Time
 	asked    time.Time // last idle resync
@@ -273,7 +278,7 @@ func NewGuest(c Conn, cfg GuestConfig) (*Guest, error) {
 	g.st.Token = cfg.Token
 	g.chatSeen = map[string]*lineSet{}
 	if len(cfg.Memory) > 0 && json.Unmarshal(cfg.Memory, &g.memory) == nil {
-		g.st.PrevDeals = g.memory.Prev
+		g.st.PrevDeals, g.st.Fault = g.memory.Prev, g.memory.Fault
 		g.saved = string(cfg.Memory)
 	}
 	g.wg.Add(1)

@@ -72,6 +72,7 @@ func (g *Guest) commit(m *wire.Commit) {
 	if d.c != c {
 		// A new commitment needs a fresh share, and a fresh set of seals before any reveal.
 		d.share, d.seal, d.sealed, d.lost = nil, nil, false, false
+		g.live.newCommitment(m.Epoch)
 	}
 	d.cx, d.c = cx, c
 	g.contribute(m.Epoch)
@@ -189,11 +190,15 @@ func (g *Guest) contribute(epoch int) {
 
 // sendShare sends our seal until the complete set of seals is relayed, then the share itself.
 func (g *Guest) sendShare(d *guestDeal) {
+	var seq uint64
 	if !d.sealed || d.lost {
-		g.send(&wire.Seal{Epoch: d.cx.Epoch, Seat: d.seal.Seat, SC: d.seal.SC[:], Sig: d.seal.Sig})
-		return
+		seq = g.send(&wire.Seal{Epoch: d.cx.Epoch, Seat: d.seal.Seat, SC: d.seal.SC[:], Sig: d.seal.Sig})
+	} else {
+		seq = g.send(&wire.Contrib{Epoch: d.cx.Epoch, Seat: d.share.Seat, S: d.share.S[:], Sig: d.share.Sig})
 	}
-	g.send(&wire.Contrib{Epoch: d.cx.Epoch, Seat: d.share.Seat, S: d.share.S[:], Sig: d.share.Sig})
+	if g.link != nil {
+		g.live.sentShare(seq, d.cx.Epoch, g.link.gen)
+	}
 }
 
 // seals checks the relayed set of seals (every contributor's, ours unchanged among them) and

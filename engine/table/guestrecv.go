@@ -8,6 +8,7 @@ import (
 	"errors"
 	"time"
 
+	"miskatonic/engine"
 	"miskatonic/engine/fair"
 	"miskatonic/engine/wire"
 )
@@ -111,13 +112,15 @@ func (g *Guest) tick() bool {
 			g.send(&wire.Ready{Ready: *g.ready})
 		}
 	}
-	// Ask for what is missing: at once on a gap, and after a quiet spell in case the last
-	// frames were lost (this doubles as a keep-alive).
-	if len(l.buf) > 0 || now.Sub(l.heard) >= 3*g.cfg.Tick && now.Sub(l.asked) >= 3*g.cfg.Tick {
+	// Ask for what is missing: at once on a gap, and every two ticks in case the last frames
+	// were lost. This is also the keep-alive the host counts on (silence.go): sent even while
+	// the host talks, so a live page is never taken for a closed one.
+	if len(l.buf) > 0 || now.Sub(l.asked) >= 2*g.cfg.Tick {
 		l.asked = now
 		g.send(&wire.Resync{Next: l.next})
 	}
 	changed := l.welcomed && g.askMissing(now)
+	changed = l.welcomed && g.watchLive(now) || changed
 	changed = g.recordTick(now) || changed
 	if g.st.Status.Over {
 		if g.overAt.IsZero() {
@@ -145,10 +148,14 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	}
 	switch m := msg.(type) {
 	case *wire.Challenge:
-		l.nonce, l.table, l.rules = m.Nonce, m.Table, 0
+		l.nonce, l.table, l.rules, l.played = m.Nonce, m.Table, 0, nil
 		if r, ok := g.cfg.Rules(m.Game); ok {
 			l.rules = r.Version()
-			if r.Version() != m.Rules {
+			// A host on older rules this build still plays (a table saved before an update) is
+			// followed under them: its views are checked as that version draws them.
+			if at, err := engine.RulesAt(r, m.Rules); err == nil {
+				l.rules, l.played = at.Version(), at
+			} else {
 				// Told before anything of the game: another build, not a dishonest host.
 				g.logf("table: the host plays %s rules version %d; this app has version %d", m.Game, m.Rules, r.Version())
 				g.st.Dropped = &wire.Bye{Kind: wire.KindVersion, Code: wire.ByeVersion}
@@ -216,6 +223,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 	case *wire.Head:
 		g.takeHead(m)
 	case *wire.Bye:
+		g.benched(m)
 		g.st.Dropped, g.st.Connected = m, false
 	case *wire.Preview:
 		g.st.Preview = m
@@ -242,6 +250,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		g.audit, g.deals, g.pending, g.overAt, g.decoded = nil, map[int]*guestDeal{}, nil, time.Time{}, false
 		g.sealed = nil
 		g.shown, g.sharesLater, g.due, g.replayDue = nil, nil, false, false
+		g.live = live{}
 		g.heads, g.head, g.pinnedKey, g.chain, g.chainAt, g.chainEpoch = nil, nil, nil, [32]byte{}, 0, 0
 		// The absences were of the old game's seqs: still away (a new link) is away from the
 		// new game's start.
@@ -250,8 +259,16 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		if away {
 			g.absences = []absence{{from: 0, to: -1}}
 		}
-		// A fault stays: it is the host's, whichever game it was found in.
-		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating, Fault: g.st.Fault}
+		// A fault stays: it is the host's, whichever game it was found in. At a rematch the
+		// seats stay too, until the host's lobby (its next frame) says otherwise: between the two
+		// frames the screens were told of a lobby with no one in it, and a host's page drew its
+		// Start button disabled for no seats (issue 26).
+		var lobby wire.Lobby
+		if m.Match > g.st.Match {
+			lobby = g.st.Lobby
+			lobby.Started = false
+		}
+		g.st = GuestState{Chat: g.st.Chat, Token: g.st.Token, PrevDeals: prev, Preview: g.st.Preview, Seating: g.st.Seating, Fault: g.st.Fault, Lobby: lobby}
 	}
 	if g.st.Table == "" && g.memory.Table != "" {
 		if g.memory.Table == tbl {
@@ -273,6 +290,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 	}
 	if r, ok := g.cfg.Rules(m.Game); ok {
 		g.rules = r
+		if l.played != nil && l.played.Name() == r.Name() {
+			g.rules = l.played // the version the host's challenge named (RulesAt)
+		}
 	}
 	g.flushSays(false) // lines said while this link was not yet welcomed, or lost with the last
 	if m.Started && g.audit == nil && g.rules != nil {

@@ -194,10 +194,10 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 			return nil, false, nil
 		}
 		// Neither the replay nor its copy reaches base: the deal is still secret. Rules that
-		// are fair.ViewChoosers say the seats from the public part of the view at base (the
+		// are engine.ViewChoosers say the seats from the public part of the view at base (the
 		// host's status plays no part); for others, and only then, the host's status stands in
 		// (the replay checks it at the reveal, too late to keep our choice).
-		if vc, ok := g.rules.(fair.ViewChoosers); ok {
+		if vc, ok := g.rules.(engine.ViewChoosers); ok {
 			var err error
 			if active, sealed, err = vc.SealedChoosers(g.st.ViewJSON); err != nil {
 				return nil, false, &reason{wire.DealMismatch, fmt.Sprintf("the view at seq %d says no seats: %v", base, err), nil}
@@ -229,6 +229,9 @@ func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Sea
 // cannot be checked any more, so it is not shown (show false, no verdict: the game has moved
 // on). Anything else waits for the replay, as every view does.
 func (g *Guest) checkView(m *wire.View) (show bool, why *reason) {
+	if why := checkViewSelf(g.st.Seat, m.Seq, m.Legal, m.Status); why != nil {
+		return false, why
+	}
 	s := fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status}
 	if g.st.HasView && m.Seq == g.st.Seq && !sameShown(s, fair.Shown{View: g.st.ViewJSON, Legal: g.st.Legal, Status: g.st.Status}) {
 		return false, viewChanged(m.Seq, "it differs from the view on screen")

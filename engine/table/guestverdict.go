@@ -56,7 +56,7 @@ func (g *Guest) save() {
 	for i := range deals {
 		deals[i].Table = g.st.Table
 	}
-	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory()})
+	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory(), Fault: g.st.Fault})
 	if err != nil || !changed || string(b) == g.saved {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/json"
+	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/fair"
@@ -39,6 +40,9 @@ func (g *Guest) view(m *wire.View) {
 	if g.st.HasView && m.Seq < g.st.Seq {
 		return
 	}
+	if !g.st.HasView || m.Seq != g.st.Seq {
+		g.live.shown(time.Now())
+	}
 	g.st.Seq, g.st.ViewJSON, g.st.Legal, g.st.Status, g.st.HasView = m.Seq, m.View, m.Legal, m.Status, true
 	g.st.View, g.decoded = nil, false // decoded when State is next called
 	g.sealedDone()
@@ -68,6 +72,7 @@ func (g *Guest) reject(m *wire.Reject) {
 	if g.recordReject(m) {
 		return
 	}
+	g.shareRefused(m, time.Now())
 	if s := g.sealed; s != nil && m.Ref == s.seq && m.Kind != wire.KindStale {
 		g.sealed = nil // refused for good (a stale refusal is a round the host has not opened yet)
 	}

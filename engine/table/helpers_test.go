@@ -142,10 +142,15 @@ type tableOpts struct {
 	faults *Faults
 	opts   map[string]string
 	tick   time.Duration
+	reveal time.Duration            // GuestConfig.RevealTimeout (0: its default)
 	wrap   func(i int, c Conn) Conn // wraps each guest's end
 	save   func([]byte)             // HostConfig.Persist
+	// guestSave, if set, gives guest i's GuestConfig.Save (called with the guest's lock held).
+	guestSave func(i int) func([]byte)
 	// hostSeat: the host signs with guest 0's identity, as an app's host is its own player.
 	hostSeat bool
+	// keep: each guest saves its memory in tt.mem[i] (GuestConfig.Save), for a reload.
+	keep bool
 }
 
 func newTable(t testing.TB, o tableOpts) *testTable {
@@ -180,7 +185,15 @@ func newTable(t testing.TB, o tableOpts) *testTable {
 		if err := h.AddGuest(a); err != nil {
 			t.Fatal(err)
 		}
-		g, err := NewGuest(b, GuestConfig{Name: fmt.Sprintf("p%d", i), Identity: identity(i), Rand: newRand(o.seed*1000 + uint64(i)), Rules: lookup, Tick: o.tick})
+		var save func([]byte)
+		if o.guestSave != nil {
+			save = o.guestSave(i)
+		}
+		if o.keep {
+			tt.mem = append(tt.mem, &memBox{})
+			save = tt.mem[i].save
+		}
+		g, err := NewGuest(b, GuestConfig{Name: fmt.Sprintf("p%d", i), Identity: identity(i), Rand: newRand(o.seed*1000 + uint64(i)), Rules: lookup, Tick: o.tick, RevealTimeout: o.reveal, Save: save})
 		if err != nil {
 			t.Fatal(err)
 		}

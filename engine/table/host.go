@@ -49,9 +49,16 @@ type HostConfig struct {
 	// 60s). A contributor that sealed but never reveals (perhaps after seeing the others'
 	// shares) then gets the deal started again, which every guest sees counted.
 	ShareTimeout time.Duration
-	// TurnTimeout is how long the table waits for a seat whose player has no connection before
-	// the host's player is asked to wait longer, seat a stand-in or end the game (default 60s).
+	// TurnTimeout is how long the table waits for a player whose connection went before the
+	// host's player is asked to wait longer, seat a stand-in or end the game (default 30s). It
+	// runs once per person, from when they left (away.go).
 	TurnTimeout time.Duration
+	// SilentAfter drops a seated guest's link that has carried nothing for this long (zero:
+	// never; the app uses 6 s), so a tab that vanished without closing its link is noticed in
+	// seconds (silence.go). Guests send a keep-alive every two ticks.
+	SilentAfter time.Duration
+	// Clock is the time deadlines for absent players run on (default: the system's).
+	Clock Clock
 	// StandInLevel is the bot level (for Bots) of a stand-in the host seats by itself, for a
 	// seat benched for restarting or withholding its share of a deal (default "random").
 	StandInLevel string
@@ -113,7 +120,11 @@ type Host struct {
 	standIns map[int]bool        // game seqs of moves stand-ins played (away.go)
 	// The turn deadline for absent players (away.go).
 	away        []engine.Seat
-	awayTimer   *time.Timer
+	gone        map[engine.Seat]time.Time // when each absent seat's player left (away.go)
+	waitFrom    time.Time                 // the host's last "wait longer"
+	silence     Timer                     // the next look for silent links (silence.go)
+	silenceAt   time.Time                 // the last look
+	awayTimer   Timer
 	awayGen     int
 	awayUntil   time.Time
 	awayExpired bool
@@ -208,7 +219,10 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 		cfg.ShareTimeout = 60 * time.Second
 	}
 	if cfg.TurnTimeout <= 0 {
-		cfg.TurnTimeout = 60 * time.Second
+		cfg.TurnTimeout = 30 * time.Second
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{}
 	}
 	if cfg.StandInLevel == "" {
 		cfg.StandInLevel = "random"
@@ -230,6 +244,7 @@ func newHost(rules engine.Rules, cfg HostConfig) (*Host, error) {
 func (h *Host) run() {
 	h.wg.Add(1)
 	go h.loop()
+	h.do(h.watchSilence)
 }
 
 func (h *Host) logf(format string, args ...any) {
@@ -283,6 +298,9 @@ func (h *Host) loop() {
 				h.shareTimer.Stop()
 			}
 			h.stopAway()
+			if h.silence != nil {
+				h.silence.Stop()
+			}
 			for _, p := range h.peers {
 				p.close()
 			}

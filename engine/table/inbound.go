@@ -16,6 +16,7 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 	if p.closed {
 		return
 	}
+	p.heard = h.clock().Now() // anything, even a duplicate, shows the link is alive
 	if !p.fresh(seq) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindDuplicate, "table", "message %d was already received", seq), false)
 		return

@@ -53,11 +53,17 @@ func (c *memoryCache) encode(m Memory) (b []byte, changed bool, err error) {
 			return nil, false, err
 		}
 	}
+	var fault []byte
+	if m.Fault != nil {
+		if fault, err = json.Marshal(m.Fault); err != nil {
+			return nil, false, err
+		}
+	}
 	prev, same, err := c.encodePrev(m.Prev)
 	if err != nil {
 		return nil, false, err
 	}
-	rest := string(head) + "\x00" + string(sealed)
+	rest := string(head) + "\x00" + string(sealed) + "\x00" + string(fault)
 	if same && c.first && rest == c.rest {
 		return nil, false, nil
 	}
@@ -75,6 +81,9 @@ func (c *memoryCache) encode(m Memory) (b []byte, changed bool, err error) {
 	}
 	if sealed != nil {
 		field("sealed", sealed)
+	}
+	if fault != nil {
+		field("fault", fault)
 	}
 	return append(b, '}'), true, nil
 }

@@ -29,7 +29,7 @@ func TestMemoryEncoding(t *testing.T) {
 	var m Memory
 	last := ""
 	for i := 0; i < 2000; i++ {
-		switch r.intn(7) {
+		switch r.intn(8) {
 		case 0:
 			m.Table = []string{"", "aa", "bb"}[r.intn(3)]
 		case 1:
@@ -48,6 +48,11 @@ func TestMemoryEncoding(t *testing.T) {
 			m.Sealed = nil
 			if r.intn(2) == 0 {
 				m.Sealed = &SealedMemory{Base: r.intn(9), Active: []engine.Seat{0, 1}, Move: engine.Move{Seat: 1, Kind: "play", Card: r.intn(5)}, Nonce: []byte{1, 2}}
+			}
+		case 7:
+			m.Fault = nil
+			if r.intn(2) == 0 {
+				m.Fault = &Fault{Code: "deal.view_changed", Args: []string{fmt.Sprint(r.intn(40))}, Problem: "the host showed a changed view"}
 			}
 		case 6:
 			if r.intn(4) == 0 {

@@ -41,6 +41,7 @@ type peer struct {
 	maxIn    uint64
 	seenIn   map[uint64]bool
 
+	heard      time.Time // the last frame from this guest (silence.go)
 	lastResend time.Time
 	lastNeed   time.Time
 	lastRecord time.Time // the last record sent (record.go)
@@ -57,7 +58,8 @@ type stored struct {
 }
 
 func newPeer(h *Host, id int, c Conn) *peer {
-	return &peer{h: h, id: id, conn: c, out: make(chan []byte, outQueue), quit: make(chan struct{}), seat: engine.Observer, seenIn: map[uint64]bool{}}
+	return &peer{h: h, id: id, conn: c, out: make(chan []byte, outQueue), quit: make(chan struct{}), seat: engine.Observer, seenIn: map[uint64]bool{},
+		heard: h.clock().Now()}
 }
 
 func (p *peer) start() {

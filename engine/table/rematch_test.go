@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -214,4 +215,69 @@ func joinGuest(t *testing.T, h *Host, id int) *Guest {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// At a rematch the host sends each guest a Welcome to the new game, then its lobby. Between the
+// two frames a guest must not tell its screens of a lobby with no one seated: on the host's own
+// page that drew the lobby with its Start button disabled (fewer seats than the game needs), so
+// a Start pressed right as the lobby came back did nothing and the new game never began on any
+// page (issue 26: once in six runs of the three-browser test). Every state a guest saves (once
+// per frame that changed it, with the guest's lock held) is checked.
+func TestRematchKeepsTheSeatsShown(t *testing.T) {
+	defer checkNoLeak(t)()
+	type seen struct {
+		match, seats int
+		started      bool
+	}
+	var mu sync.Mutex
+	states := make([][]seen, 2)
+	guests := make([]atomic.Pointer[Guest], 2)
+	tt := newTable(t, tableOpts{guests: 2, seed: 61, opts: map[string]string{"rounds": "1"},
+		guestSave: func(i int) func([]byte) {
+			return func([]byte) {
+				g := guests[i].Load()
+				if g == nil {
+					return
+				}
+				mu.Lock()
+				states[i] = append(states[i], seen{g.st.Match, len(g.st.Lobby.Seats), g.st.Started})
+				mu.Unlock()
+			}
+		}})
+	for i, g := range tt.guests {
+		guests[i].Store(g)
+	}
+	tt.play()
+	tt.finish()
+	close(tt.stop)
+	tt.wg.Wait()
+	tt.stop = make(chan struct{})
+	for round := 1; round <= 3; round++ {
+		if err := tt.host.Rematch(); err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range tt.guests {
+			tt.waitFor(fmt.Sprint("guest ", i, " in the lobby of game ", round+1), func() bool {
+				st := g.State()
+				return st.Match == round && !st.Started && len(st.Lobby.Seats) == 2
+			})
+		}
+		mu.Lock()
+		for i := range states {
+			for _, s := range states[i] {
+				if s.match == round && !s.started && s.seats == 0 {
+					mu.Unlock()
+					t.Fatalf("guest %d showed game %d's lobby with no seats: %+v", i, round+1, states[i])
+				}
+			}
+		}
+		mu.Unlock()
+		tt.waitFor("the new game starts", func() bool { return tt.host.Start() == nil })
+		tt.play()
+		tt.finish()
+		close(tt.stop)
+		tt.wg.Wait()
+		tt.stop = make(chan struct{})
+	}
+	tt.close()
 }

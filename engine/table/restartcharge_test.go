@@ -53,7 +53,7 @@ func chargeTable(t *testing.T, seed uint64, edit func(g **Guest) func(engine.Sea
 }
 
 func chargeConfig(tt *testTable, seed uint64) HostConfig {
-	return HostConfig{Rand: newRand(seed), RatePerSecond: 5000, Burst: 5000, ShareTimeout: 50 * time.Millisecond, TurnTimeout: time.Hour,
+	return HostConfig{Rand: newRand(seed), RatePerSecond: 5000, Burst: 5000, ShareTimeout: 400 * time.Millisecond, TurnTimeout: time.Hour,
 		Bots: func(string) BotFunc { return randomBot(seed + 1) }, Persist: tt.mem[0].save, Logf: debugLogf}
 }
 

@@ -6,14 +6,13 @@ import (
 	"time"
 
 	"miskatonic/engine"
-	"miskatonic/engine/fair"
 	"miskatonic/engine/rituals"
 	"miskatonic/engine/wire"
 )
 
-// Rituals is a fair.ViewChoosers: its one deal stays secret until the game's end, so the
+// Rituals is an engine.ViewChoosers: its one deal stays secret until the game's end, so the
 // guests' replay never reaches a sealed round before it opens.
-var _ fair.ViewChoosers = rituals.Rules{}
+var _ engine.ViewChoosers = rituals.Rules{}
 
 // Issue 23 item 6, for Rituals of Madness: the host leaves its own seat (0) out of the setup
 // grab's Status.Active in the views it sends, holds its own pick back and relays the set of

@@ -82,7 +82,7 @@ func (h *Host) viewFor(s engine.Seat, m *engine.Move) *wire.View {
 		h.logf("table: view of seat %d: %v", s, err)
 		b = []byte("{}")
 	}
-	v.View = b
+	v.SetView(b) // json.Marshal output: encoded without a second scan
 	return v
 }
 
@@ -111,21 +111,8 @@ func (h *Host) send(p *peer, m wire.Message) {
 	}
 }
 
-// ViewSlacker is implemented by rules that bound how many bytes a seat's view frame may carry
-// beyond the public view's: its hidden cards and its legal moves. Rules without it get
-// defaultSlack.
-type ViewSlacker interface {
-	ViewSlack() int
-}
-
-const defaultSlack = 4 << 10
-
-func (h *Host) viewSlack() int {
-	if s, ok := h.rules.(ViewSlacker); ok && s.ViewSlack() > 0 {
-		return s.ViewSlack()
-	}
-	return defaultSlack
-}
+// viewSlack is the game's view slack (engine.ViewSlack, issue 10 finding 11).
+func (h *Host) viewSlack() int { return engine.ViewSlack(h.rules) }
 
 // viewSize is the size every view frame of this game seq is padded to, whoever it is for: the
 // public view's frame plus viewSlack. Both are public, so a frame's size says nothing of the
@@ -141,7 +128,7 @@ func (h *Host) viewSize(v *wire.View) int {
 	if err != nil {
 		return 0
 	}
-	o.View = b
+	o.SetView(b)
 	n, err := wire.Size(1<<53, &o) // a seq longer than any real one
 	if err != nil {
 		return 0
@@ -163,6 +150,9 @@ func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
 	delete(h.peers, p.id)
 	if p.seat.Valid(len(h.seats)) && h.seats[p.seat].peer == p {
 		h.seats[p.seat].peer = nil
+		if h.started {
+			h.left(p.seat) // the person's deadline runs from now (away.go)
+		}
 		if !h.started {
 			h.seats[p.seat].Ready = false
 		}

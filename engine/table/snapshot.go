@@ -110,6 +110,9 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 	if cfg.Seats <= 0 {
 		cfg.Seats = s.MaxSeats
 	}
+	if at, err := engine.RulesAt(rules, s.Rules); s.Started && err == nil {
+		rules = at // a game saved under older rules goes on under them (its guests are told the version)
+	}
 	h, err := newHost(rules, cfg)
 	if err != nil {
 		return nil, err

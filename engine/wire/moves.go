@@ -116,6 +116,8 @@ type View struct {
 	View    json.RawMessage `json:"view"`
 	Legal   []engine.Move   `json:"legal"`
 	Status  engine.Status   `json:"status"`
+
+	marshalled bool // View came from json.Marshal through SetView (viewencode.go)
 }
 
 func (*View) Type() Type { return TView }

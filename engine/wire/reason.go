@@ -42,6 +42,15 @@ const (
 	DealViewChanged = "deal.view_changed" // a second, different view for one game seq: [seq]
 	// DealStandInUnshown: another seat's move marked a stand-in's, no lobby having shown one there.
 	DealStandInUnshown = "deal.standin_unshown"
+	// A table the host keeps from going on, named (engine/table/guestlive.go): a view whose
+	// legal moves and status contradict each other, or a move the host told of whose view it
+	// never sent ([seq] both).
+	DealStatusContradicts = "deal.status_contradicts"
+	DealViewWithheld      = "deal.view_withheld"
+	// The host kept refusing our share as not signed over the commitment it sent us, or stood
+	// our seat in for withholding a share it never let us reveal (no sealed set came).
+	DealShareRefused = "deal.share_refused"
+	DealBenched      = "deal.benched"
 )
 
 // ReasonCodes lists every reason code with its number of arguments, so a test can insist that
@@ -51,6 +60,7 @@ func ReasonCodes() map[string]int {
 		DealMismatch: 0, DealLeftOut: 0, DealSkipped: 0, DealNeverRevealed: 0, DealWithheld: 1,
 		DealNewGame: 0, DealOtherTable: 0, DealLeftBefore: 0,
 		DealKeyChanged: 0, DealStoodIn: 0, DealSealedShort: 0, DealViewChanged: 1, DealStandInUnshown: 0,
+		DealStatusContradicts: 1, DealViewWithheld: 1, DealShareRefused: 0, DealBenched: 0,
 	}
 	for _, k := range []engine.Kind{engine.KindMalformed, engine.KindBadSeat, engine.KindNotYourTurn,
 		engine.KindIllegal, engine.KindGameOver, engine.KindNeedDeal, engine.KindBadConfig,

@@ -21,10 +21,11 @@ import (
 // Version is the protocol version carried in every envelope. A peer refuses other versions.
 // 2: sealed shares, signed moves and chat, move requests; 3: the host's signed log head (both
 // issue 10); 4: records sealed by the host, restarts charged to a seat (Commit.Cause), signed
-// heads of a round (Head.Round), the guest's new verdict codes (issue 23). A frame of another
+// heads of a round (Head.Round), the guest's new verdict codes (issue 23); 5: guests keep the
+// link alive every two ticks and the host drops one silent for 6 s (issue 24). A frame of another
 // version decodes to a KindVersion error naming both versions, and a Bye in the sender's own
 // version tells it (see EncodeVersion, FrameVersion).
-const Version = 4
+const Version = 5
 
 // Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
 // exactly 64 KiB, so nothing near that size is ever produced or accepted.
@@ -125,7 +126,13 @@ func encode(seq uint64, m Message, size int) ([]byte, error) {
 	if err := m.Check(); err != nil {
 		return nil, err
 	}
-	body, err := json.Marshal(m)
+	var body []byte
+	var err error
+	if v, ok := m.(*View); ok {
+		body, err = v.marshal()
+	} else {
+		body, err = json.Marshal(m)
+	}
 	if err != nil {
 		return nil, engine.Errorf(engine.KindMalformed, "wire: encode", "%v", err)
 	}

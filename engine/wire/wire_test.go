@@ -76,7 +76,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestDecodeRefuses(t *testing.T) {
-	big := `{"v":4,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
+	big := `{"v":5,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
 	cases := []struct {
 		name  string
 		frame string
@@ -89,28 +89,28 @@ func TestDecodeRefuses(t *testing.T) {
 		{"oversized frame", big, KindOversized},
 		{"other version", `{"v":9,"type":"ready","seq":1,"body":{"ready":true}}`, KindVersion},
 		{"missing version", `{"type":"ready","seq":1,"body":{"ready":true}}`, KindVersion},
-		{"unknown type", `{"v":4,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
-		{"unknown envelope field", `{"v":4,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
-		{"unknown body field", `{"v":4,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
-		{"missing body", `{"v":4,"type":"ready","seq":1}`, engine.KindMalformed},
-		{"null body", `{"v":4,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
-		{"trailing data", `{"v":4,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
-		{"negative seq", `{"v":4,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
-		{"wrong field type", `{"v":4,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
-		{"unknown move field", `{"v":4,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
-		{"move without kind", `{"v":4,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
-		{"move seat out of range", `{"v":4,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
-		{"negative basedOn", `{"v":4,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
-		{"short key", `{"v":4,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
-		{"long name", `{"v":4,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
-		{"empty chat", `{"v":4,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
-		{"long chat", `{"v":4,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
-		{"contrib epoch 0", `{"v":4,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
-		{"view without move", `{"v":4,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
-		{"oversized view", `{"v":4,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
-		{"long bye code", `{"v":4,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
-		{"negative match", `{"v":4,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
-		{"bad base64", `{"v":4,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
+		{"unknown type", `{"v":5,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
+		{"unknown envelope field", `{"v":5,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
+		{"unknown body field", `{"v":5,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
+		{"missing body", `{"v":5,"type":"ready","seq":1}`, engine.KindMalformed},
+		{"null body", `{"v":5,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
+		{"trailing data", `{"v":5,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
+		{"negative seq", `{"v":5,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
+		{"wrong field type", `{"v":5,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"unknown move field", `{"v":5,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
+		{"move without kind", `{"v":5,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
+		{"move seat out of range", `{"v":5,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
+		{"negative basedOn", `{"v":5,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"short key", `{"v":5,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
+		{"long name", `{"v":5,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
+		{"empty chat", `{"v":5,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
+		{"long chat", `{"v":5,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
+		{"contrib epoch 0", `{"v":5,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
+		{"view without move", `{"v":5,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
+		{"oversized view", `{"v":5,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
+		{"long bye code", `{"v":5,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
+		{"negative match", `{"v":5,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
+		{"bad base64", `{"v":5,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -151,10 +151,10 @@ func TestLegacyTextReadNeverSent(t *testing.T) {
 		text func(Message) string
 		want Message
 	}{
-		{`{"v":4,"type":"reject","seq":4,"body":{"kind":"illegal","msg":"table: move: not legal now","ref":3,"basedOn":2}}`,
+		{`{"v":5,"type":"reject","seq":4,"body":{"kind":"illegal","msg":"table: move: not legal now","ref":3,"basedOn":2}}`,
 			func(m Message) string { return m.(*Reject).Msg },
 			&Reject{Kind: engine.KindIllegal, Ref: 3, BasedOn: 2}},
-		{`{"v":4,"type":"bye","seq":5,"body":{"kind":"state","code":"full","reason":"the table is full"}}`,
+		{`{"v":5,"type":"bye","seq":5,"body":{"kind":"state","code":"full","reason":"the table is full"}}`,
 			func(m Message) string { return m.(*Bye).Reason },
 			&Bye{Kind: KindState, Code: ByeFull}},
 	}
@@ -188,7 +188,7 @@ func TestLegacyTextReadNeverSent(t *testing.T) {
 }
 
 func TestViewIsCompacted(t *testing.T) {
-	f := []byte(`{"v":4,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
+	f := []byte(`{"v":5,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
 	_, m, err := Decode(f)
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +207,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"v":4,"type":"ready","seq":1,"body":{}}`))
+	f.Add([]byte(`{"v":5,"type":"ready","seq":1,"body":{}}`))
 	f.Fuzz(func(t *testing.T, frame []byte) {
 		seq, m, err := Decode(frame)
 		if err != nil {
@@ -231,4 +231,68 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("round trip changed the message:\n%s\n%s", again, third)
 		}
 	})
+}
+
+// A view set with SetView (the host's, straight from json.Marshal) is spliced into its frame
+// unscanned: the frame is byte for byte the one the View would be marshalled into, for views
+// with and without their optional fields.
+func TestSetViewEncodesAsMarshal(t *testing.T) {
+	raw := []byte(`{"round":2,"seats":[{"pos":0,"name":"A \u003c\u0026"}],"log":["x"]}`)
+	mv := &engine.Move{Seat: 1, Kind: "play", Card: 7}
+	cases := []struct {
+		name string
+		v    View
+	}{
+		{"the first view", View{Seq: 0, Legal: []engine.Move{}, Status: engine.Status{Active: []engine.Seat{0}}}},
+		{"a signed move", View{Seq: 3, Move: mv, Sig: make([]byte, 64), Legal: []engine.Move{*mv}, Status: engine.Status{Active: []engine.Seat{1}}}},
+		{"a sealed move by a stand-in", View{Seq: 4, Move: mv, Nonce: make([]byte, SecretSize), StandIn: true, Legal: []engine.Move{}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			plain := c.v
+			plain.View = raw
+			want, err := EncodePadded(9, &plain, 2048)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast := c.v
+			fast.SetView(raw)
+			got, err := EncodePadded(9, &fast, 2048)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("spliced frame differs:\n got %s\nwant %s", got, want)
+			}
+			_, m, err := Decode(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(m.(*View).View) != string(raw) {
+				t.Fatalf("decoded view %s", m.(*View).View)
+			}
+		})
+	}
+}
+
+// BenchmarkEncodeView: a view frame of a few KiB, its view set directly (scanned again by
+// Marshal) and through SetView (spliced).
+func BenchmarkEncodeView(b *testing.B) {
+	raw := []byte(`{"log":[` + strings.Repeat(`"Bea gives the Orb to Cy, who looks at it",`, 60) + `"end"]}`)
+	mv := &engine.Move{Seat: 1, Kind: "give", To: 2}
+	for _, c := range []struct {
+		name string
+		set  func(v *View)
+	}{{"marshal", func(v *View) { v.View = raw }}, {"spliced", func(v *View) { v.SetView(raw) }}} {
+		b.Run(c.name, func(b *testing.B) {
+			v := &View{Seq: 5, Move: mv, Sig: make([]byte, 64), Legal: []engine.Move{*mv}}
+			c.set(v)
+			b.SetBytes(int64(len(raw)))
+			for b.Loop() {
+				if _, err := EncodePadded(9, v, 4096); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

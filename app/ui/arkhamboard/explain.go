@@ -72,7 +72,7 @@ func (t *Table) explainPanel() app.UI {
 		return nil
 	}
 	c := Card{Key: t.explain, Kind: kindOfKey(t.explain), Cursed: t.explainCursed}
-	return app.Aside().Class("card-explain", "panel").ID("card-explain").Attr("role", "dialog").
+	return app.Elem("aside").Class("card-explain", "panel").ID("card-explain").Attr("role", "dialog").
 		Aria("label", c.Name()).Body(
 		app.Div().Class("explain-head").Body(
 			cardFace(c, "s"),

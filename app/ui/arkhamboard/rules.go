@@ -15,9 +15,7 @@ type Rules struct {
 }
 
 // OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("rules.title") + " · " + i18n.T("app.name"))
-}
+func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "rules.title") }
 
 // Render draws the page.
 func (p *Rules) Render() app.UI {
@@ -165,10 +163,10 @@ func cardEntry(c ruleCard) app.UI {
 	if c.cursed {
 		colour = "cursed"
 	}
-	return app.Article().Class("mk-doc-card").DataSet("card", c.arts[0]).Body(
+	return app.Elem("article").Class("mk-doc-card").DataSet("card", c.arts[0]).Body(
 		app.Div().Class("mk-doc-card-art").Body(tiles...),
 		app.Div().Class("mk-doc-card-text").Body(
-			app.H4().Text(i18n.T("card."+c.arts[0])),
+			app.Elem("h4").Text(i18n.T("card."+c.arts[0])),
 			app.P().Class("mk-doc-card-meta").Body(
 				app.Span().Class("mk-doc-chip mk-doc-chip-"+colour).Text(i18n.T("rules.cards."+colour)),
 				app.Span().Class("mk-doc-chip").Text(i18n.T(c.deck)),
@@ -197,8 +195,8 @@ func labelledTile(art string, cursed bool) app.UI {
 	if cursed {
 		name = i18n.T("card.cursed_named", name)
 	}
-	return app.Figure().Class("mk-doc-figure").DataSet("card", art).Body(
+	return app.Elem("figure").Class("mk-doc-figure").DataSet("card", art).Body(
 		cardTile(art, cursed, "m"),
-		app.FigCaption().Text(name),
+		app.Elem("figcaption").Text(name),
 	)
 }

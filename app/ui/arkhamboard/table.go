@@ -119,9 +119,9 @@ func privateCard(caption string, c *Card, cls string) app.UI {
 	if c == nil {
 		return nil
 	}
-	return app.Figure().Class("private", cls).Body(
+	return app.Elem("figure").Class("private", cls).Body(
 		cardFace(*c, "l"),
-		app.FigCaption().Text(caption),
+		app.Elem("figcaption").Text(caption),
 	)
 }
 

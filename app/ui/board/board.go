@@ -50,6 +50,25 @@ type Props struct {
 	Pieces Pieces
 }
 
+// Act is the handler that plays m through OnAct (nothing without one): the one way a board's
+// control sends a move.
+func (p Props) Act(m engine.Move) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if p.OnAct != nil {
+			p.OnAct(ctx, m)
+		}
+	}
+}
+
+// SeatNames are the seats' names, by seat number.
+func (p Props) SeatNames() []string {
+	names := make([]string, len(p.Seats))
+	for i, s := range p.Seats {
+		names[i] = s.Name
+	}
+	return names
+}
+
 // Piece names a part of the frame a board may place inside its own layout.
 type Piece uint
 

@@ -18,6 +18,11 @@ type Section struct {
 	Body     []app.UI
 }
 
+// Title names the browser tab after a reading page (its title's catalog key), then the app.
+func Title(ctx app.Context, titleKey string) {
+	ctx.Page().SetTitle(i18n.T(titleKey) + " · " + i18n.T("app.name"))
+}
+
 // Page lays out a reading page: a way home, title and lead, the contents, the sections,
 // and links onwards. Plain HTML, no state: it renders the same on the server and in the browser.
 func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.UI {
@@ -31,22 +36,22 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 	}
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
 		&lang.Switch{},
-		app.Nav().Class("mk-doc-crumbs").Body(
+		app.Elem("nav").Class("mk-doc-crumbs").Body(
 			app.A().ID(id+"-home").Href("/").Body(
 				app.Img().Class("mk-doc-crumb-logo").Src("/web/icon.svg").Alt(""),
 				app.Text(i18n.T("app.name")),
 			),
 		),
-		app.Header().Class("mk-doc-head").Body(
+		app.Elem("header").Class("mk-doc-head").Body(
 			app.H1().Class("mk-title").Text(i18n.T(titleKey)),
 			app.P().Class("mk-doc-lead").Text(i18n.T(leadKey)),
 		),
-		app.Nav().Class("mk-doc-toc").Aria("label", i18n.T("pages.contents")).Body(
+		app.Elem("nav").Class("mk-doc-toc").Aria("label", i18n.T("pages.contents")).Body(
 			app.H2().Text(i18n.T("pages.contents")),
 			app.Ol().Body(toc...),
 		),
 		app.Div().Class("mk-doc-body").Body(body...),
-		app.Footer().Class("mk-doc-foot").Body(
+		app.Elem("footer").Class("mk-doc-foot").Body(
 			onward,
 			app.A().ID(id+"-back").Class("mk-btn mk-btn-primary").Href("/").Text(i18n.T("app.back_home")),
 			app.A().Class("mk-doc-top").Href("#"+id).Text(i18n.T("pages.top")),
@@ -86,5 +91,5 @@ func Terms(keys ...string) app.UI {
 
 // Aside is a highlighted note, such as a worked example.
 func Aside(class string, content ...app.UI) app.UI {
-	return app.Aside().Class("mk-doc-note " + class).Body(content...)
+	return app.Elem("aside").Class("mk-doc-note " + class).Body(content...)
 }

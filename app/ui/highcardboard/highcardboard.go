@@ -100,11 +100,7 @@ func actions(p board.Props) app.UI {
 		m := m
 		buttons = append(buttons, app.Button().Type("button").Class("btn").ID("hc-"+m.Kind).
 			Text(i18n.T("hc.move."+m.Kind)).
-			OnClick(func(ctx app.Context, e app.Event) {
-				if p.OnAct != nil {
-					p.OnAct(ctx, m)
-				}
-			}, m.Kind))
+			OnClick(p.Act(m), m.Kind))
 	}
 	return app.Div().Class("hc-actions").Body(buttons...)
 }

@@ -38,7 +38,9 @@ func Draw(p board.Props) app.UI {
 	return &Table{V: v, P: p}
 }
 
-// Log is the round's events in words, for the frame's history of the whole game.
+// Log is the round's events in words, for the frame's history of the whole game. From a round's
+// last move to the next round's first event the view still holds the round just ended (LogRound),
+// so its closing placements, invocations and draws land in that round's history.
 func Log(p board.Props) (string, []string) {
 	v, ok := p.View.(*rituals.View)
 	if !ok || v == nil {
@@ -49,5 +51,9 @@ func Log(p board.Props) (string, []string) {
 	for _, e := range v.Log {
 		lines = append(lines, n.LogLine(e))
 	}
-	return i18n.T("frame.round", v.Round), lines
+	round := v.Round
+	if v.LogRound > 0 {
+		round = v.LogRound
+	}
+	return i18n.T("frame.round", round), lines
 }

@@ -29,12 +29,14 @@ type seatsView struct {
 	Sealed  bool
 	Placing *rituals.Placing
 	Locked  []engine.Seat
+	Target  []engine.Move // the pressed event's plays on a player (targets.go)
 	N       Names
+	t       *Table
 }
 
 func (p *seatsView) Render() app.UI {
 	v := &rituals.View{Seat: p.N.Me, Seats: p.Seats, Phase: p.Phase, Round: p.Round, Sealed: p.Sealed, Placing: p.Placing}
-	return seatsPanel(v, p.Locked, p.N)
+	return seatsPanel(v, p.Locked, p.Target, p.N, p.t.act)
 }
 
 func (t *Table) seatsPart(n Names) app.UI {
@@ -43,7 +45,11 @@ func (t *Table) seatsPart(n Names) app.UI {
 	if v.Sealed {
 		locked = t.P.Locked // only read in a sealed step
 	}
-	return &seatsView{Seats: v.Seats, Phase: v.Phase, Round: v.Round, Sealed: v.Sealed, Placing: v.Placing, Locked: locked, N: n}
+	sv := &seatsView{Seats: v.Seats, Phase: v.Phase, Round: v.Round, Sealed: v.Sealed, Placing: v.Placing, Locked: locked, N: n, t: t}
+	if kind, ms := t.targets(); kind == "seat" {
+		sv.Target = ms
+	}
+	return sv
 }
 
 // placesView is the twelve ritual places, with the viewer's placing moves.
@@ -51,16 +57,21 @@ type placesView struct {
 	app.Compo
 	Places []rituals.Place
 	Place  []engine.Move // the legal moves putting a cultist on a place
+	Target []engine.Move // the pressed event's plays at a place (targets.go)
 	N      Names
 	t      *Table
 }
 
 func (p *placesView) Render() app.UI {
-	return placesPanel(&rituals.View{Seat: p.N.Me, Places: p.Places}, p.Place, p.N, p.t.act)
+	return placesPanel(&rituals.View{Seat: p.N.Me, Places: p.Places}, p.Place, p.Target, p.N, p.t.act)
 }
 
 func (t *Table) placesPart(n Names) app.UI {
-	return &placesView{Places: t.V.Places, Place: movesOf(t.P.Legal, rituals.MovePlace), N: n, t: t}
+	pv := &placesView{Places: t.V.Places, Place: movesOf(t.P.Legal, rituals.MovePlace), N: n, t: t}
+	if kind, ms := t.targets(); kind == "place" {
+		pv.Target = ms
+	}
+	return pv
 }
 
 // handView is the viewer's own cards.
@@ -129,10 +140,11 @@ func (t *Table) influencePart() app.UI {
 type logView struct {
 	app.Compo
 	Log []rituals.Event
+	Of  int // the round just ended, while the log is still its
 	N   Names
 }
 
-func (p *logView) Render() app.UI { return logPanel(p.Log, p.N) }
+func (p *logView) Render() app.UI { return logPanel(p.Log, p.Of, p.N) }
 
 // resultView is the final scoring, once the game is over.
 type resultView struct {

@@ -18,7 +18,8 @@ import (
 
 // seatsPanel is every player's public side: hand size, score, chosen or sent cultist, visit
 // order. locked are the seats the table says have locked in.
-func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
+// targets are the pressed event's plays on a player, drawn beside that player.
+func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
 	order := make([]rituals.SeatView, len(v.Seats))
 	copy(order, v.Seats)
 	visiting := v.Phase != rituals.PhaseSend && v.Phase != rituals.PhaseGrab && v.Phase != rituals.PhaseDeal && v.Round > 0
@@ -31,6 +32,10 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 			}
 			return a.Insanity < b.Insanity || (a.Insanity == b.Insanity && a.Sent < b.Sent)
 		})
+	}
+	onSeat := map[engine.Seat][]engine.Move{}
+	for _, m := range targets {
+		onSeat[m.To] = append(onSeat[m.To], m)
 	}
 	items := make([]app.UI, 0, len(order))
 	for _, s := range order {
@@ -59,10 +64,11 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 			DataSet("me", flag(s.Seat == v.Seat)).Aria("label", label).Body(
 			app.Span().Class("rit-sname").Text(n.Seat(s.Seat)),
 			app.Span().Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
-			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+s.Steer, n.Seat(s.SteerBy)))),
+			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
 			app.If(visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
 				app.Span().Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
 			sent,
+			targetButtons(onSeat[s.Seat], n, act),
 		))
 	}
 	title := i18n.T("rit.players")
@@ -76,13 +82,18 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, n Names) app.UI {
 }
 
 // placesPanel is the twelve ritual places with their owner and positions; a place the viewer
-// may put the cultist on has a button sending that move.
-func placesPanel(v *rituals.View, legal []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
+// may put the cultist on has a button sending that move, and targets (the pressed event's
+// plays at a place) are drawn on their places.
+func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
 	canPlace := map[string]engine.Move{}
 	for _, m := range legal {
 		if m.Kind == rituals.MovePlace {
 			canPlace[m.Option] = m
 		}
+	}
+	atPlace := map[string][]engine.Move{}
+	for _, m := range targets {
+		atPlace[m.Option] = append(atPlace[m.Option], m)
 	}
 	tiles := make([]app.UI, 0, len(v.Places))
 	for i, p := range v.Places {
@@ -123,6 +134,7 @@ func placesPanel(v *rituals.View, legal []engine.Move, n Names, act func(engine.
 			app.If(p.RisenBy >= 0, app.Span().Class("rit-risen").Text(i18n.T("rit.risen"))),
 			app.Ol().Class("rit-slots").Body(slots...),
 			btn,
+			targetButtons(atPlace[p.Key], n, act),
 		))
 	}
 	return app.Section().Class("rit-places").Aria("label", i18n.T("rit.places")).Body(
@@ -190,10 +202,10 @@ func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string
 	} else {
 		face = []app.UI{
 			app.Span().Class("rit-evname").Body(
-				app.Span().Text(i18n.T("rit.ev."+card.Event)),
+				app.Span().Text(i18n.T("rit.ev."+string(card.Event))),
 				app.Span().Class("rit-de").Lang("de").Text(germanEvent(card.Event)),
 			),
-			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + card.Event)),
+			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + string(card.Event))),
 		}
 	}
 	if locked {
@@ -231,14 +243,19 @@ func influencePanel(left, right []rituals.CardID, b Breakdown) app.UI {
 	)
 }
 
-// logPanel tells this round's public events in order, newest last.
-func logPanel(log []rituals.Event, n Names) app.UI {
+// logPanel tells this round's public events in order, newest last; from the round's last move
+// until the next round's first event, the round just ended (of, when set), closing events included.
+func logPanel(log []rituals.Event, of int, n Names) app.UI {
+	title := i18n.T("rit.log")
+	if of > 0 {
+		title = i18n.T("rit.log_last", of)
+	}
 	items := make([]app.UI, 0, len(log))
 	for i, e := range log {
 		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(log)-1)).Text(n.LogLine(e)))
 	}
-	return app.Section().Class("rit-log").Aria("label", i18n.T("rit.log")).Body(
-		app.H2().Text(i18n.T("rit.log")),
+	return app.Section().Class("rit-log").ID("rit-log").DataSet("of", of).Aria("label", title).Body(
+		app.H2().Text(title),
 		app.Ol().Aria("live", "polite").Body(items...),
 	)
 }
@@ -254,25 +271,25 @@ func resultPanel(o *engine.Outcome, scores []Breakdown, n Names) app.UI {
 	}
 	rows := []app.UI{}
 	for s, b := range scores {
-		rows = append(rows, app.Tr().DataSet("winner", flag(win[engine.Seat(s)])).Body(
-			app.Th().Scope("row").Text(n.Seat(engine.Seat(s))),
-			app.Td().Body(app.Text(strconv.Itoa(5*b.Right)), app.Small().Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
-			app.Td().Text(strconv.Itoa(b.Left)),
-			app.Td().Text(penalty(b.Penalty)),
-			app.Td().Class("rit-total").Text(strconv.Itoa(b.Total)),
+		rows = append(rows, app.Elem("tr").DataSet("winner", flag(win[engine.Seat(s)])).Body(
+			app.Elem("th").Attr("scope", "row").Text(n.Seat(engine.Seat(s))),
+			app.Elem("td").Body(app.Text(strconv.Itoa(5*b.Right)), app.Elem("small").Class("rit-calc").Text(fmt.Sprintf(" (%d × 5)", b.Right))),
+			app.Elem("td").Text(strconv.Itoa(b.Left)),
+			app.Elem("td").Text(penalty(b.Penalty)),
+			app.Elem("td").Class("rit-total").Text(strconv.Itoa(b.Total)),
 		))
 	}
 	return app.Section().Class("rit-result", "panel").ID("rit-result").Aria("label", i18n.T("rit.result")).Body(
 		app.H2().Text(i18n.T("rit.winner", joinNames(names))),
-		app.Table().Class("rit-scores").Body(
-			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text(i18n.T("rit.col.player")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.right")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.left")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.penalty")),
-				app.Th().Scope("col").Text(i18n.T("rit.col.total")),
+		app.Elem("table").Class("rit-scores").Body(
+			app.Elem("thead").Body(app.Elem("tr").Body(
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.player")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.right")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.left")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.penalty")),
+				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.total")),
 			)),
-			app.TBody().Body(rows...),
+			app.Elem("tbody").Body(rows...),
 		),
 	)
 }
@@ -287,7 +304,7 @@ func flag(b bool) string {
 }
 
 // germanEvent is an event type's printed German name.
-func germanEvent(key string) string {
+func germanEvent(key rituals.EventKey) string {
 	for _, t := range rituals.EventTypes {
 		if t.Key == key {
 			return t.NameDE

@@ -32,7 +32,7 @@ func (s *screen) Render() app.UI {
 	ui := Draw(s.p)
 	if t, ok := ui.(*Table); ok {
 		if s.state != nil {
-			t.sel, t.selFor, t.winKey, t.winLeft = s.state.sel, s.state.selFor, s.state.winKey, s.state.winLeft
+			t.sel, t.selFor, t.winKey, t.winLeft, t.evSel = s.state.sel, s.state.selFor, s.state.winKey, s.state.winLeft, s.state.evSel
 		}
 		if s.first == nil {
 			s.first = t
@@ -132,7 +132,8 @@ func BenchmarkGuestUpdate(b *testing.B) {
 // redrawn only when their inputs change), shows exactly what a table drawn afresh from the same
 // props shows, at every step of whole games, for every seat and the watcher, in two languages;
 // so no part is ever left stale. Now and then the viewer picks a sealed option first, as a
-// player does before locking in (UI-local state the parts must follow too).
+// player does before locking in, or presses an event card whose choices are then drawn on the
+// places or players (UI-local state the parts must follow too).
 func TestPartsFollowEveryUpdate(t *testing.T) {
 	defer i18n.SetLang(i18n.English)
 	games := []struct {
@@ -143,6 +144,7 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 	if testing.Short() {
 		games = games[:1]
 	}
+	pressed := 0
 	for _, gm := range games {
 		lang := gm.lang
 		i18n.SetLang(lang)
@@ -158,6 +160,12 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 				if i%3 == 0 && len(p.Legal) > 0 && (p.Legal[0].Kind == rituals.MoveGrab || p.Legal[0].Kind == rituals.MoveSend) {
 					k := moveKey(p.Legal[i%len(p.Legal)])
 					onTable(d, s.first, func() { s.first.sel = k }) // a tap on an option
+				}
+				if i%2 == 0 && len(p.Legal) > 0 && p.Legal[0].Kind == rituals.MovePass {
+					if cards, plays := cardPlays(p.Legal); len(cards) > 0 && targetKind(plays[cards[0]][0]) != "" {
+						onTable(d, s.first, func() { s.first.evSel = cards[0] }) // a press on an event card: its targets drawn
+						pressed++
+					}
 				}
 				if i%4 == 1 && s.first.winKey != "" && s.first.winLeft > 1 {
 					onTable(d, s.first, func() { s.first.winLeft-- }) // a second of the countdown
@@ -175,5 +183,8 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 			}
 			d.Close()
 		}
+	}
+	if pressed == 0 {
+		t.Fatal("no event card with targets was ever pressed: the case does not test the targets")
 	}
 }

@@ -17,9 +17,7 @@ import (
 type Rules struct{ app.Compo }
 
 // OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("rit.rules.title") + " · " + i18n.T("app.name"))
-}
+func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "rit.rules.title") }
 
 // Render draws the page.
 func (p *Rules) Render() app.UI {
@@ -84,7 +82,7 @@ func placeList() app.UI {
 
 // eventList is every event type: names (ours and the German printed one), copies, and when.
 func eventList() app.UI {
-	copies := map[string]int{}
+	copies := map[rituals.EventKey]int{}
 	for _, c := range rituals.Cards {
 		if c.Event != "" {
 			copies[c.Event]++
@@ -93,8 +91,8 @@ func eventList() app.UI {
 	items := make([]app.UI, 0, len(rituals.EventTypes))
 	for _, t := range rituals.EventTypes {
 		items = append(items, app.Li().DataSet("event", t.Key).Body(
-			app.Strong().Text(strconv.Itoa(copies[t.Key])+" × "+i18n.T("rit.ev."+t.Key)+" · "+t.NameDE),
-			app.Text(" — "+i18n.T("rit.when."+t.Key)),
+			app.Strong().Text(strconv.Itoa(copies[t.Key])+" × "+i18n.T("rit.ev."+string(t.Key))+" · "+t.NameDE),
+			app.Text(" — "+i18n.T("rit.when."+string(t.Key))),
 		))
 	}
 	return app.Ul().Class("rit-events").Body(items...)

@@ -37,6 +37,7 @@ type Table struct {
 
 	sel      string // key of the selected sealed move (not sent until locked in)
 	selFor   string // the sealed step sel belongs to
+	evSel    int    // the event card pressed in the window, its targets shown (targets.go)
 	winKey   string // the window being counted down
 	winLeft  int    // seconds left
 	winTimer bool
@@ -104,31 +105,19 @@ func (t *Table) tick(ctx app.Context) {
 	after(ctx, t.tick)
 }
 
-func (t *Table) names() Names {
-	n := Names{Me: t.V.Seat}
-	for _, s := range t.P.Seats {
-		n.Seats = append(n.Seats, s.Name)
-	}
-	return n
-}
+func (t *Table) names() Names { return Names{Me: t.V.Seat, Seats: t.P.SeatNames()} }
 
-func (t *Table) act(m engine.Move) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.P.OnAct != nil {
-			t.P.OnAct(ctx, m)
-		}
-	}
-}
+func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
 
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
 	// A choice not yet locked in lasts as long as its sealed step.
 	if step := t.stepKey(); t.selFor != step {
-		t.sel, t.selFor = "", step
+		t.sel, t.selFor, t.evSel = "", step, 0
 	}
 	return app.Div().Class("rit").ID("rit").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
-		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).Body(
-		app.Header().Class("rit-head").Body(
+		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).DataSet("decide", t.decide()).Body(
+		app.Elem("header").Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
 			app.Span().Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
 			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
@@ -141,7 +130,7 @@ func (t *Table) Render() app.UI {
 		t.placesPart(n),
 		t.handPart(),
 		t.influencePart(),
-		&logView{Log: v.Log, N: n},
+		&logView{Log: v.Log, Of: v.LogRound, N: n},
 		t.resultPart(n),
 	)
 }
@@ -229,6 +218,9 @@ func (t *Table) actions(n Names) app.UI {
 	if legal[0].Kind == rituals.MovePass || legal[0].Kind == rituals.MovePlay {
 		return nil // in the window panel
 	}
+	if legal[0].Kind == rituals.MovePlace {
+		return nil // on the place tiles
+	}
 	buttons := make([]app.UI, 0, len(legal))
 	for i, m := range legal {
 		buttons = append(buttons, app.Button().Type("button").Class("btn", "rit-move").ID("rit-move-"+strconv.Itoa(i)).
@@ -276,21 +268,10 @@ func (t *Table) window(n Names) app.UI {
 	}
 	var stack []app.UI
 	for _, p := range v.Stack {
-		e := rituals.Event{Kind: "play", Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
+		e := rituals.Event{Kind: rituals.EventPlay, Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
 		stack = append(stack, app.Li().Class("rit-played").Text(n.LogLine(e)))
 	}
-	var buttons []app.UI
-	for i, m := range t.P.Legal {
-		if m.Kind != rituals.MovePass && m.Kind != rituals.MovePlay {
-			continue
-		}
-		cls := "rit-play"
-		if m.Kind == rituals.MovePass {
-			cls = "rit-pass"
-		}
-		buttons = append(buttons, app.Button().Type("button").Class("btn", cls).ID("rit-w-"+strconv.Itoa(i)).
-			Text(n.MoveLabel(m)).OnClick(t.act(m), moveKey(m)))
-	}
+	buttons := t.windowButtons(n)
 	title := i18n.T("rit.window." + v.Window.Kind)
 	asked := i18n.T("rit.window.asked", n.Seat(v.Window.Asked))
 	return app.Section().Class("rit-window").ID("rit-window").DataSet("kind", v.Window.Kind).
@@ -303,5 +284,6 @@ func (t *Table) window(n Names) app.UI {
 				Aria("live", "off").Text(i18n.T("rit.countdown", t.winLeft))),
 		),
 		app.If(len(buttons) > 0, app.Div().Class("rit-wbtns").Body(buttons...)),
+		t.windowHint(),
 	)
 }

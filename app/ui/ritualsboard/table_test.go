@@ -121,7 +121,10 @@ func TestBoardButtonsAreLegalMoves(t *testing.T) {
 			n := strings.Count(html, `id="rit-move-`) + strings.Count(html, `id="rit-opt-`) +
 				strings.Count(html, `id="rit-w-`) + strings.Count(html, `class="rit-face rit-pick"`)
 			if len(legal) > 0 && legal[0].Kind == rituals.MovePlace {
-				n = strings.Count(html, `id="rit-move-`)
+				n = strings.Count(html, `id="rit-place-`) // on the place tiles only
+			}
+			if len(legal) > 0 && legal[0].Kind == rituals.MovePass {
+				n = windowChoices(t, g, me) // each card once, its targets on the table (targets_test.go)
 			}
 			if n != len(legal) {
 				t.Fatalf("seat %d phase %s: %d choices for %d legal moves", me, g.Status().Phase, n, len(legal))
@@ -173,17 +176,17 @@ func TestGameOverShowsBreakdownAndAgain(t *testing.T) {
 // TestLogLinesWorded: every log entry of whole games reads as a sentence, not a raw kind.
 func TestLogLinesWorded(t *testing.T) {
 	n := Names{Seats: []string{"Ann", "Bea", "Cy"}, Me: 0}
-	seen := map[string]bool{}
+	seen := map[rituals.EventKind]bool{}
 	eachState(t, 3, 6, func(g *rituals.Game) {
 		for _, e := range g.ViewOf(engine.Observer).Log {
 			line := n.LogLine(e)
-			if line == e.Kind || strings.Contains(line, "%!") {
+			if line == string(e.Kind) || strings.Contains(line, "%!") {
 				t.Fatalf("log %+v → %q", e, line)
 			}
 			seen[e.Kind] = true
 		}
 	})
-	for _, k := range []string{"grab", "reveal", "place", "discover"} {
+	for _, k := range []rituals.EventKind{rituals.EventGrab, rituals.EventReveal, rituals.EventPlace, rituals.EventDiscover} {
 		if !seen[k] {
 			t.Errorf("never saw a %s entry", k)
 		}
@@ -195,7 +198,7 @@ func TestLogLinesWorded(t *testing.T) {
 func TestRulesPageCoversEveryCard(t *testing.T) {
 	html := app.HTMLString(&Rules{})
 	for _, e := range rituals.EventTypes {
-		if !strings.Contains(html, e.NameDE) || !strings.Contains(html, `data-event="`+e.Key+`"`) {
+		if !strings.Contains(html, e.NameDE) || !strings.Contains(html, `data-event="`+string(e.Key)+`"`) {
 			t.Errorf("rules page lacks %s", e.Key)
 		}
 	}
@@ -255,7 +258,7 @@ func TestPlacesNameEachCultistsSender(t *testing.T) {
 			}
 			inLog := map[rituals.CardID]bool{}
 			for _, e := range v.Log {
-				if e.Kind == "place" {
+				if e.Kind == rituals.EventPlace {
 					inLog[e.Card] = true
 				}
 			}

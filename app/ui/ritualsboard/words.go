@@ -55,7 +55,7 @@ func EventName(c rituals.CardID) string {
 	card := c.Card()
 	for _, t := range rituals.EventTypes {
 		if t.Key == card.Event {
-			return i18n.T("rit.ev."+t.Key) + " · " + t.NameDE
+			return i18n.T("rit.ev."+string(t.Key)) + " · " + t.NameDE
 		}
 	}
 	return card.Key
@@ -100,36 +100,36 @@ func (n Names) sentence(line string) string {
 
 func (n Names) logLine(e rituals.Event) string {
 	switch e.Kind {
-	case "grab":
+	case rituals.EventGrab:
 		return i18n.T("rit.log.grab", n.Seat(e.Seat), PlaceName(e.Place))
-	case "grab_lost":
+	case rituals.EventGrabLost:
 		return i18n.T("rit.log.grab_lost", n.Seat(e.Seat), PlaceName(e.Place))
-	case "reveal":
+	case rituals.EventReveal:
 		if e.Card == 0 {
 			return i18n.T("rit.log.reveal_none", n.Seat(e.Seat))
 		}
 		return i18n.T("rit.log.reveal", n.Seat(e.Seat), CardName(e.Card))
-	case "play":
+	case rituals.EventPlay:
 		return n.playLine(e)
-	case "negated":
+	case rituals.EventNegated:
 		return i18n.T("rit.log.negated", n.Seat(e.Seat), CardName(e.Card))
-	case "discover":
+	case rituals.EventDiscover:
 		return i18n.T("rit.log.discover", n.Seat(e.Seat), PlaceName(e.Place))
-	case "place":
+	case rituals.EventPlace:
 		if e.To >= 0 && e.To != e.Seat {
 			return i18n.T("rit.log.place_by", n.Seat(e.Seat), CardName(e.Card), PlaceName(e.Place), e.N, n.Seat(e.To))
 		}
 		return i18n.T("rit.log.place", n.Seat(e.Seat), CardName(e.Card), PlaceName(e.Place), e.N)
-	case "invoke":
+	case rituals.EventInvoke:
 		return i18n.T("rit.log.invoke", n.Seat(e.Seat), PlaceName(e.Place))
-	case "psychotic":
+	case rituals.EventPsychotic:
 		return i18n.T("rit.log.psychotic", n.Seat(e.Seat), CardName(e.Card), n.Seat(e.To))
-	case "draw":
+	case rituals.EventDraw:
 		return i18n.T("rit.log.draw", n.Seat(e.Seat), e.N)
-	case "end":
+	case rituals.EventEnd:
 		return i18n.T("rit.log.end", n.Seat(e.Seat))
 	}
-	return e.Kind
+	return string(e.Kind)
 }
 
 func (n Names) playLine(e rituals.Event) string {
@@ -165,15 +165,15 @@ func (n Names) MoveLabel(m engine.Move) string {
 		c := rituals.CardID(m.Card)
 		name := EventName(c)
 		switch ev := c.Card().Event; {
-		case ev == "that-doesnt-work":
+		case ev == rituals.KeyNoWay:
 			return i18n.T("rit.do.react", name)
-		case ev == "new-arrangement":
+		case ev == rituals.KeyRearrange:
 			return i18n.T("rit.do.swap", name, PlaceName(m.Option), m.N/10, m.N%10)
-		case ev == "embarrassing-mistake":
+		case ev == rituals.KeyMistake:
 			return i18n.T("rit.do.play_move", name, CardName(rituals.CardID(m.N)), PlaceName(m.Option))
 		case m.Option != "":
 			return i18n.T("rit.do.play_at", name, PlaceName(m.Option))
-		case ev == "false-god" || ev == "opponent-targeted" || ev == "mental-breakdown" || ev == "right-mind":
+		case ev == rituals.KeyFalseGod || ev == rituals.KeyTargeted || ev == rituals.KeyBreakdown || ev == rituals.KeyRightMind:
 			return i18n.T("rit.do.play_on", name, n.Seat(m.To))
 		}
 		return i18n.T("rit.do.play", name)

@@ -16,9 +16,7 @@ import (
 type Rules struct{ app.Compo }
 
 // OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("sh.rules.title") + " · " + i18n.T("app.name"))
-}
+func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "sh.rules.title") }
 
 // Render draws the page.
 func (p *Rules) Render() app.UI {
@@ -76,9 +74,7 @@ func charList() app.UI {
 type Ours struct{ app.Compo }
 
 // OnNav names the browser tab after the page.
-func (p *Ours) OnNav(ctx app.Context) {
-	ctx.Page().SetTitle(i18n.T("sh.ours.title") + " · " + i18n.T("app.name"))
-}
+func (p *Ours) OnNav(ctx app.Context) { doc.Title(ctx, "sh.ours.title") }
 
 // Render draws the page.
 func (p *Ours) Render() app.UI {

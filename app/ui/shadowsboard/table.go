@@ -25,23 +25,14 @@ func moveKey(m engine.Move) string {
 }
 
 func (t *Table) names() Names {
-	n := Names{}
-	for _, s := range t.P.Seats {
-		n.Players = append(n.Players, s.Name)
-	}
+	n := Names{Players: t.P.SeatNames()}
 	for _, c := range t.V.Characters {
 		n.Chars = append(n.Chars, c.Character)
 	}
 	return n
 }
 
-func (t *Table) act(m engine.Move) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.P.OnAct != nil {
-			t.P.OnAct(ctx, m)
-		}
-	}
-}
+func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
 
 // Render draws the table: what is asked first (so a phone shows it without scrolling), then the
 // threat, the map, the characters, the asset row and the log.
@@ -49,7 +40,7 @@ func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
 	return app.Div().Class("sh").ID("sh").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
 		DataSet("over", v.Outcome != nil).DataSet("active", int(v.Active)).DataSet("tomove", int(v.ToMove)).Body(
-		app.Header().Class("sh-head").Body(
+		app.Elem("header").Class("sh-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
 			app.A().Class("sh-ours").ID("sh-ours").Href(OursPath).Target("_blank").Text(i18n.T("sh.completed")),
 			app.A().Class("sh-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
@@ -154,7 +145,7 @@ func group(kind string) string {
 func threatNews(log []shadows.Event) []shadows.Event {
 	from := 0
 	for i, e := range log {
-		if e.Kind == "turn" || e.Kind == "setup" {
+		if e.Kind == shadows.EventTurn || e.Kind == shadows.EventSetup {
 			from = i
 		}
 	}
@@ -237,8 +228,8 @@ func deckPanel(v *shadows.View) app.UI {
 	}
 	var elder app.UI
 	if e := v.Elder; e != nil {
-		elder = app.Details().Class("sh-elder").Body(
-			app.Summary().Text(i18n.T("sh.elder", e.Name)),
+		elder = app.Elem("details").Class("sh-elder").Body(
+			app.Elem("summary").Text(i18n.T("sh.elder", e.Name)),
 			app.P().Text(e.Rule),
 			app.P().Body(app.Strong().Text(i18n.T("sh.awakening")+" "), app.Text(e.Awakening)),
 			app.If(e.Stirring != "", app.P().Body(app.Strong().Text(i18n.T("sh.stirring")+" "), app.Text(e.Stirring))),
@@ -365,7 +356,7 @@ func charCard(p *charView) app.UI {
 	if a := ability(c.Ability); a != nil {
 		abil = app.P().Class("sh-ability", "small").Body(app.Strong().Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
 	}
-	clips := app.Dl().Class("sh-clips").Body(
+	clips := app.Elem("dl").Class("sh-clips").Body(
 		clip("bills", c.Bills, c.BillsLimit),
 		clip("knowledge", c.Knowledge, c.KnowledgeLimit),
 		clip("muscle", c.Muscle, c.MuscleLimit),
@@ -402,8 +393,8 @@ func clip(kind string, val, limit int) app.UI {
 		pct = min(100, val*100/limit)
 	}
 	return app.Div().Class("sh-clip").DataSet("clip", kind).DataSet("n", val).Body(
-		app.Dt().Text(i18n.T("sh.res."+kind)),
-		app.Dd().Body(
+		app.Elem("dt").Text(i18n.T("sh.res."+kind)),
+		app.Elem("dd").Body(
 			app.Span().Class("sh-val").Text(i18n.T("sh.of", val, limit)),
 			app.Span().Class("sh-bar").Body(app.Span().Style("width", strconv.Itoa(pct)+"%")),
 		),

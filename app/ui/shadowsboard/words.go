@@ -129,7 +129,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 		return with(i18n.T("sh.move.clear", m.N), act+i18n.T("app.list_sep")+i18n.T("sh.cost.muscle", m.N))
 	case shadows.MoveShare, shadows.MoveRetainer:
 		what := ""
-		if m.Option == "asset" {
+		if m.Option == shadows.ShareAsset {
 			if a := assetByID(m.Card); a != nil {
 				what = i18n.T("sh.move.give_asset", a.Name, n.Char(m.To))
 			}
@@ -143,7 +143,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 	case shadows.MovePassRing:
 		return with(i18n.T("sh.move.passring", n.Char(m.To)), act)
 	case shadows.MoveView:
-		if m.Option == "medium" {
+		if m.Option == shadows.ViewMedium {
 			return with(i18n.T("sh.move.view_medium"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.madness", 1))
 		}
 		return with(i18n.T("sh.move.view"), act)
@@ -168,7 +168,7 @@ func (n Names) MoveLabel(m engine.Move, v *shadows.View) string {
 	case shadows.MoveHire:
 		return with(i18n.T("sh.move.hire", m.N), act+i18n.T("app.list_sep")+i18n.T("sh.cost.bills", m.N))
 	case shadows.MoveBuySell:
-		if m.Option == "bill" {
+		if m.Option == shadows.BuyKnowledge {
 			return with(i18n.T("sh.move.buy"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.bills", 1))
 		}
 		return with(i18n.T("sh.move.sell"), act+i18n.T("app.list_sep")+i18n.T("sh.cost.knowledge", 1))
@@ -251,25 +251,25 @@ func (n Names) LogLine(e shadows.Event, v *shadows.View) string {
 		elder = v.Elder.Name
 	}
 	switch e.Kind {
-	case "setup":
+	case shadows.EventSetup:
 		return i18n.T("sh.log.setup", e.N, elder)
-	case "awakening":
+	case shadows.EventAwakening:
 		return i18n.T("sh.log.awakening", elder, v.Elder.Awakening)
-	case "stirring":
+	case shadows.EventStirring:
 		return i18n.T("sh.log.stirring", elder, v.Elder.Stirring)
-	case "cycle":
+	case shadows.EventCycle:
 		return i18n.T("sh.log.cycle", threatName(e.Card, v, false))
-	case "turn":
+	case shadows.EventTurn:
 		return i18n.T("sh.log.turn", who, n.Player(e.Seat))
-	case "threat":
+	case shadows.EventThreat:
 		text := ""
 		if num, err := strconv.Atoi(e.Card); err == nil && threat(num) != nil {
 			text = threat(num).Arkham.Text
 		}
 		return i18n.T("sh.log.threat", threatName(e.Card, v, false), e.N, text)
-	case "threat_limit":
+	case shadows.EventThreatLimit:
 		return i18n.T("sh.log.threat_limit", threatName(e.Card, v, false))
-	case "draw":
+	case shadows.EventDraw:
 		r := rando(e.Card)
 		if r == nil {
 			return i18n.T("sh.log.draw_other", who)
@@ -279,56 +279,57 @@ func (n Names) LogLine(e shadows.Event, v *shadows.View) string {
 			res = i18n.T("sh.success")
 		}
 		return i18n.T("sh.log.draw", who, res, r.Qty)
-	case "reshuffle":
+	case shadows.EventReshuffle:
 		return i18n.T("sh.log.reshuffle", e.N)
-	case "corruption":
+	case shadows.EventCorruption:
 		return i18n.T("sh.log.corruption", e.N, LocName(e.Location))
-	case "foiled":
+	case shadows.EventFoiled:
 		return i18n.T("sh.log.foiled", who, LocName(e.Location))
-	case "auto_fail":
+	case shadows.EventAutoFail:
 		return i18n.T("sh.log.auto_fail", who)
-	case "escort":
+	case shadows.EventEscort:
 		return i18n.T("sh.log.escort", who)
-	case "view":
+	case shadows.EventView:
 		return i18n.T("sh.log.view", who, threatName(e.Card, v, true))
-	case "banish":
+	case shadows.EventBanish:
 		return i18n.T("sh.log.banish", who, threatName(e.Card, v, true))
-	case "banish_failed":
+	case shadows.EventBanishFailed:
 		return i18n.T("sh.log.banish_failed", who)
-	case "leave":
+	case shadows.EventLeave:
 		return i18n.T("sh.log.leave", who)
-	case "ability":
+	case shadows.EventAbility:
 		name := e.Card
 		if a := ability(e.Card); a != nil {
 			name = a.Name
 		}
 		return i18n.T("sh.log.ability", who, name)
-	case "discard_asset":
+	case shadows.EventDiscardAsset:
 		name := e.Card
 		if a := asset(e.Card); a != nil {
 			name = a.Name
 		}
 		return i18n.T("sh.log.discard_asset", name)
-	case "end_turn":
+	case shadows.EventEndTurn:
 		return i18n.T("sh.log.end_turn", who)
-	case "end":
+	case shadows.EventEnd:
 		return i18n.T("sh.log.end", i18n.T(e.Card))
-	case shadows.MoveMove, shadows.MoveDrive:
+	case shadows.EventMove, shadows.EventDrive:
 		return i18n.T("sh.log.move", who, LocName(e.Card))
-	case shadows.MoveClear:
+	case shadows.EventClear:
 		return i18n.T("sh.log.clear", who, e.N, LocName(e.Location))
-	case shadows.MoveShare, shadows.MoveRetainer:
-		if e.Card == "asset" {
+	case shadows.EventShare, shadows.EventRetainer:
+		if e.Card == shadows.ShareAsset {
 			return i18n.T("sh.log.share_asset", who)
 		}
 		return i18n.T("sh.log.share", who, i18n.T("sh.cost."+e.Card, e.N))
 	}
 	if e.Location != "" {
-		return i18n.T("sh.log.act_at", who, i18n.T("sh.act."+e.Kind), LocName(e.Location))
+		return i18n.T("sh.log.act_at", who, i18n.T("sh.act."+string(e.Kind)), LocName(e.Location))
 	}
-	return i18n.T("sh.log.act", who, i18n.T("sh.act."+e.Kind))
+	return i18n.T("sh.log.act", who, i18n.T("sh.act."+string(e.Kind)))
 }
 
 // threatKinds are the events the threat itself causes, told in the "what the threat did" panel.
-var threatKinds = map[string]bool{"setup": true, "awakening": true, "stirring": true, "cycle": true,
-	"threat": true, "threat_limit": true, "corruption": true, "reshuffle": true, "discard_asset": true, "end": true}
+var threatKinds = map[shadows.EventKind]bool{shadows.EventSetup: true, shadows.EventAwakening: true,
+	shadows.EventStirring: true, shadows.EventCycle: true, shadows.EventThreat: true, shadows.EventThreatLimit: true,
+	shadows.EventCorruption: true, shadows.EventReshuffle: true, shadows.EventDiscardAsset: true, shadows.EventEnd: true}

@@ -47,6 +47,30 @@ func Now(ctx app.Context, src app.UI, seq func() int) {
 	}})
 }
 
+// AfterPaint calls fn on the UI goroutine once the page has had a turn of its event loop, and
+// without redrawing anything: for what need not be on screen with a move but would lengthen
+// the task that draws it (setting the tab title cost Chromium a few milliseconds on most moves,
+// before the board was drawn). fn is dropped if src is no longer mounted by then.
+func AfterPaint(ctx app.Context, src app.UI, fn func()) {
+	quietly(ctx, src, session.PageTurn, func(app.Context) { fn() })
+}
+
+// Quietly calls fn on the UI goroutine after d, like After but marking nothing for redrawing
+// (After's ctx.Dispatch redraws the component): fn dispatches itself what must be drawn. fn is
+// dropped if src is no longer mounted by then.
+func Quietly(ctx app.Context, src app.UI, d time.Duration, fn func(app.Context)) {
+	quietly(ctx, src, func() { time.Sleep(d) }, fn)
+}
+
+func quietly(ctx app.Context, src app.UI, wait func(), fn func(app.Context)) {
+	disp := ctx.Dispatcher()
+	go func() {
+		wait()
+		// Mode Next runs fn and marks no component for an update.
+		disp.Dispatch(app.Dispatch{Mode: app.Next, Source: src, Function: fn})
+	}()
+}
+
 // Go runs fn off the UI goroutine, like ctx.Async but not counted by go-app (see the package
 // comment). fn reports back with ctx.Dispatch.
 func Go(fn func()) { go fn() }

@@ -34,17 +34,7 @@ import (
 
 func init() {
 	bot.Register("arkham", bot.LevelHeuristic, func(seed uint64) bot.Func {
-		h := newArkhamHeuristic()
-		return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-			av, err := arkhamView(v)
-			if err != nil {
-				return engine.Move{}, err
-			}
-			if len(legal) == 0 {
-				return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: arkham", "no legal move")
-			}
-			return h.decide(av, legal), nil
-		}
+		return bot.Typed("bot: arkham", arkhamView, newArkhamHeuristic().decide)
 	})
 	bot.Register("arkham", bot.LevelSearch, func(seed uint64) bot.Func {
 		return NewSearch(seed, DefaultSamples)
@@ -150,12 +140,9 @@ func newArkhamSearch(seed uint64, samples int, tune searchTuning) bot.Func {
 		Samples: samples,
 	}
 	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		av, err := arkhamView(v)
+		av, err := bot.Read("bot: arkham", arkhamView, v, legal)
 		if err != nil {
 			return engine.Move{}, err
-		}
-		if len(legal) == 0 {
-			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: arkham", "no legal move")
 		}
 		me = av.Seat
 		if len(legal) == 1 {
@@ -194,15 +181,9 @@ func newArkhamSearch(seed uint64, samples int, tune searchTuning) bot.Func {
 // that everything the bots index by is in range: a bot playing a remote seat reads its view off
 // the wire, and a malformed one must be refused, not crash it.
 func arkhamView(v engine.View) (*arkham.View, error) {
-	var av *arkham.View
-	switch x := v.(type) {
-	case *arkham.View:
-		av = x
-	case arkham.View:
-		av = &x
-	}
-	if av == nil {
-		return nil, engine.Errorf(engine.KindMalformed, "bot: arkham", "not an Arkham Ritual view: %T", v)
+	av, err := bot.TypedView[arkham.View](v, "bot: arkham", "an Arkham Ritual")
+	if err != nil {
+		return nil, err
 	}
 	if err := checkView(av); err != nil {
 		return nil, engine.Errorf(engine.KindMalformed, "bot: arkham", "%v", err)

@@ -18,7 +18,7 @@ type SealedRules struct{}
 
 func (SealedRules) Name() string { return "toysealed" }
 
-// PublicChoosers: every seat bids every round, whatever it was dealt (fair.PublicChoosers).
+// PublicChoosers: every seat bids every round, whatever it was dealt (engine.PublicChoosers).
 func (SealedRules) PublicChoosers()          {}
 func (SealedRules) Version() int             { return 1 }
 func (SealedRules) Seats() (min, max int)    { return 2, 8 }

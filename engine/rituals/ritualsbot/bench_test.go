@@ -5,50 +5,20 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rituals"
-	"miskatonic/engine/rng"
 )
 
-// decisionPoints collects real decisions (at least two legal moves) from seeded 4-player games
-// between heuristic bots.
+// decisionPoints collects real decisions (at least two legal moves, passes aside) from seeded
+// 4-player games between heuristic bots.
 func decisionPoints(tb testing.TB, games int) []bot.Decision {
-	tb.Helper()
-	var out []bot.Decision
-	r := rng.FromInt(2024)
-	for i := 0; i < games; i++ {
-		g, _ := rituals.New(engine.Config{Seats: 4})
-		bots := make([]bot.Func, 4)
-		for s := range bots {
-			bots[s], _ = bot.New("rituals", bot.LevelHeuristic, uint64(i*4+s))
-		}
-		if _, err := bot.Play(g, bots, r, func(d bot.Decision) {
-			if len(d.Legal) > 1 && d.Legal[0].Kind != rituals.MovePass {
-				out = append(out, d)
-			}
-		}); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return out
+	return enginetest.DecisionPoints(tb, "rituals", 4, games, func() (engine.Game, error) {
+		return rituals.New(engine.Config{Seats: 4})
+	}, func(d bot.Decision) bool { return len(d.Legal) > 1 && d.Legal[0].Kind != rituals.MovePass })
 }
 
 func benchmarkLevel(b *testing.B, level string) {
-	points := decisionPoints(b, 4)
-	bt, err := bot.New("rituals", level, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	start := cpuTime()
-	for i := 0; i < b.N; i++ {
-		d := points[i%len(points)]
-		if _, err := bt(d.View, d.Legal); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if cpu := cpuTime() - start; cpu > 0 {
-		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
-	}
+	enginetest.BenchDecisions(b, "rituals", level, decisionPoints(b, 4))
 }
 
 // BenchmarkSearchDecision is one search decision (sends, placements, psychotic gifts: the

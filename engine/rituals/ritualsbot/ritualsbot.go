@@ -42,18 +42,12 @@ func init() {
 // index by: a bot playing a remote seat reads its view off the wire, and a malformed one must be
 // refused, not crash it.
 func ritualsView(v engine.View, legal []engine.Move) (*rituals.View, error) {
-	var rv *rituals.View
-	switch x := v.(type) {
-	case *rituals.View:
-		rv = x
-	case rituals.View:
-		rv = &x
+	rv, err := bot.TypedView[rituals.View](v, "bot: rituals", "a Rituals of Madness")
+	if err != nil {
+		return nil, err
 	}
-	if rv == nil {
-		return nil, engine.Errorf(engine.KindMalformed, "bot: rituals", "not a Rituals of Madness view: %T", v)
-	}
-	if len(legal) == 0 {
-		return nil, engine.Errorf(engine.KindNotYourTurn, "bot: rituals", "no legal move")
+	if err := bot.NeedMoves("bot: rituals", legal); err != nil {
+		return nil, err
 	}
 	if err := checkView(rv); err != nil {
 		return nil, engine.Errorf(engine.KindMalformed, "bot: rituals", "%v", err)
@@ -174,11 +168,11 @@ func eventMove(v *rituals.View, w *world, legal []engine.Move) engine.Move {
 			continue
 		}
 		switch rituals.CardID(m.Card).Card().Event {
-		case "opponent-targeted":
+		case rituals.KeyTargeted:
 			if m.To == leader {
 				return m
 			}
-		case "rise-up":
+		case rituals.KeyRiseUp:
 			if p := rituals.PlaceByKey(m.Option); p >= 0 && count[p] >= 2 && (rise == nil || count[p] > count[rituals.PlaceByKey(rise.Option)]) {
 				rise = &legal[i]
 			}

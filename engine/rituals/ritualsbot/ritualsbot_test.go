@@ -180,7 +180,7 @@ func TestRitualsStrengthOrder(t *testing.T) {
 // TestRitualsHeuristicPlaysEvents: over a few games the heuristic plays each of the events it
 // judges (Rise Up, Opponent-Targeted, That Doesn't Work), always as a legal move.
 func TestRitualsHeuristicPlaysEvents(t *testing.T) {
-	played := map[string]int{}
+	played := map[rituals.EventKey]int{}
 	for seed := uint64(1); seed <= 6 && len(played) < 3; seed++ {
 		playRituals(t, 4, []string{bot.LevelHeuristic}, seed, func(g *rituals.Game, d bot.Decision) {
 			if d.Move.Kind == rituals.MovePlay {
@@ -188,7 +188,7 @@ func TestRitualsHeuristicPlaysEvents(t *testing.T) {
 			}
 		})
 	}
-	for _, e := range []string{"rise-up", "opponent-targeted", "that-doesnt-work"} {
+	for _, e := range []rituals.EventKey{rituals.KeyRiseUp, rituals.KeyTargeted, rituals.KeyNoWay} {
 		if played[e] == 0 {
 			t.Errorf("never played %s (played %v)", e, played)
 		}

@@ -14,32 +14,15 @@ import (
 // Heuristic returns the rule-of-thumb bot. Ties are broken by a generator seeded with seed.
 func Heuristic(seed uint64) bot.Func {
 	r := rng.New(rng.Derive(rng.FromInt(seed).Seed(), "miskatonic/v1/bot/shadows/heuristic"))
-	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		sv, err := viewOf(v)
-		if err != nil {
-			return engine.Move{}, err
-		}
-		if len(legal) == 0 {
-			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: shadows", "no legal move")
-		}
-		return Decide(sv, legal, r), nil
-	}
+	return bot.Typed("bot: shadows", viewOf, func(sv *shadows.View, legal []engine.Move) engine.Move { return Decide(sv, legal, r) })
 }
 
 // viewOf reads a view and checks the shape the bots index into: a view comes from the host,
 // and a hostile one must give an error, never a panic.
 func viewOf(v engine.View) (*shadows.View, error) {
-	var sv *shadows.View
-	switch x := v.(type) {
-	case *shadows.View:
-		sv = x
-	case shadows.View:
-		sv = &x
-	default:
-		return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "not a Ring of Shadows view: %T", v)
-	}
-	if sv == nil {
-		return nil, engine.Errorf(engine.KindMalformed, "bot: shadows", "no view")
+	sv, err := bot.TypedView[shadows.View](v, "bot: shadows", "a Ring of Shadows")
+	if err != nil {
+		return nil, err
 	}
 	if sv.Phase == shadows.PhaseAction || sv.Phase == shadows.PhaseShadow {
 		n := engine.Seat(len(sv.Characters))
@@ -199,7 +182,7 @@ func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool
 		}
 	}
 	if !isBearer && canPay && c.Knowledge > p.bearer.Knowledge && v.Threat.Known {
-		if m, ok := find(shadows.MoveView, func(m engine.Move) bool { return m.Option == "medium" }); ok {
+		if m, ok := find(shadows.MoveView, func(m engine.Move) bool { return m.Option == shadows.ViewMedium }); ok {
 			return m, true
 		}
 	}
@@ -222,13 +205,13 @@ func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool
 		if c.Knowledge > 0 && room > 0 && c.Location == p.bearer.Location {
 			n := min(c.Knowledge, room)
 			if m, ok := find(shadows.MoveShare, func(m engine.Move) bool {
-				return m.To == v.Ring && m.Option == "knowledge" && m.N == n
+				return m.To == v.Ring && m.Option == shadows.ShareKnowledge && m.N == n
 			}); ok {
 				return m, true
 			}
 		}
 		if m, ok := find(shadows.MoveRetainer, func(m engine.Move) bool {
-			return m.To == v.Ring && m.Option == "knowledge" && m.N == min(c.Knowledge, room)
+			return m.To == v.Ring && m.Option == shadows.ShareKnowledge && m.N == min(c.Knowledge, room)
 		}); ok && c.Knowledge > 0 {
 			return m, true
 		}
@@ -268,7 +251,7 @@ func (p *plan) pick(find func(string, func(engine.Move) bool) (engine.Move, bool
 	if m, ok := find(shadows.MoveResearch, nil); ok {
 		return m, true
 	}
-	if m, ok := find(shadows.MoveBuySell, func(m engine.Move) bool { return m.Option == "bill" }); ok && c.Bills >= 2 {
+	if m, ok := find(shadows.MoveBuySell, func(m engine.Move) bool { return m.Option == shadows.BuyKnowledge }); ok && c.Bills >= 2 {
 		return m, true
 	}
 	// 10. With corruption high and no muscle, hire some.

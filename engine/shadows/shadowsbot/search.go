@@ -24,12 +24,9 @@ func Search(seed uint64) bot.Func { return NewSearch(seed, DefaultSamples) }
 func NewSearch(seed uint64, samples int) bot.Func {
 	r := rng.New(rng.Derive(rng.FromInt(seed).Seed(), "miskatonic/v1/bot/shadows/search"))
 	return func(v engine.View, legal []engine.Move) (engine.Move, error) {
-		sv, err := viewOf(v)
+		sv, err := bot.Read("bot: shadows", viewOf, v, legal)
 		if err != nil {
 			return engine.Move{}, err
-		}
-		if len(legal) == 0 {
-			return engine.Move{}, engine.Errorf(engine.KindNotYourTurn, "bot: shadows", "no legal move")
 		}
 		def := Decide(sv, legal, r)
 		if sv.Phase != shadows.PhaseAction || len(legal) == 1 {

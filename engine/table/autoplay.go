@@ -1,24 +1,24 @@
-package bot
+package table
 
-// A bot at a live table: PlaySeat drives one guest seat: it says ready in the lobby and
-// moves whenever the seat may. The `miskatonic bot` command and the connection tests use it; Play
-// is its offline twin (one game, every seat, no table).
+// A bot at a live table: Autoplay drives one guest seat: it says ready in the lobby and moves
+// whenever the seat may. The `miskatonic bot` command and the connection tests use it with a
+// chooser of engine/bot; bot.Play is its offline twin (one game, every seat, no table). It lives
+// here, not in engine/bot, so the bots know nothing of the table protocol.
 
 import (
 	"context"
 	"errors"
 
 	"miskatonic/engine"
-	"miskatonic/engine/table"
 )
 
-// ErrStopped is returned by PlaySeat when ctx ended before the game did.
-var ErrStopped = errors.New("bot: seat stopped before the game ended")
+// ErrStopped is returned by Autoplay when ctx ended before the game did.
+var ErrStopped = errors.New("table: seat stopped before the game ended")
 
-// PlaySeat moves for g's seat until the game is over, then returns its outcome. observe (optional)
+// Autoplay moves for g's seat, choosing with choose (a bot.Func), until the game is over, then returns its outcome. observe (optional)
 // sees every state the seat passes through, before any move is made from it; sent (optional)
 // is told of each move just before it goes to the host.
-func PlaySeat(ctx context.Context, g *table.Guest, bot Func, observe func(table.GuestState), sent func(table.GuestState, engine.Move)) (engine.Outcome, error) {
+func (g *Guest) Autoplay(ctx context.Context, choose func(engine.View, []engine.Move) (engine.Move, error), observe func(GuestState), sent func(GuestState, engine.Move)) (engine.Outcome, error) {
 	readySent := 0 // link generation we last said ready on (re-said after a reconnect)
 	connected := false
 	for {
@@ -38,7 +38,7 @@ func PlaySeat(ctx context.Context, g *table.Guest, bot Func, observe func(table.
 			readySent = 0
 		}
 		if st.Started && st.HasView && !st.Waiting && len(st.Legal) > 0 && !st.Status.Over {
-			m, err := bot(st.View, st.Legal)
+			m, err := choose(st.View, st.Legal)
 			if err != nil {
 				return engine.Outcome{}, err
 			}

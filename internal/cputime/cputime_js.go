@@ -1,16 +1,16 @@
 //go:build js
 
-package arkham
+package cputime
 
 import (
 	"syscall/js"
 	"time"
 )
 
-// cpuTime is Node's process CPU time (user+system). In a browser (no process.cpuUsage) it is
+// Used is Node's process CPU time (user+system). In a browser (no process.cpuUsage) it is
 // performance.now(): wall time, which for Go's single-threaded wasm on an idle page is the time
 // the page's thread spends, i.e. what a player waits on.
-func cpuTime() time.Duration {
+func Used() time.Duration {
 	p := js.Global().Get("process")
 	if !p.IsUndefined() && !p.Get("cpuUsage").IsUndefined() {
 		u := p.Call("cpuUsage")

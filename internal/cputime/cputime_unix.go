@@ -1,14 +1,14 @@
 //go:build linux || darwin
 
-package rituals
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the process's user+system CPU time.
-func cpuTime() time.Duration {
+// Used is the process's user+system CPU time (0 if unreadable).
+func Used() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0

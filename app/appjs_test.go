@@ -1,0 +1,50 @@
+//go:build !wasm
+
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The loader the pages get hands fetch's own Response to instantiateStreaming (what lets
+// Chromium cache the compiled module), still counts progress, and keeps the rest of go-app's
+// script: the server and a static export serve the same patched app.js.
+func TestAppScriptKeepsFetchResponse(t *testing.T) {
+	web, _ := fakeWeb(t)
+	srv := newTestServer(t, web)
+	out := filepath.Join(t.TempDir(), "dist")
+	if _, err := WriteStatic(out, Config{WebDir: web, Version: "abc123"}); err != nil {
+		t.Fatal(err)
+	}
+	static, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scripts := map[string]string{"static app.js": string(static)}
+	for _, p := range appScriptPaths {
+		resp, b := get(t, srv.URL+p)
+		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+			t.Fatalf("%s: %d %q", p, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+		scripts["served "+p] = string(b)
+	}
+	for name, js := range scripts {
+		for _, want := range []string{
+			"instantiateStreaming(\n      fetchWithProgress(", // go-app's call, unchanged
+			"response.clone().body.getReader()",               // progress from a clone
+			"goappInitWebAssembly",                            // the rest of go-app's loader
+			wasmLengthHeader,
+		} {
+			if !strings.Contains(js, want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+		// A constructed Response (no URL, no cache entry) is what kept the module uncached.
+		if strings.Contains(js, "new Response(") {
+			t.Errorf("%s still wraps the wasm in a constructed Response", name)
+		}
+	}
+}

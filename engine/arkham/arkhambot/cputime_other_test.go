@@ -1,8 +1,0 @@
-//go:build !(linux || darwin)
-
-package arkhambot
-
-import "time"
-
-// cpuTime is unavailable here (wasm): benchmarks then report wall time only.
-func cpuTime() time.Duration { return 0 }
