@@ -9,6 +9,7 @@ import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/bot"
+	"miskatonic/internal/cputime"
 )
 
 // stepCost gathers CPU time per step kind (the pages run one at a time in this goroutine; under
@@ -67,9 +68,9 @@ func playSync(tb testing.TB, seed uint64, seats int, humans []engine.Seat, cost 
 		progressed := false
 		for _, h := range humans {
 			p := pages[h]
-			t0 := cpuTime()
+			t0 := cputime.Used()
 			ins, err := p.Outbox()
-			d := cpuTime() - t0
+			d := cputime.Used() - t0
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -77,19 +78,19 @@ func playSync(tb testing.TB, seed uint64, seats int, humans []engine.Seat, cost 
 				var kind string
 				f.host.State(func(st *State) { kind = kindOf(st, in) })
 				cost.add(cost.make, kind, d/time.Duration(len(ins)))
-				t0 = cpuTime()
+				t0 = cputime.Used()
 				e, err := f.host.Submit(in)
-				cost.add(cost.host, kind, cpuTime()-t0)
+				cost.add(cost.host, kind, cputime.Used()-t0)
 				if err != nil {
 					tb.Fatalf("%s: %v", kind, err)
 				}
 				var worst time.Duration
 				for _, q := range humans {
-					t0 = cpuTime()
+					t0 = cputime.Used()
 					if err := pages[q].Apply(e); err != nil {
 						tb.Fatalf("page %d: %v", q, err)
 					}
-					worst = max(worst, cpuTime()-t0)
+					worst = max(worst, cputime.Used()-t0)
 				}
 				cost.add(cost.apply, kind, worst)
 				progressed = true
