@@ -2,17 +2,21 @@ package blindtable
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
+	"miskatonic/engine/mask"
 )
 
 // TestStandInTrapezohedron: a key holder vanishes right after the deal and a stand-in plays its
 // seat for the round. When that seat takes the Trapezohedron, the peek was opened to the absent
 // player alone, so the stand-in says the public guess (State.StandInColour): the round is
-// scored, never voided, whatever the peeked card was. Seeds are searched until it happens.
+// scored, never voided, whatever the peeked card was; the other colour is refused. Seeds are
+// searched until a guess is wrong.
 func TestStandInTrapezohedron(t *testing.T) {
 	const absent = engine.Seat(2)
 	found, wrong := 0, 0
@@ -44,6 +48,21 @@ func TestStandInTrapezohedron(t *testing.T) {
 				}()
 			}
 		}
+		// The host's page first tries the other colour: every State refuses it (the host's
+		// first), then the honest guess goes through.
+		f.alter[0] = func(p *Page, in Input) []Input {
+			var c ClaimBody
+			if in.Kind != KindClaim || json.Unmarshal(in.Body, &c) != nil || c.Claim.Seat != absent || c.Claim.Topic == arkham.TopicOldOne {
+				return []Input{in}
+			}
+			c.Claim.Topic = map[string]string{arkham.TopicTrapSane: arkham.TopicTrapCursed, arkham.TopicTrapCursed: arkham.TopicTrapSane}[c.Claim.Topic]
+			signed, err := mask.SignClaim(p.cfg.Identity, p.st.d.sc, c.Claim)
+			if err != nil {
+				panic(err)
+			}
+			c.Claim = signed
+			return []Input{resign(p, in, c), in}
+		}
 		f.start()
 		f.settle(func() bool {
 			mu.Lock()
@@ -64,6 +83,9 @@ func TestStandInTrapezohedron(t *testing.T) {
 			_ = json.Unmarshal(e.In.Body, &c)
 			if c.Claim.Seat == absent && c.Claim.Topic != arkham.TopicOldOne {
 				found++
+				if rj := f.clients[0].Rejects(); !slices.ContainsFunc(rj, func(r string) bool { return strings.Contains(r, "public guess") }) {
+					t.Fatalf("seed %d: the other colour was not refused: %v", seed, rj)
+				}
 				mu.Lock()
 				if truth != c.Claim.Topic {
 					wrong++
