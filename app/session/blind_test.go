@@ -24,37 +24,8 @@ import (
 func TestBlindTableOverWebRTC(t *testing.T) {
 	n := testNet(t)
 	hostStore := &MemStore{}
-	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingBlind})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Forget()
+	host, guests, stores := startBlindTable(t, n, hostStore)
 	link := host.Snapshot().Invite
-	stores := []*MemStore{{}, {}}
-	guests := make([]*Session, 2)
-	for i, name := range []string{"Bea", "Cy"} {
-		if guests[i], err = Join(stores[i], JoinConfig{Name: name, Link: link, Net: n}); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	defer func() {
-		for _, g := range guests {
-			g.Forget()
-		}
-	}()
-	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
-		t.Fatal("the lobby never showed three seats")
-	}
-	var startErr error
-	for range 250 {
-		if startErr = host.Start(); startErr == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if startErr != nil {
-		t.Fatal(startErr)
-	}
 	hostSeat := host.SeatOf()
 	// engine/table stays in its lobby: no one takes a seat the blind game's roster lacks.
 	if !host.Snapshot().Ask {
@@ -166,15 +137,7 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 	if host.Snapshot().Ask {
 		t.Fatal("the table still holds newcomers at the door after the game")
 	}
-	for range 250 {
-		if startErr = host.Start(); startErr == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if startErr != nil {
-		t.Fatal(startErr)
-	}
+	startTable(t, host)
 	playAll(t, append([]*Session{host}, guests...), 3*time.Minute)
 	if bytes.Equal(firstID, blindtable.ConfigID(*host.blind.cfg)) {
 		t.Fatal("the second game is the first game's table again")
@@ -256,4 +219,42 @@ func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, h
 		}
 	}
 	return 1
+}
+
+// startBlindTable opens a host-blind Arkham table for Ann (on hostStore), seats Bea and Cy by
+// its link and starts it: the set-up every host-blind session test shares.
+func startBlindTable(t *testing.T, n Net, hostStore *MemStore) (*Session, []*Session, []*MemStore) {
+	t.Helper()
+	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingBlind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(host.Forget)
+	link := host.Snapshot().Invite
+	stores := []*MemStore{{}, {}}
+	guests := make([]*Session, 2)
+	for i, name := range []string{"Bea", "Cy"} {
+		if guests[i], err = Join(stores[i], JoinConfig{Name: name, Link: link, Net: n}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		t.Cleanup(guests[i].Forget)
+	}
+	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
+		t.Fatal("the lobby never showed three seats")
+	}
+	startTable(t, host)
+	return host, guests, stores
+}
+
+// startTable starts host's table, trying again while its lobby is still settling.
+func startTable(t *testing.T, host *Session) {
+	t.Helper()
+	var err error
+	for range 250 {
+		if err = host.Start(); err == nil {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal(err)
 }

@@ -5,9 +5,6 @@ package session
 import (
 	"testing"
 	"time"
-
-	"miskatonic/engine/blindtable"
-	"miskatonic/engine/table"
 )
 
 // TestBlindStandIn: a guest's page goes mid-round at a host-blind table of three people; every
@@ -18,37 +15,8 @@ func TestBlindStandIn(t *testing.T) {
 	n := testNet(t)
 	hostStore := &MemStore{}
 	_ = hostStore.Set(keyTurnTimeout, "300")
-	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingBlind})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Forget()
+	host, guests, stores := startBlindTable(t, n, hostStore)
 	link := host.Snapshot().Invite
-	stores := []*MemStore{{}, {}}
-	guests := make([]*Session, 2)
-	for i, name := range []string{"Bea", "Cy"} {
-		if guests[i], err = Join(stores[i], JoinConfig{Name: name, Link: link, Net: n}); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-	}
-	defer func() {
-		for _, g := range guests {
-			g.Forget()
-		}
-	}()
-	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
-		t.Fatal("the lobby never showed three seats")
-	}
-	var startErr error
-	for range 250 {
-		if startErr = host.Start(); startErr == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if startErr != nil {
-		t.Fatal(startErr)
-	}
 	// Play until a round is under way, then Cy's page goes.
 	playWhile(t, []*Session{host, guests[0], guests[1]}, func() bool {
 		st := host.Snapshot()
