@@ -42,7 +42,8 @@ func RefusedReason(err error) string {
 }
 
 // PathWait bounds how long a guest waits, once the host has answered, for a network path that
-// neither opens nor fails; ICE's own failure usually comes far sooner (about 1.5 s).
+// neither opens nor fails; ICE's own failure usually comes far sooner (about 1.5 s natively;
+// in a browser, the dead-path rule of deadpath.go, about 4 s).
 var PathWait = 12 * time.Second
 
 // pipe carries one session's set-up messages: send seals and forwards, in delivers what the
