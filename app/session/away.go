@@ -24,6 +24,10 @@ func (s *Session) WaitLonger() error {
 	if s.host == nil {
 		return errNotHost
 	}
+	if s.blind.on() {
+		s.blind.waitLonger()
+		return nil
+	}
 	return s.host.Wait()
 }
 
@@ -32,6 +36,9 @@ func (s *Session) WaitLonger() error {
 func (s *Session) StandIn(seat engine.Seat) error {
 	if s.host == nil {
 		return errNotHost
+	}
+	if s.blind.on() {
+		return s.blind.standIn(seat)
 	}
 	level := standInLevel(s.game)
 	fn, err := newBot(s.game, level, seedSalt())

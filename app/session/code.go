@@ -174,10 +174,12 @@ func (o *CodeOffer) Finish(ctx context.Context, answer string) error {
 		return codeProblem(err, ProblemCodeNoLink)
 	}
 	o.used.Store(true)
-	if err := o.s.host.AddGuest(c); err != nil {
+	mx := newMux(c)
+	if err := o.s.host.AddGuest(mx.table); err != nil {
 		c.Close()
 		return &JoinError{Problem: ProblemHostClosed, Err: err}
 	}
+	o.s.blind.addLink(mx.blind)
 	return nil
 }
 
@@ -225,7 +227,8 @@ func (a *CodeAnswer) Join(ctx context.Context, st Store, name string) (*Session,
 	if err != nil {
 		return nil, &JoinError{Problem: ProblemCodeNoLink, Err: err}
 	}
-	g, err := newGuest(c, name, st, "")
+	mx := newMux(c)
+	g, err := newGuest(mx.table, name, st, "")
 	if err != nil {
 		c.Close()
 		return nil, err
@@ -234,6 +237,8 @@ func (a *CodeAnswer) Join(ctx context.Context, st Store, name string) (*Session,
 	if err != nil {
 		return nil, err
 	}
+	s.blind = newBlind(s)
+	go s.blind.guestLink(mx.blind)
 	s.wg.Add(1)
 	go s.watchCode(c)
 	return s, nil

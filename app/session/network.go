@@ -29,6 +29,9 @@ type HostConfig struct {
 	Net     Net
 	// BotDelay is how long a bot waits before its move (0: DefaultBotDelay).
 	BotDelay time.Duration
+	// Dealing is the table's dealing (blindtable.DealingBlind or DealingOpen); "" takes this
+	// browser's choice (keyDealing), else open.
+	Dealing string
 }
 
 // Problems a join can run into, as catalog keys (the screens show them with a way forward).
@@ -80,6 +83,8 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 		return nil, err
 	}
 	s.host = h
+	s.blind = newBlind(s)
+	s.blind.dealing = dealingOf(st, cfg.Dealing)
 	if err := s.seatLocal(cfg.Name, ""); err != nil {
 		h.Close()
 		return nil, err
@@ -90,7 +95,7 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 		return nil, err
 	}
 	invJSON, _ := json.Marshal(inv)
-	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: delay})
+	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: delay, Dealing: s.blind.dealing})
 	return s, nil
 }
 
@@ -119,10 +124,13 @@ func (s *Session) listen(inv signal.Invite, n Net) error {
 					return
 				}
 				s.noteLink(j.Name, c)
-				if err := s.host.AddGuest(c); err != nil {
+				mx := newMux(c)
+				if err := s.host.AddGuest(mx.table); err != nil {
 					logf("session: the table turned a link away: %v", err)
 					c.Close()
+					return
 				}
+				s.blind.addLink(mx.blind)
 			}(j)
 		}
 	}()
@@ -179,8 +187,9 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 		token = prev.Token
 	}
 	var (
-		c *rtc.Conn
-		s *Session
+		c  *rtc.Conn
+		s  *Session
+		mx *mux
 	)
 	for try := 1; ; try++ {
 		var tc table.Conn
@@ -193,7 +202,8 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 		if err != nil {
 			return nil, err
 		}
-		g, err := newGuest(tc, cfg.Name, st, token)
+		mx = newMux(tc)
+		g, err := newGuest(mx.table, cfg.Name, st, token)
 		if err != nil {
 			c.Close()
 			return nil, err
@@ -215,6 +225,8 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 		hands = prev.Hands // read before keepJoined saves the record afresh
 	}
 	s.setLink(c)
+	s.blind = newBlind(s)
+	go s.blind.guestLink(mx.blind)
 	s.wg.Add(1)
 	go s.keepJoined(inv, cfg, c)
 	s.rejoinHands(hands)
@@ -333,7 +345,9 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 			if err == nil {
 				c = nc
 				s.setLink(c)
-				s.guest.Reconnect(c)
+				mx := newMux(c)
+				s.guest.Reconnect(mx.table)
+				go s.blind.guestLink(mx.blind)
 				s.setProblem("", false)
 				break
 			}

@@ -80,6 +80,9 @@ type Session struct {
 	notices []Notice
 	link    *rtc.Conn
 
+	// blind is the table's host-blind game (blind.go); nil for solo tables.
+	blind *blind
+
 	// onClose runs when the session ends (closing network listeners).
 	onClose []func()
 }
@@ -130,6 +133,7 @@ func (s *Session) Snapshot() Snapshot {
 		hs := s.host.State()
 		snap.Watchers, snap.Ask = hs.Watchers, hs.Ask
 	}
+	s.blind.snapshot(&snap)
 	if snap.Problem == "" && snap.Dropped != nil {
 		snap.Problem, snap.Fatal = byeProblem(snap.Dropped), true
 	}
@@ -175,6 +179,9 @@ func (s *Session) setProblem(key string, fatal bool) {
 // Move sends one of the latest legal moves.
 // With several seats it goes through the seat the move is for.
 func (s *Session) Move(m engine.Move) error {
+	if s.blind.on() {
+		return s.blind.play(m)
+	}
 	if g := s.guestFor(m.Seat); g != nil {
 		return g.Send(m)
 	}
@@ -228,6 +235,9 @@ func (s *Session) Rematch() error {
 	if s.host == nil {
 		return errNotHost
 	}
+	if s.blind.on() {
+		return s.blind.endGame() // engine/table never started: its lobby is there already
+	}
 	if err := s.host.Rematch(); err != nil {
 		return err
 	}
@@ -241,6 +251,9 @@ func (s *Session) Rematch() error {
 func (s *Session) Start() error {
 	if s.host == nil {
 		return errNotHost
+	}
+	if s.kind == Host && s.blind != nil && blindUse(s.host.State(), s.blind.choice()) {
+		return s.blind.startHost()
 	}
 	return s.host.Start()
 }
@@ -300,6 +313,7 @@ func (s *Session) Forget() {
 		s.store.Del(keyJoined)
 	default:
 		s.store.Del(slot(s.kind, s.game))
+		s.blind.clearSaved()
 	}
 	curMu.Lock()
 	if current == s {
@@ -317,6 +331,9 @@ func (s *Session) pump() {
 			return
 		case <-s.guest.Updates():
 			s.notify()
+			if s.host != nil && s.blind.on() {
+				s.blind.comeBack(s.Snapshot()) // a stood-in player connected again takes the seat back
+			}
 		}
 	}
 }
@@ -348,6 +365,8 @@ func (s *Session) saver(meta saved) {
 		}
 		meta.Hands = s.Hands()
 		meta.Score = s.Score()
+		meta.Blind = s.blind.save()
+		meta.Dealing = s.blind.choice()
 		b, err := meta.encode(snap)
 		if err == nil {
 			err = s.store.Set(slot(s.kind, s.game), string(b))
@@ -393,6 +412,10 @@ type saved struct {
 	// Score is the running score across the games at this table (the UI's, as it gave it to
 	// SetScore): it lives and dies with the saved table, so a host reload keeps it.
 	Score json.RawMessage `json:"score,omitempty"`
+	// Blind is the table's host-blind game (blind.go): its config, log and this page's own
+	// deal keys, never a card its person may not see.
+	Blind   json.RawMessage `json:"blind,omitempty"`
+	Dealing string          `json:"dealing,omitempty"`
 	// Snapshot stays last: encode splices the snapshot's bytes in at the end unparsed.
 	Snapshot json.RawMessage `json:"snapshot"`
 }

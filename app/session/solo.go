@@ -194,6 +194,15 @@ func ResumeHost(st Store, kind Kind, game string) (*Session, saved, error) {
 			}
 		}
 	}
+	if meta.Kind == Host {
+		s.blind = newBlind(s)
+		s.blind.dealing = dealingOf(st, meta.Dealing)
+		if len(meta.Blind) > 0 {
+			if err := s.blind.resume(meta.Blind); err != nil {
+				logf("session: the saved blind game does not resume: %v", err)
+			}
+		}
+	}
 	s.run(meta)
 	return s, meta, nil
 }

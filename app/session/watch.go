@@ -11,6 +11,7 @@ import (
 
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
+	"miskatonic/engine"
 	"miskatonic/engine/table"
 	"miskatonic/engine/wire"
 )
@@ -147,6 +148,11 @@ func (s *Session) SetAskToJoin(on bool) error {
 func (s *Session) Admit(key []byte) error {
 	if s.host == nil {
 		return errNotHost
+	}
+	if s.blind.on() {
+		// engine/table is in its lobby, where Admit seats at once: a seat more would not be
+		// the blind game's roster. The watcher plays from the next game (Play again).
+		return engine.Errorf(wire.KindState, "session: admit", "a host-blind game is on: after it")
 	}
 	return s.host.Admit(key)
 }

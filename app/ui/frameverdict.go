@@ -96,6 +96,11 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 		)
 	}
 	fault := i18n.T("frame.fault_host")
+	// A host-blind table's verdict names the seat whose signed part broke the rules: a guest's
+	// as well as the host's (app/session/blind.go).
+	if t := fs[0].Fault; t != nil && strings.HasPrefix(t.Code, "blind.") && t.Code != "blind.host" && len(t.Args) > 0 {
+		fault = i18n.T("frame.fault_seat", t.Args[0])
+	}
 	if snap.Code != "" {
 		details = append(details, app.Li().Text(i18n.T("frame.detail_code", snap.Code)))
 	}

@@ -214,6 +214,7 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		m.Options = rules.Options()
 		m.Noter, _ = rules.(engine.LobbyNoter)
 	}
+	m.Options, m.Chosen = withDealing(g.Sess, m.Options, m.Chosen)
 	mine := map[engine.Seat]bool{snap.Seat: true}
 	for _, seat := range g.Sess.Seats() { // every seat this person plays (app/session/hands.go)
 		mine[seat] = true
@@ -238,9 +239,16 @@ func (g *GameScreen) lobby(snap session.Snapshot) app.UI {
 		OnRemove: func(ctx app.Context, seat int) {
 			g.try(ctx, func() error { return g.Sess.Remove(engine.Seat(seat)) })
 		},
-		OnOption: func(ctx app.Context, k, v string) { g.try(ctx, func() error { return g.Sess.SetOption(k, v) }) },
-		OnStart:  func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
-		Extra:    app.Div().Class("lobby-extra").Body(linkNotices(g.Sess), g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
+		OnOption: func(ctx app.Context, k, v string) {
+			g.try(ctx, func() error {
+				if k == optDealing {
+					return g.Sess.SetDealing(v)
+				}
+				return g.Sess.SetOption(k, v)
+			})
+		},
+		OnStart: func(ctx app.Context) { g.try(ctx, g.Sess.Start) },
+		Extra:   app.Div().Class("lobby-extra").Body(linkNotices(g.Sess), g.handButton(snap), g.hostWatchers(snap), hostCodePanel(g.Sess, snap)),
 	}
 }
 

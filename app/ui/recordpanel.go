@@ -26,6 +26,9 @@ func (g *GameScreen) recordPanel() app.UI {
 	if !snap.Status.Over || !app.IsClient {
 		return nil
 	}
+	if g.Sess.PlaysBlind() {
+		return g.blindRecordPanel()
+	}
 	if g.rec.table != snap.Table {
 		rec := g.Sess.ProvenRecord()
 		if rec == nil {

@@ -13,6 +13,7 @@ import (
 	"miskatonic/engine"
 	"miskatonic/engine/games"
 	records "miskatonic/engine/replay"
+	"miskatonic/engine/replay/blindreplay"
 )
 
 func init() {
@@ -60,6 +61,16 @@ func runReplay(args []string) error {
 	}
 	if len(data) > maxRecordBytes {
 		return fmt.Errorf("record larger than %d bytes", maxRecordBytes)
+	}
+	if blindreplay.IsBlind(data) {
+		// A host-blind game's record is its signed log: checked as every page folded it.
+		res, err := blindreplay.Verify(data)
+		if err != nil {
+			return err
+		}
+		b, _ := json.MarshalIndent(res, "", "  ")
+		_, err = fmt.Printf("%s\n", b)
+		return err
 	}
 	rep, err := replay(data)
 	if err != nil {

@@ -14,7 +14,20 @@ import (
 
 // Claim meets one claimer's part of the pending claim need. The protocol has verified c's
 // signature (mask.VerifyClaim) with the seat's identity key; Claim checks its content fits.
-func (b *Blind) Claim(c mask.Claim) error {
+func (b *Blind) Claim(c mask.Claim) error { return b.claim(c, false) }
+
+// Guess meets a Trapezohedron claim need with a colour nobody present could see: the peeker's
+// seat is played by a stand-in and the card was opened to the absent player alone. The protocol
+// fixes the guess from public data (so no page steers it); the rules apply it like a claim, and
+// the audit never convicts it, since no one broke a rule.
+func (b *Blind) Guess(c mask.Claim) error {
+	if len(b.needs) == 0 || b.needs[0].Kind != NeedClaim || b.needs[0].Topic != TopicTrap {
+		return engine.Errorf(engine.KindIllegal, opBlind, "no Trapezohedron claim is pending")
+	}
+	return b.claim(c, true)
+}
+
+func (b *Blind) claim(c mask.Claim, guess bool) error {
 	if len(b.needs) == 0 || b.needs[0].Kind != NeedClaim {
 		return engine.Errorf(engine.KindIllegal, opBlind, "no claim is pending")
 	}
@@ -43,7 +56,7 @@ func (b *Blind) Claim(c mask.Claim) error {
 			return engine.Errorf(engine.KindMalformed, opBlind, "seat %d's claim is not a Trapezohedron colour", c.Seat)
 		}
 	}
-	hc := heldClaim{claim: c, held: b.heldH, peek: -1}
+	hc := heldClaim{claim: c, held: b.heldH, peek: -1, guess: guess}
 	if n.Topic == TopicTrap {
 		hc.peek = b.deckH[b.g.deckTop]
 	}
@@ -103,7 +116,7 @@ func (b *Blind) Audited(deal [DeckCards]CardID, seed [32]byte) error {
 				b.faults = append(b.faults, Fault{Seat: c.Seat, Claim: c, Truth: "sees " + seatList(truth)})
 			}
 		case TopicTrapCursed, TopicTrapSane:
-			if isCursed[deal[hc.peek]] != (c.Topic == TopicTrapCursed) {
+			if !hc.guess && isCursed[deal[hc.peek]] != (c.Topic == TopicTrapCursed) {
 				b.faults = append(b.faults, Fault{Seat: c.Seat, Claim: c, Truth: "peeked " + deal[hc.peek].Key()})
 			}
 		}

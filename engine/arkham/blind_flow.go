@@ -16,6 +16,7 @@ type heldClaim struct {
 	claim mask.Claim
 	held  [MaxPositions]int8
 	peek  int8
+	guess bool // a stood-in peeker's public guess (Guess): never convicted
 }
 
 // open queues an opening of handle h.

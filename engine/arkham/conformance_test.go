@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"miskatonic/engine"
@@ -72,29 +70,22 @@ func leakCheck(eg engine.Game, s engine.Seat, b []byte) error {
 // combination. ARKHAM_CONFORMANCE_GAMES=N plays N games per config (13 gives 10,400 games).
 func TestConformance(t *testing.T) {
 	cfgs := allConfigs()
-	games, every := 1, 2
-	if n, err := strconv.Atoi(os.Getenv("ARKHAM_CONFORMANCE_GAMES")); err == nil && n > 0 {
-		games, every = n, 8
-	} else if testing.Short() {
+	amount, short := enginetest.AmountOf("ARKHAM_CONFORMANCE_GAMES", enginetest.Amount{Games: 1, Every: 2}, 8, enginetest.Amount{Games: 1, Every: 3})
+	if short {
 		var some []engine.Config
 		for i := 0; i < len(cfgs); i += 7 {
 			some = append(some, cfgs[i])
 		}
-		cfgs, every = some, 3
+		cfgs = some
 	}
-	enginetest.Run(t, Rules{}, cfgs, enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(11),
-		enginetest.Leaks(leakCheck),
-		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+	enginetest.Run(t, Rules{}, cfgs, enginetest.Plays(amount), enginetest.Seed(11), enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))
 }
 
 // TestRandomPlayouts plays 12,000 fast random games across every config and checks the
 // invariants after every move and that every game ends.
 func TestRandomPlayouts(t *testing.T) {
 	cfgs := allConfigs()
-	n := 12000
-	if testing.Short() {
-		n = 2000
-	}
+	n := enginetest.Scaled(12000, 2000)
 	rnd := rng.FromInt(2026)
 	causes := map[string]int{}
 	var buf []engine.Move
@@ -108,22 +99,9 @@ func TestRandomPlayouts(t *testing.T) {
 			if step > 5000 {
 				t.Fatalf("game %d (%v) does not end", i, cfg)
 			}
-			s, ok := g.Mover()
-			if !ok {
+			if !enginetest.Step(t, g, rnd, &buf, func() string { return fmt.Sprintf("game %d", i) },
+				func(_ engine.Seat, legal []engine.Move) engine.Move { return legal[rnd.Intn(len(legal))] }) {
 				break
-			}
-			if s == engine.Dealer {
-				if err := g.ApplyDeal(rnd.Seed()); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				buf = g.AppendLegal(buf[:0], s)
-				if len(buf) == 0 {
-					t.Fatalf("game %d: seat %d to move has no legal move", i, s)
-				}
-				if err := g.Apply(buf[rnd.Intn(len(buf))]); err != nil {
-					t.Fatalf("game %d: %v", i, err)
-				}
 			}
 			if g.phase == phDeal || g.phase == phOver {
 				if g.hasLast && g.last.round == g.round {

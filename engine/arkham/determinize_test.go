@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"miskatonic/engine"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -28,10 +29,7 @@ func viewForCompare(t *testing.T, v *View) string {
 // exactly the same view, allow the same moves, hold every state invariant and play on to an end.
 func TestDeterminizeMatchesView(t *testing.T) {
 	cfgs := allConfigs()
-	games := 120
-	if testing.Short() {
-		games = 30
-	}
+	games := enginetest.Scaled(120, 30)
 	r := rng.FromInt(77)
 	checked := 0
 	for i := 0; i < games; i++ {

@@ -5,15 +5,11 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/enginetest"
-	"miskatonic/engine/rng"
 )
 
 // fuzzGame reaches a random state: a random config and up to steps random legal moves.
 func fuzzGame(seed uint64, steps int) *Game {
-	return enginetest.Reach(seed, steps, func(r *rng.Rand) *Game {
-		g, _ := New(enginetest.Pick(r, allConfigs()))
-		return g
-	})
+	return enginetest.ReachConfig(seed, steps, allConfigs(), New)
 }
 
 // checkApply offers m to g (enginetest.CheckApply), checking first that allows agrees with
@@ -23,42 +19,27 @@ func checkApply(t *testing.T, g *Game, m engine.Move) {
 	if mover, ok := g.Mover(); ok && mover == m.Seat && m.Seat != engine.Dealer && g.allows(m) != listed {
 		t.Fatalf("allows(%v) = %v but Legal says %v", m, !listed, listed)
 	}
-	before := *g
-	if enginetest.CheckApply(t, g, m, func() bool { return *g == before }) == enginetest.Refused {
-		if err := checkInvariants(g); err != nil {
-			t.Fatal(err)
-		}
-	}
+	enginetest.CheckApplyValue(t, g, m, enginetest.Refused, func() error { return checkInvariants(g) })
 }
 
 func FuzzDecodeMove(f *testing.F) {
-	f.Add([]byte(`{"seat":0,"kind":"give","to":1}`), uint64(1), uint16(1))
-	f.Add([]byte(`{"seat":2,"kind":"pass","to":3}`), uint64(2), uint16(5))
-	f.Add([]byte(`{"seat":1,"kind":"orb","option":"remove"}`), uint64(3), uint16(40))
-	f.Add([]byte(`{"seat":-2,"kind":"deal","seed":"00"}`), uint64(4), uint16(0))
-	f.Add([]byte(`{"seat":0,"kind":"take","extra":1}`), uint64(5), uint16(9))
-	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		if m, ok := enginetest.FuzzMove(t, data); ok {
-			checkApply(t, fuzzGame(seed, int(steps%400)), m)
-		}
-	})
+	enginetest.FuzzDecodedMove(f, 400, fuzzGame, checkApply,
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"give","to":1}`, Seed: 1, Steps: 1},
+		enginetest.MoveSeed{JSON: `{"seat":2,"kind":"pass","to":3}`, Seed: 2, Steps: 5},
+		enginetest.MoveSeed{JSON: `{"seat":1,"kind":"orb","option":"remove"}`, Seed: 3, Steps: 40},
+		enginetest.MoveSeed{JSON: `{"seat":-2,"kind":"deal","seed":"00"}`, Seed: 4, Steps: 0},
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"take","extra":1}`, Seed: 5, Steps: 9},
+	)
 }
 
 var fuzzKinds = []string{MoveGive, MoveTake, MovePass, MoveDrop, MoveOrb, engine.KindDeal, "", "bogus"}
 
 func FuzzApply(f *testing.F) {
-	f.Add(uint64(1), uint16(3), int8(0), uint8(0), int8(1), 0, "", 0, "")
-	f.Add(uint64(7), uint16(30), int8(2), uint8(2), int8(4), 0, "", 0, "")
-	f.Add(uint64(9), uint16(12), int8(1), uint8(4), int8(0), 0, "return", 0, "")
-	f.Add(uint64(3), uint16(0), int8(-2), uint8(5), int8(0), 0, "", 0, "0102030405060708091011121314151617181920212223242526272829303132")
-	f.Add(uint64(5), uint16(200), int8(6), uint8(3), int8(0), 17, "x", -1, "zz")
-	f.Fuzz(func(t *testing.T, seed uint64, steps uint16, seat int8, kind uint8, to int8, card int, option string, n int, dealSeed string) {
-		g := fuzzGame(seed, int(steps%400))
-		if s, ok := g.Mover(); ok && seat == 99 {
-			seat = int8(s) // aim at the seat to move now and then
-		}
-		m := engine.Move{Seat: engine.Seat(seat), Kind: fuzzKinds[int(kind)%len(fuzzKinds)], To: engine.Seat(to),
-			Card: card, Option: option, N: n, Seed: dealSeed}
-		checkApply(t, g, m)
-	})
+	enginetest.FuzzFields(f, 400, fuzzKinds, fuzzGame, checkApply,
+		enginetest.FieldsSeed{Seed: 1, Steps: 3, To: 1},
+		enginetest.FieldsSeed{Seed: 7, Steps: 30, Seat: 2, Kind: 2, To: 4},
+		enginetest.FieldsSeed{Seed: 9, Steps: 12, Seat: 1, Kind: 4, Option: "return"},
+		enginetest.FieldsSeed{Seed: 3, Seat: -2, Kind: 5, DealSeed: "0102030405060708091011121314151617181920212223242526272829303132"},
+		enginetest.FieldsSeed{Seed: 5, Steps: 200, Seat: 6, Kind: 3, Card: 17, Option: "x", N: -1, DealSeed: "zz"},
+	)
 }

@@ -13,8 +13,6 @@ import (
 
 var (
 	recOnce sync.Once
-	recCfg  Config
-	recIDs  map[engine.Seat]string
 	recLog  []Entry
 	recFix  *fixture
 )

@@ -3,17 +3,29 @@ package blindtable
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/bot"
+	"miskatonic/internal/cputime"
 )
 
-// stepCost gathers wall time per step kind (the pages run one at a time here, so it is CPU).
+// stepCost gathers CPU time per step kind (the pages run one at a time in this goroutine; under
+// Node, process.cpuUsage: the figures hold on a loaded machine, where wall time does not).
 type stepCost struct {
 	make, host, apply map[string][]time.Duration
+	// dealPage is each page's CPU time over the deals (its keys, chain steps and the deal's
+	// openings: making its own, applying everyone's), deals how many deals that covers.
+	dealPage map[engine.Seat]time.Duration
+	deals    int
+}
+
+// dealStep says an entry of kind belongs to a deal: what a player waits on before play.
+func dealStep(kind string) bool {
+	return kind == KindKeys || strings.HasPrefix(kind, KindShuffle) || strings.HasPrefix(kind, "tokens/deal")
 }
 
 func (c *stepCost) add(m map[string][]time.Duration, k string, d time.Duration) {
@@ -66,9 +78,9 @@ func playSync(tb testing.TB, seed uint64, seats int, humans []engine.Seat, cost 
 		progressed := false
 		for _, h := range humans {
 			p := pages[h]
-			t0 := time.Now()
+			t0 := cputime.Used()
 			ins, err := p.Outbox()
-			d := time.Since(t0)
+			d := cputime.Used() - t0
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -76,19 +88,28 @@ func playSync(tb testing.TB, seed uint64, seats int, humans []engine.Seat, cost 
 				var kind string
 				f.host.State(func(st *State) { kind = kindOf(st, in) })
 				cost.add(cost.make, kind, d/time.Duration(len(ins)))
-				t0 = time.Now()
+				if dealStep(kind) {
+					cost.dealPage[h] += d / time.Duration(len(ins))
+				}
+				if kind == "shuffle (last: deals)" {
+					cost.deals++
+				}
+				t0 = cputime.Used()
 				e, err := f.host.Submit(in)
-				cost.add(cost.host, kind, time.Since(t0))
+				cost.add(cost.host, kind, cputime.Used()-t0)
 				if err != nil {
 					tb.Fatalf("%s: %v", kind, err)
 				}
 				var worst time.Duration
 				for _, q := range humans {
-					t0 = time.Now()
+					t0 = cputime.Used()
 					if err := pages[q].Apply(e); err != nil {
 						tb.Fatalf("page %d: %v", q, err)
 					}
-					worst = max(worst, time.Since(t0))
+					worst = max(worst, cputime.Used()-t0)
+					if dealStep(kind) {
+						cost.dealPage[q] += cputime.Used() - t0
+					}
 				}
 				cost.add(cost.apply, kind, worst)
 				progressed = true
@@ -109,7 +130,8 @@ func playSync(tb testing.TB, seed uint64, seats int, humans []engine.Seat, cost 
 func BenchmarkSteps(b *testing.B) {
 	for _, seats := range []int{3, 7} {
 		b.Run(fmt.Sprintf("seats=%d", seats), func(b *testing.B) {
-			cost := &stepCost{map[string][]time.Duration{}, map[string][]time.Duration{}, map[string][]time.Duration{}}
+			cost := &stepCost{make: map[string][]time.Duration{}, host: map[string][]time.Duration{}, apply: map[string][]time.Duration{},
+				dealPage: map[engine.Seat]time.Duration{}}
 			humans := []engine.Seat{}
 			for s := range engine.Seat(seats) {
 				humans = append(humans, s)
@@ -135,6 +157,12 @@ func BenchmarkSteps(b *testing.B) {
 			for _, k := range kinds {
 				fmt.Printf("  %-28s n=%-4d %7.2f | %6.2f | %6.2f\n", k, len(cost.make[k]), mean(cost.make[k]), mean(cost.host[k]), mean(cost.apply[k]))
 			}
+			var worst time.Duration
+			for _, d := range cost.dealPage {
+				worst = max(worst, d)
+			}
+			fmt.Printf("  a whole deal, slowest page (keys, chain, the deal's openings): %.1f ms (%d deals)\n",
+				float64(worst.Microseconds())/1000/float64(max(cost.deals, 1)), cost.deals)
 		})
 	}
 }

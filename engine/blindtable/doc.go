@@ -32,6 +32,18 @@
 // (σ is a scalar, so the same machinery escrows it) to the others, sealed; threshold = all the
 // others. When the host seats a stand-in for a vanished holder, the others publish their shares,
 // every page rebuilds the key and σ, computes that seat's tokens itself, and the round goes on;
-// only the absent player's own secrecy is lost. With two holders there is no escrow (the one
-// other holder would learn the key): the round waits for the player to come back.
+// only the absent player's own secrecy is lost. A stood-in peeker's Trapezohedron colour is a
+// public coin (State.StandInColour), never convicted: the card was opened to the absent player
+// alone. With two holders there is no escrow (the one other holder would learn the key).
+//
+// Players who stay away (seats.go): a stood-in seat not back by the round's end is dealt as a
+// bot seat from the next deal (no key; the host's page plays it); the host's Absent mark voids
+// a deal attempt whose holder vanished before its keys or step (or, with two holders, the
+// round) and the holders left deal again; one holder left holds the deal openly. Each is a
+// public entry and a Notice naming the seat as away, not as a cheat. Back gives the player a
+// key again from the next deal.
+//
+// Speed: every token is proven once, on receipt, into its need's mask.Opening; a page's own
+// token needs no proof (AddOwn); a public opening of a card a page knows already is checked by
+// the tokens' sum (AddKnown), proofs only on a miss, which still names the seat.
 package blindtable

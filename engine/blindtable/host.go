@@ -152,7 +152,11 @@ func (h *Host) Submit(in Input) (Entry, error) {
 // shares of its key and σ, and the round goes on; the host's page plays the seat meanwhile.
 func (h *Host) StandIn(x engine.Seat) error { return h.mark(KindStandIn, x) }
 
-// Back gives seat x back to its returning player.
+// Absent says key holder x is away (seats.go): while the next deal is made, or mid-round at a
+// table of two key holders, its seat is dealt as a bot seat and the deal made again.
+func (h *Host) Absent(x engine.Seat) error { return h.mark(KindAbsent, x) }
+
+// Back gives seat x back to its returning player: at once if stood in, else from the next deal.
 func (h *Host) Back(x engine.Seat) error { return h.mark(KindBack, x) }
 
 func (h *Host) mark(kind string, x engine.Seat) error {

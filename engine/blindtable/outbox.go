@@ -43,30 +43,31 @@ func (p *Page) Outbox() ([]Input, error) {
 	me, st := p.cfg.Seat, p.st
 	// Each input is made once (sent guards it before anything is drawn from Rand): how many
 	// entries arrive before it is sequenced must not change what the page draws next.
-	if n := st.DealNumber(); n > 0 && (st.d == nil || st.d.n != n || st.d.keys[me].Deal == 0) {
-		if p.sent[KindKeys+"/"+strconv.Itoa(n)] {
+	try := strconv.Itoa(st.voids) + "." + strconv.Itoa(st.seatings) // a void attempt's inputs, or those for other holders, are made again
+	if n := st.DealNumber(); n > 0 && st.isHolder(me) && (st.d == nil || st.d.n != n || st.d.keys[me].Deal == 0) {
+		if p.sent[KindKeys+"/"+strconv.Itoa(n)+"/"+try] {
 			return nil, nil
 		}
 		k, err := p.keysFor(n)
 		if err != nil {
 			return nil, err
 		}
-		return out, add(KindKeys+"/"+strconv.Itoa(n), KindKeys, k)
+		return out, add(KindKeys+"/"+strconv.Itoa(n)+"/"+try, KindKeys, k)
 	}
 	if st.nextShuffler() == me {
-		if p.sent[KindShuffle+"/"+strconv.Itoa(st.d.n)] {
+		if p.sent[KindShuffle+"/"+strconv.Itoa(st.d.n)+"/"+try] {
 			return nil, nil
 		}
 		sh, err := p.shuffle()
 		if err != nil {
 			return nil, err
 		}
-		return out, add(KindShuffle+"/"+strconv.Itoa(st.d.n), KindShuffle, sh)
+		return out, add(KindShuffle+"/"+strconv.Itoa(st.d.n)+"/"+try, KindShuffle, sh)
 	}
 	if st.d == nil || !st.d.dealt || st.d.n != p.deal {
 		return nil, nil
 	}
-	d := strconv.Itoa(st.d.n) + "/"
+	d := strconv.Itoa(st.d.n) + "/" + try + "/"
 	if p.complain && !st.d.broken && !st.d.done {
 		return out, add(KindBroken+"/"+d, KindBroken, SeatBody{Deal: st.d.n, Seat: me})
 	}
@@ -136,7 +137,7 @@ func mapSeats(m map[engine.Seat]bool) func(func(engine.Seat) bool) {
 // keysFor draws (or, after a reload, restores) the page's secrets for deal n and announces them.
 func (p *Page) keysFor(n int) (Keys, error) {
 	me, st := p.cfg.Seat, p.st
-	if p.deal != n || p.key == nil {
+	if p.deal != n || p.key == nil || p.voids != st.voids { // a void attempt's secrets are never reused
 		var err error
 		if p.key, err = mask.NewKey(p.cfg.Rand, me); err != nil {
 			return Keys{}, err
@@ -148,7 +149,7 @@ func (p *Page) keysFor(n int) (Keys, error) {
 		if p.sigKey, err = mask.NewKey(p.cfg.Rand, me); err != nil {
 			return Keys{}, err
 		}
-		p.deal = n
+		p.deal, p.voids = n, st.voids
 		clear(p.escrow)
 		if p.cfg.Store != nil {
 			p.cfg.Store(*p.Save())

@@ -46,6 +46,7 @@ type Saved struct {
 	Key   mask.Scalar `json:"key"`
 	Box   mask.Hash   `json:"box"`
 	Sigma mask.Scalar `json:"sigma"`
+	Voids int         `json:"voids,omitempty"` // the deal's attempt (State's void attempts before it)
 }
 
 // Page is one key holder's page.
@@ -54,6 +55,8 @@ type Page struct {
 	st       *State
 	know     *arkham.Knowledge
 	deal     int // the deal the secrets below are for
+	voids    int // ... and its attempt (State.voids when they were drawn)
+	knowVoid int // State.voids when know was started: a void round's knowledge is dropped
 	key      *mask.Key
 	box      *mask.BoxKey
 	sigKey   *mask.Key
@@ -62,6 +65,8 @@ type Page struct {
 	sent     map[string]bool               // inputs sent, not yet in the log
 	accuse   bool                          // p.verdict was found on receipt: report it (KindAccuse)
 	complain bool                          // a card sealed to this page did not open: say so (KindBroken)
+	open     *mask.Opening                 // the head private need's, with the tokens sealed to this page
+	openID   int
 	verdict  *Verdict
 }
 
@@ -76,6 +81,13 @@ func NewPage(cfg PageConfig) (*Page, error) {
 	}
 	p := &Page{cfg: cfg, st: st, know: arkham.NewKnowledge(cfg.Seat), got: map[engine.Seat]mask.Token{},
 		escrow: map[engine.Seat][2]mask.Share{}, sent: map[string]bool{}}
+	st.known = func(h int) arkham.CardID { return p.know.Card(st.b, h) }
+	st.own = func() *mask.Key {
+		if st.d != nil && st.d.n == p.deal && st.voids == p.voids {
+			return p.key
+		}
+		return nil
+	}
 	if sv := cfg.Saved; sv != nil {
 		if err := p.restore(*sv); err != nil {
 			return nil, err
@@ -97,7 +109,7 @@ func (p *Page) restore(sv Saved) error {
 	if err != nil {
 		return err
 	}
-	p.deal, p.key, p.box, p.sigKey = sv.Deal, k, box, sk
+	p.deal, p.voids, p.key, p.box, p.sigKey = sv.Deal, sv.Voids, k, box, sk
 	return nil
 }
 
@@ -106,7 +118,7 @@ func (p *Page) Save() *Saved {
 	if p.key == nil {
 		return nil
 	}
-	return &Saved{Deal: p.deal, Key: p.key.Secret(), Box: p.box.Secret(), Sigma: p.sigKey.Secret()}
+	return &Saved{Deal: p.deal, Key: p.key.Secret(), Box: p.box.Secret(), Sigma: p.sigKey.Secret(), Voids: p.voids}
 }
 
 // Seat is the page's seat.
@@ -131,7 +143,7 @@ func (p *Page) View() *arkham.View { return p.st.b.ViewFor(p.cfg.Seat, p.know) }
 
 // Legal is the person's legal moves now.
 func (p *Page) Legal() []engine.Move {
-	if p.Verdict() != nil || p.st.standIn[p.cfg.Seat] {
+	if p.Verdict() != nil || p.st.standIn[p.cfg.Seat] || !p.st.isHolder(p.cfg.Seat) {
 		return nil
 	}
 	return p.st.b.Legal(p.cfg.Seat)
@@ -166,7 +178,11 @@ func (p *Page) Apply(e Entry) error {
 // receive opens what e's input sealed to this page and checks it on receipt.
 func (p *Page) receive(in Input, head arkham.Need, hadHead bool) *Verdict {
 	me := p.cfg.Seat
-	if p.st.d == nil || p.st.d.n != p.deal || p.key == nil {
+	if p.st.voids != p.knowVoid { // the round was void: what this page opened of it is no card now
+		p.know, p.knowVoid, p.open = arkham.NewKnowledge(me), p.st.voids, nil
+		clear(p.got)
+	}
+	if p.st.d == nil || p.st.d.n != p.deal || p.st.voids != p.voids || p.key == nil {
 		return nil // an earlier deal's, replayed after a reload: its secrets are gone, as they should be
 	}
 	switch in.Kind {
@@ -186,7 +202,7 @@ func (p *Page) receive(in Input, head arkham.Need, hadHead bool) *Verdict {
 			}
 			tok, err := mask.ReceiveToken(p.box, p.st.d.sc, me, p.st.d.peers[in.From], env, head.Handle, head.Purpose)
 			if err == nil {
-				err = p.st.d.ks.VerifyToken(p.st.Final()[head.Handle], head.Handle, head.Purpose, tok)
+				err = p.opening(head).Add(tok) // proven once, on receipt, and kept for learn
 			}
 			if err != nil {
 				return &Verdict{Seat: in.From, Code: CodeToken, Detail: "token refused on receipt: " + err.Error()}
@@ -202,30 +218,41 @@ func (p *Page) receive(in Input, head arkham.Need, hadHead bool) *Verdict {
 				}
 			}
 			clear(p.got)
+			p.open = nil
 		}
 	}
 	return nil
 }
 
-// learn opens a private card this page may see once every holder's token is in.
+// opening is the private opening of need n this page gathers the tokens sealed to it in.
+func (p *Page) opening(n arkham.Need) *mask.Opening {
+	if p.open == nil || p.openID != n.ID {
+		p.open, p.openID = p.st.d.ks.NewOpening(p.st.Final()[n.Handle], n.Handle, n.Purpose), n.ID
+	}
+	return p.open
+}
+
+// learn opens a private card this page may see once every holder's token is in. The tokens
+// sealed to it were proven on receipt (receive); its own needs no proof (AddOwn).
 func (p *Page) learn(n arkham.Need) *Verdict {
 	card := p.st.Final()[n.Handle]
-	o := p.st.d.ks.NewOpening(card, n.Handle, n.Purpose)
+	o := p.opening(n)
+	defer func() { p.open = nil }()
 	for _, x := range p.st.holders() {
-		var tok mask.Token
 		var err error
-		switch t, ok := p.got[x]; {
+		switch _, ok := p.got[x]; {
 		case x == p.cfg.Seat:
-			tok, err = p.key.Token(p.cfg.Rand, p.st.d.sc, card, n.Handle, n.Purpose)
+			var tok mask.Token
+			if tok, err = p.key.Token(p.cfg.Rand, p.st.d.sc, card, n.Handle, n.Purpose); err == nil {
+				err = o.AddOwn(p.key, tok)
+			}
 		case ok:
-			tok = t
+			continue // in the opening since receipt
 		default:
-			var rb bool
-			if tok, rb = p.st.RebuiltToken(x, n); !rb {
+			tok, rb := p.st.RebuiltToken(x, n)
+			if !rb {
 				return &Verdict{Seat: p.st.cfg.Host, Code: CodeHost, Detail: "settled an opening without seat " + strconv.Itoa(int(x)) + "'s token"}
 			}
-		}
-		if err == nil {
 			err = o.Add(tok)
 		}
 		if err != nil {

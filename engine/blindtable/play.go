@@ -27,10 +27,13 @@ func (p *Page) mover() (engine.Seat, Chooser, bool) {
 	x := status.Active[0]
 	me := p.cfg.Seat
 	switch {
-	case x == me && !st.standIn[me]:
+	case x == me && !st.standIn[me] && st.isHolder(me):
 		return x, p.cfg.Person, true
 	case !st.isHolder(x) && st.b.Runner(x) == me:
-		return x, p.cfg.Bots[x], true
+		if f := p.cfg.Bots[x]; f != nil || !st.Away(x) {
+			return x, f, true
+		}
+		return x, p.cfg.StandIn, true // a holder away, dealt as a bot seat
 	case st.standIn[x] && me == st.cfg.Host:
 		return x, p.cfg.StandIn, true
 	}
@@ -93,9 +96,10 @@ func (p *Page) claim(n arkham.Need, x engine.Seat) mask.Claim {
 				c.Sees = append(c.Sees, engine.Seat(q))
 			}
 		}
+	case n.Topic == arkham.TopicTrap && p.st.standIn[x]:
+		// The card was opened to the absent seat alone: the stand-in says the public guess.
+		c.Topic = p.st.StandInColour(n)
 	case n.Topic == arkham.TopicTrap:
-		// A stood-in peeker's colour is a guess: the card was opened to the absent seat alone
-		// (left: the round may end with a fault naming that seat; see the package doc).
 		c.Topic = arkham.TopicTrapSane
 		if top := p.know.Card(b, b.TopHandle()); top != 0 && top.Card().Colour == arkham.Cursed {
 			c.Topic = arkham.TopicTrapCursed

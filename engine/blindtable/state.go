@@ -59,6 +59,19 @@ type State struct {
 	standIn map[engine.Seat]bool
 	verdict *Verdict
 	seq     int
+	// known, on a page's State, is the card that page opened at a handle (0: not known);
+	// cardIDs is the deck in canonical order. A public opening of a known card is checked by
+	// its tokens' sum alone (mask.Opening.AddKnown).
+	known func(h int) arkham.CardID
+	own   func() *mask.Key // on a page's State: its key for the current deal attempt, if any
+	// Seats that come and go (seats.go): the Blind before the current deal (to void a round),
+	// how many deal attempts were void, the seats returning at the next deal, the notices.
+	preDeal   *arkham.Blind
+	voids     int
+	seatings  int // changes of the key holders: a page's keys for other holders are made again
+	returning map[engine.Seat]bool
+	notices   []Notice
+	cardIDs   [arkham.DeckCards]arkham.CardID
 }
 
 // deal is one round's public crypto.
@@ -71,13 +84,14 @@ type deal struct {
 	steps   []mask.Step
 	dealt   bool
 	toks    map[engine.Seat]mask.Outgoing // the head need's, by author
-	excused []mask.Claim                  // stand-ins' claims: guesses, never convicted
 	claimed map[[2]int]bool               // need, seat
 	sigmas  map[engine.Seat]mask.Hash
 	opens   []mask.PublicOpening
 	shares  map[engine.Seat]map[engine.Seat]Shares // absent → holder → shares
 	rebuilt map[engine.Seat]*mask.Key
 	rsigma  map[engine.Seat]mask.Hash
+	open    *mask.Opening // the head public need's, with the tokens proven so far
+	openID  int
 	done    bool // audited
 	// broken: a card opened to no card of the deck, or to one already open: the deal is void
 	// and goes to its audit at once (complainer: who said so, -1 when every page saw it).
@@ -113,7 +127,7 @@ func NewState(cfg Config) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}}, nil
+	return &State{cfg: cfg, id: ConfigID(cfg), b: b, deck: deck, standIn: map[engine.Seat]bool{}, cardIDs: ids, returning: map[engine.Seat]bool{}}, nil
 }
 
 // ConfigID is the table's id as every signature and proof binds it: a hash of the whole config
@@ -216,7 +230,7 @@ func (s *State) applyInput(in Input) error {
 			return err
 		}
 		return s.sigma(in.From, sg)
-	case KindStandIn, KindBack:
+	case KindStandIn, KindBack, KindAbsent:
 		var sb SeatBody
 		if err := decode(in, &sb); err != nil {
 			return err
@@ -277,6 +291,12 @@ func (s *State) move(from engine.Seat, m Move) error {
 func (s *State) seatMark(from engine.Seat, kind string, sb SeatBody) error {
 	if from != s.cfg.Host {
 		return refuse(ErrForged, "seat %d is not the host", from)
+	}
+	switch {
+	case kind == KindAbsent:
+		return s.absent(sb.Seat)
+	case kind == KindBack && s.Away(sb.Seat):
+		return s.back(sb.Seat)
 	}
 	if !s.isHolder(sb.Seat) || sb.Seat == s.cfg.Host {
 		return refuse(ErrMalformed, "stand-in mark for seat %d", sb.Seat)

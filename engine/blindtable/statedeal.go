@@ -117,10 +117,12 @@ func (s *State) shuffle(from engine.Seat, sh Shuffle) error {
 	// the final deck, which no holder could steer once its σ was committed.
 	key := DealKey(s.d.sc, sh.Deck)
 	m := engine.DealMove(key)
+	pre := s.b.Clone()
 	if err := s.b.Step(arkham.BlindInput{Move: &m}); err != nil {
 		s.d.steps = s.d.steps[:len(s.d.steps)-1]
 		return refuse(ErrOrder, "deal: %v", err)
 	}
+	s.preDeal = pre
 	s.d.dealt = true
 	return nil
 }
@@ -226,7 +228,9 @@ func (s *State) audit() {
 	s.d.done = true
 	if f := s.b.Faults(); len(f) > 0 {
 		s.verdict = &Verdict{Seat: f[0].Seat, Code: CodeClaim, Detail: f[0].Truth}
+		return
 	}
+	s.roundEnded()
 }
 
 // shares: with a stand-in in a vanished holder's seat, each other holder publishes its escrow

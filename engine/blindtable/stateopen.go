@@ -62,8 +62,17 @@ func (s *State) tokens(from engine.Seat, t Tokens) error {
 		if tok == nil || len(t.Out.Sealed) != 0 || tok.Seat != from {
 			return &Verdict{Seat: from, Code: CodeToken, Detail: "a public opening's token is not in clear"}
 		}
-		if err := s.d.ks.VerifyToken(s.Final()[h], h, n.Purpose, *tok); err != nil {
-			return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
+		// A card this page knows already is checked at once by the sum of all the tokens
+		// (reveal: AddKnown); any other token is proven now, once, into the need's opening.
+		if k := s.ownKeyFor(from); k != nil {
+			// The page's own token, signed by its own identity: no proof to check.
+			if err := s.opening(n).AddOwn(k, *tok); err != nil {
+				return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
+			}
+		} else if _, known := s.knownIndex(h); !known {
+			if err := s.opening(n).Add(*tok); err != nil {
+				return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
+			}
 		}
 	default:
 		if t.Out.Public != nil || len(t.Out.Sealed) != len(to) {
@@ -128,10 +137,46 @@ func (s *State) complete() error {
 	return s.reveal(n)
 }
 
+// opening is the head need's opening, holding the public tokens proven so far.
+func (s *State) opening(n arkham.Need) *mask.Opening {
+	if s.d.open == nil || s.d.openID != n.ID {
+		s.d.open, s.d.openID = s.d.ks.NewOpening(s.Final()[n.Handle], n.Handle, n.Purpose), n.ID
+	}
+	return s.d.open
+}
+
+// knownIndex is the deck index of the card at handle h when this state's page knows it
+// already (opened to it before), so a public opening of it needs the tokens' sum, not their
+// proofs. The host's State knows no card and proves every token.
+func (s *State) knownIndex(h int) (int, bool) {
+	if s.known == nil {
+		return -1, false
+	}
+	c := s.known(h)
+	if c == 0 {
+		return -1, false
+	}
+	i := slices.Index(s.cardIDs[:], c)
+	return i, i >= 0
+}
+
+// ownKeyFor is this state's page's deal key when x is its seat (nil on the host's State).
+func (s *State) ownKeyFor(x engine.Seat) *mask.Key {
+	if s.own == nil {
+		return nil
+	}
+	if k := s.own(); k != nil && k.Seat == x {
+		return k
+	}
+	return nil
+}
+
 // reveal opens a public card from every holder's token: every page does it itself.
 func (s *State) reveal(n arkham.Need) error {
-	o := s.d.ks.NewOpening(s.Final()[n.Handle], n.Handle, n.Purpose)
-	var toks []mask.Token
+	o := s.opening(n)
+	defer func() { s.d.open = nil }()
+	var toks, fresh []mask.Token
+	want, known := s.knownIndex(n.Handle)
 	for _, x := range s.holders() {
 		var tok mask.Token
 		if out, in := s.d.toks[x]; in && out.Public != nil {
@@ -139,10 +184,26 @@ func (s *State) reveal(n arkham.Need) error {
 		} else if t, ok := s.RebuiltToken(x, n); ok {
 			tok = t
 		}
-		if err := o.Add(tok); err != nil {
-			return &Verdict{Seat: x, Code: CodeToken, Detail: err.Error()}
-		}
 		toks = append(toks, tok)
+		if _, in := s.d.toks[x]; in && s.ownKeyFor(x) != nil {
+			continue // in the opening since it was posted
+		}
+		if known {
+			fresh = append(fresh, tok)
+		} else if _, in := s.d.toks[x]; !in { // a rebuilt token: the posted ones are in already
+			if err := o.Add(tok); err != nil {
+				return &Verdict{Seat: x, Code: CodeToken, Detail: err.Error()}
+			}
+		}
+	}
+	if known {
+		if err := o.AddKnown(s.deck, want, fresh); err != nil {
+			if v := s.culprit(n, fresh); v != nil {
+				return v
+			}
+			s.d.broken = true // every proof holds, yet it is not the card opened to this page
+			return nil
+		}
 	}
 	s.d.opens = append(s.d.opens, mask.PublicOpening{Handle: n.Handle, Purpose: n.Purpose, Tokens: toks})
 	i, err := o.Card(s.deck)
@@ -157,9 +218,19 @@ func (s *State) reveal(n arkham.Need) error {
 	return nil
 }
 
+// culprit names the first holder whose token for n fails its proof (nil when all hold).
+func (s *State) culprit(n arkham.Need, toks []mask.Token) *Verdict {
+	for _, tok := range toks {
+		if err := s.d.ks.VerifyToken(s.Final()[n.Handle], n.Handle, n.Purpose, tok); err != nil {
+			return &Verdict{Seat: tok.Seat, Code: CodeToken, Detail: err.Error()}
+		}
+	}
+	return nil
+}
+
 // claim: a claimer's signed claim for the head claim need. A stand-in's claim for its seat is
-// signed by the host's page (public: the seat is marked stood in); it is a guess from what that
-// page sees, and a wrong one voids the round naming the stood-in seat (left: issue 25 report).
+// signed by the host's page (public: the seat is marked stood in). Its Gate claim is derived from
+// the present holders' (play.go); its Trapezohedron colour is the public guess (StandInColour).
 func (s *State) claim(from engine.Seat, c ClaimBody) error {
 	n, ok := s.Head()
 	if !ok || n.Kind != arkham.NeedClaim || c.Deal != s.d.n || c.Claim.Event != n.ID {
@@ -176,11 +247,35 @@ func (s *State) claim(from engine.Seat, c ClaimBody) error {
 	if err := mask.VerifyClaim(ed25519.PublicKey(s.cfg.Identities[signer]), s.d.sc, c.Claim); err != nil {
 		return refuse(ErrForged, "seat %d's claim: %v", x, err)
 	}
+	if s.standIn[x] && n.Topic == arkham.TopicTrap {
+		// The peek was opened to the absent player alone: no present page can know its colour.
+		// The stand-in says the public guess, which every page checks and the audit excuses.
+		if want := s.StandInColour(n); c.Claim.Topic != want {
+			return refuse(ErrCheat, "stand-in for seat %d claims %s, the public guess is %s", x, c.Claim.Topic, want)
+		}
+		if err := s.b.Guess(c.Claim); err != nil {
+			return refuse(ErrOrder, "%v", err)
+		}
+		s.d.claimed[[2]int{n.ID, int(x)}] = true
+		return nil
+	}
 	if err := s.b.Step(arkham.BlindInput{Claim: &c.Claim}); err != nil {
 		return refuse(ErrOrder, "%v", err)
 	}
 	s.d.claimed[[2]int{n.ID, int(x)}] = true
 	return nil
+}
+
+// StandInColour is a stood-in peeker's Trapezohedron colour: a coin from the deal's public
+// final deck and the need, which no page can steer (the deck was fixed before the peek) and
+// every page computes alike.
+func (s *State) StandInColour(n arkham.Need) string {
+	k := DealKey(s.d.sc, s.Final())
+	h := sha256.Sum256(binary.BigEndian.AppendUint64(append([]byte("miskatonic/v1/blind/stand-in-trap"), k[:]...), uint64(n.ID)))
+	if h[0]&1 == 1 {
+		return arkham.TopicTrapCursed
+	}
+	return arkham.TopicTrapSane
 }
 
 // Claimed says seat x's claim for need id is in.

@@ -127,3 +127,35 @@ func FuzzMove(t testing.TB, data []byte) (m engine.Move, ok bool) {
 
 // Pick is one of xs, drawn with r (a random config of a game's allConfigs, say).
 func Pick[T any](r *rng.Rand, xs []T) T { return xs[r.Intn(len(xs))] }
+
+// Step makes g's next move, as a random-playout test does: the deal when one is due (its key
+// from rnd), else the move pick chooses from the legal moves of the seat to move (listed into
+// buf, reused). A refused deal or move, or a seat to move with none, fails t, what() naming the
+// game. It reports false, having moved nothing, once the game is over.
+func Step(t testing.TB, g engine.Game, rnd *rng.Rand, buf *[]engine.Move, what func() string,
+	pick func(s engine.Seat, legal []engine.Move) engine.Move) bool {
+	t.Helper()
+	w := g.(walker)
+	s, ok := w.Mover()
+	if !ok {
+		return false
+	}
+	if s == engine.Dealer {
+		if err := w.ApplyDeal(rnd.Seed()); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}
+	if fast, ok := g.(engine.FastMover); ok {
+		*buf = fast.AppendLegal((*buf)[:0], s)
+	} else {
+		*buf = g.Legal(s)
+	}
+	if len(*buf) == 0 {
+		t.Fatalf("%s: seat %d to move has no legal move", what(), s)
+	}
+	if err := g.Apply(pick(s, *buf)); err != nil {
+		t.Fatalf("%s: %v", what(), err)
+	}
+	return true
+}

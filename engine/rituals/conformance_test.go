@@ -1,9 +1,8 @@
 package rituals
 
 import (
-	"os"
+	"fmt"
 	"slices"
-	"strconv"
 	"testing"
 
 	"miskatonic/engine"
@@ -23,25 +22,16 @@ func allConfigs() []engine.Config {
 // TestConformance runs the engine/enginetest suite over every table size.
 // RITUALS_CONFORMANCE_GAMES=N plays N games per table size.
 func TestConformance(t *testing.T) {
-	games, every := 4, 3
-	if n, err := strconv.Atoi(os.Getenv("RITUALS_CONFORMANCE_GAMES")); err == nil && n > 0 {
-		games, every = n, 8
-	} else if testing.Short() {
-		games, every = 2, 5
-	}
-	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(13),
+	amount, _ := enginetest.AmountOf("RITUALS_CONFORMANCE_GAMES", enginetest.Amount{Games: 4, Every: 3}, 8, enginetest.Amount{Games: 2, Every: 5})
+	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Plays(amount), enginetest.Seed(13),
 		enginetest.Secrets(func(g engine.Game, s engine.Seat) []string { return secrets(g.(*Game), s) }),
-		enginetest.Leaks(leakCheck),
-		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+		enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))
 }
 
 // TestRandomPlayouts plays fast random games at every table size, checks the invariants after
 // every move and that every game ends, and that every kind of thing the rules allow happens.
 func TestRandomPlayouts(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 400
-	}
+	n := enginetest.Scaled(2000, 400)
 	rnd := rng.FromInt(2026)
 	seen := map[string]int{}
 	type stats struct {
@@ -61,27 +51,16 @@ func TestRandomPlayouts(t *testing.T) {
 			if step > 20000 {
 				t.Fatalf("game %d (%d players) does not end", i, cfg.Seats)
 			}
-			s, ok := g.Mover()
-			if !ok {
+			if !enginetest.Step(t, g, rnd, &buf, func() string { return fmt.Sprintf("game %d\n%s", i, describe(g)) },
+				func(_ engine.Seat, legal []engine.Move) engine.Move {
+					m := legal[rnd.Intn(len(legal))]
+					seen[g.phaseName()+"/"+m.Kind]++
+					if m.Kind == MovePlay {
+						seen["event/"+string(Cards[m.Card].Event)]++
+					}
+					return m
+				}) {
 				break
-			}
-			if s == engine.Dealer {
-				if err := g.ApplyDeal(rnd.Seed()); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				buf = g.AppendLegal(buf[:0], s)
-				if len(buf) == 0 {
-					t.Fatalf("game %d: seat %d to move has no legal move\n%s", i, s, describe(g))
-				}
-				m := buf[rnd.Intn(len(buf))]
-				seen[g.phaseName()+"/"+m.Kind]++
-				if m.Kind == MovePlay {
-					seen["event/"+string(Cards[m.Card].Event)]++
-				}
-				if err := g.Apply(m); err != nil {
-					t.Fatalf("game %d: %v", i, err)
-				}
 			}
 			if err := checkInvariants(g); err != nil {
 				t.Fatalf("game %d (%d players) step %d: %v\n%s", i, cfg.Seats, step, err, describe(g))

@@ -23,46 +23,31 @@ func checkApply(t *testing.T, g *Game, m engine.Move) {
 	if m.Seat.Valid(int(g.players)) && g.mayMove(int8(m.Seat)) && g.allows(m) != listed {
 		t.Fatalf("allows(%v) = %v but Legal says %v", m, !listed, listed)
 	}
-	before := *g
-	if enginetest.CheckApply(t, g, m, func() bool { return *g == before }) == enginetest.AppliedLegal {
-		if err := checkInvariants(g); err != nil {
-			t.Fatal(err)
-		}
-	}
+	enginetest.CheckApplyValue(t, g, m, enginetest.AppliedLegal, func() error { return checkInvariants(g) })
 }
 
 func FuzzDecodeMove(f *testing.F) {
-	f.Add([]byte(`{"seat":0,"kind":"grab","option":"cthulhu"}`), uint64(1), uint16(1))
-	f.Add([]byte(`{"seat":1,"kind":"send","card":37}`), uint64(2), uint16(8))
-	f.Add([]byte(`{"seat":2,"kind":"play","card":110,"option":"dagon","n":12}`), uint64(3), uint16(60))
-	f.Add([]byte(`{"seat":-2,"kind":"deal","seed":"00"}`), uint64(4), uint16(0))
-	f.Add([]byte(`{"seat":0,"kind":"pass","extra":1}`), uint64(5), uint16(9))
-	f.Add([]byte(`{"seat":1,"kind":"psychotic","to":2}`), uint64(6), uint16(200))
-	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		if m, ok := enginetest.FuzzMove(t, data); ok {
-			checkApply(t, fuzzGame(seed, int(steps%600)), m)
-		}
-	})
+	enginetest.FuzzDecodedMove(f, 600, fuzzGame, checkApply,
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"grab","option":"cthulhu"}`, Seed: 1, Steps: 1},
+		enginetest.MoveSeed{JSON: `{"seat":1,"kind":"send","card":37}`, Seed: 2, Steps: 8},
+		enginetest.MoveSeed{JSON: `{"seat":2,"kind":"play","card":110,"option":"dagon","n":12}`, Seed: 3, Steps: 60},
+		enginetest.MoveSeed{JSON: `{"seat":-2,"kind":"deal","seed":"00"}`, Seed: 4, Steps: 0},
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"pass","extra":1}`, Seed: 5, Steps: 9},
+		enginetest.MoveSeed{JSON: `{"seat":1,"kind":"psychotic","to":2}`, Seed: 6, Steps: 200},
+	)
 }
 
 var fuzzKinds = []string{MoveGrab, MoveSend, MovePass, MovePlay, MovePlace, MovePsychotic, engine.KindDeal, "", "bogus"}
 
 func FuzzApply(f *testing.F) {
-	f.Add(uint64(1), uint16(3), int8(99), uint8(0), int8(0), 0, "cthulhu", 0, "")
-	f.Add(uint64(7), uint16(30), int8(99), uint8(1), int8(0), 37, "", 0, "")
-	f.Add(uint64(9), uint16(120), int8(99), uint8(3), int8(1), 108, "", 0, "")
-	f.Add(uint64(3), uint16(0), int8(-2), uint8(6), int8(0), 0, "", 0, "0102030405060708091011121314151617181920212223242526272829303132")
-	f.Add(uint64(5), uint16(300), int8(4), uint8(4), int8(0), 17, "yig", -1, "zz")
-	f.Add(uint64(11), uint16(90), int8(99), uint8(3), int8(0), 112, "dagon", 45, "")
-	f.Fuzz(func(t *testing.T, seed uint64, steps uint16, seat int8, kind uint8, to int8, card int, option string, n int, dealSeed string) {
-		g := fuzzGame(seed, int(steps%600))
-		if s, ok := g.Mover(); ok && seat == 99 {
-			seat = int8(s) // aim at a seat that may move now and then
-		}
-		m := engine.Move{Seat: engine.Seat(seat), Kind: fuzzKinds[int(kind)%len(fuzzKinds)], To: engine.Seat(to),
-			Card: card, Option: option, N: n, Seed: dealSeed}
-		checkApply(t, g, m)
-	})
+	enginetest.FuzzFields(f, 600, fuzzKinds, fuzzGame, checkApply,
+		enginetest.FieldsSeed{Seed: 1, Steps: 3, Seat: 99, Option: "cthulhu"},
+		enginetest.FieldsSeed{Seed: 7, Steps: 30, Seat: 99, Kind: 1, Card: 37},
+		enginetest.FieldsSeed{Seed: 9, Steps: 120, Seat: 99, Kind: 3, To: 1, Card: 108},
+		enginetest.FieldsSeed{Seed: 3, Seat: -2, Kind: 6, DealSeed: "0102030405060708091011121314151617181920212223242526272829303132"},
+		enginetest.FieldsSeed{Seed: 5, Steps: 300, Seat: 4, Kind: 4, Card: 17, Option: "yig", N: -1, DealSeed: "zz"},
+		enginetest.FieldsSeed{Seed: 11, Steps: 90, Seat: 99, Kind: 3, Card: 112, Option: "dagon", N: 45},
+	)
 }
 
 // TestAllowsMatchesLegal: over random play, every move Legal lists is allowed, and near misses

@@ -3,8 +3,6 @@ package shadows
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"miskatonic/engine"
@@ -31,26 +29,15 @@ func leakCheck(eg engine.Game, s engine.Seat, b []byte) error {
 }
 
 func TestConformance(t *testing.T) {
-	cfgs := allConfigs()
-	games, every := 2, 3
-	if n, err := strconv.Atoi(os.Getenv("SHADOWS_CONFORMANCE_GAMES")); err == nil && n > 0 {
-		games = n
-	} else if testing.Short() {
-		games, every = 1, 5
-	}
-	enginetest.Run(t, Rules{}, cfgs, enginetest.Games(games), enginetest.CheckEvery(every), enginetest.Seed(15),
-		enginetest.Leaks(leakCheck),
-		enginetest.Invariant(func(g engine.Game) error { return checkInvariants(g.(*Game)) }))
+	amount, _ := enginetest.AmountOf("SHADOWS_CONFORMANCE_GAMES", enginetest.Amount{Games: 2, Every: 3}, 0, enginetest.Amount{Games: 1, Every: 5})
+	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Plays(amount), enginetest.Seed(15), enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))
 }
 
 // TestRandomPlayouts plays many random games over every config, checking the invariants after
 // every move, and that every way to end happens.
 func TestRandomPlayouts(t *testing.T) {
 	cfgs := allConfigs()
-	n := 3000
-	if testing.Short() {
-		n = 600
-	}
+	n := enginetest.Scaled(3000, 600)
 	rnd := rng.FromInt(2026)
 	ends := map[string]int{}
 	for i := 0; i < n; i++ {

@@ -10,34 +10,23 @@ import (
 
 // fuzzGame reaches a random state: a random config and up to steps random legal moves.
 func fuzzGame(seed uint64, steps int) *Game {
-	return enginetest.Reach(seed, steps, func(r *rng.Rand) *Game {
-		g, _ := New(enginetest.Pick(r, allConfigs()))
-		return g
-	})
+	return enginetest.ReachConfig(seed, steps, allConfigs(), New)
 }
 
 // checkApply offers m to g (enginetest.CheckApply), and checks the invariants after a refusal.
 func checkApply(t *testing.T, g *Game, m engine.Move) {
-	before := *g
-	if enginetest.CheckApply(t, g, m, func() bool { return *g == before }) == enginetest.Refused {
-		if err := checkInvariants(g); err != nil {
-			t.Fatal(err)
-		}
-	}
+	enginetest.CheckApplyValue(t, g, m, enginetest.Refused, func() error { return checkInvariants(g) })
 }
 
 func FuzzDecodeMove(f *testing.F) {
-	f.Add([]byte(`{"seat":0,"kind":"character","option":"hale"}`), uint64(1), uint16(0))
-	f.Add([]byte(`{"seat":0,"kind":"ring","to":1}`), uint64(2), uint16(3))
-	f.Add([]byte(`{"seat":1,"kind":"share","to":0,"option":"knowledge","n":1}`), uint64(3), uint16(40))
-	f.Add([]byte(`{"seat":0,"kind":"move","option":"bank"}`), uint64(4), uint16(20))
-	f.Add([]byte(`{"seat":-2,"kind":"deal","seed":"00"}`), uint64(5), uint16(9))
-	f.Add([]byte(`{"seat":0,"kind":"end","extra":1}`), uint64(6), uint16(9))
-	f.Fuzz(func(t *testing.T, data []byte, seed uint64, steps uint16) {
-		if m, ok := enginetest.FuzzMove(t, data); ok {
-			checkApply(t, fuzzGame(seed, int(steps%300)), m)
-		}
-	})
+	enginetest.FuzzDecodedMove(f, 300, fuzzGame, checkApply,
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"character","option":"hale"}`, Seed: 1, Steps: 0},
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"ring","to":1}`, Seed: 2, Steps: 3},
+		enginetest.MoveSeed{JSON: `{"seat":1,"kind":"share","to":0,"option":"knowledge","n":1}`, Seed: 3, Steps: 40},
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"move","option":"bank"}`, Seed: 4, Steps: 20},
+		enginetest.MoveSeed{JSON: `{"seat":-2,"kind":"deal","seed":"00"}`, Seed: 5, Steps: 9},
+		enginetest.MoveSeed{JSON: `{"seat":0,"kind":"end","extra":1}`, Seed: 6, Steps: 9},
+	)
 }
 
 var fuzzKinds = []string{MoveCharacter, MoveRing, MoveEnd, MoveMove, MoveDrive, MoveHeal, MoveClear, MoveShare,
@@ -45,20 +34,13 @@ var fuzzKinds = []string{MoveCharacter, MoveRing, MoveEnd, MoveMove, MoveDrive, 
 	MoveWithdraw, MoveAcquire, MoveBanish, MoveLeave, engine.KindDeal, "", "bogus"}
 
 func FuzzApply(f *testing.F) {
-	f.Add(uint64(1), uint16(3), int8(0), uint8(0), int8(1), 0, "hale", 0, "")
-	f.Add(uint64(7), uint16(30), int8(1), uint8(7), int8(0), 0, "knowledge", 2, "")
-	f.Add(uint64(9), uint16(60), int8(0), uint8(3), int8(0), 0, "bank", 0, "")
-	f.Add(uint64(3), uint16(8), int8(-2), uint8(21), int8(0), 0, "", 0, "0102030405060708091011121314151617181920212223242526272829303132")
-	f.Add(uint64(5), uint16(200), int8(4), uint8(18), int8(0), 3, "x", -1, "zz")
-	f.Fuzz(func(t *testing.T, seed uint64, steps uint16, seat int8, kind uint8, to int8, card int, option string, n int, dealSeed string) {
-		g := fuzzGame(seed, int(steps%300))
-		if s, ok := g.Mover(); ok && seat == 99 {
-			seat = int8(s)
-		}
-		m := engine.Move{Seat: engine.Seat(seat), Kind: fuzzKinds[int(kind)%len(fuzzKinds)], To: engine.Seat(to),
-			Card: card, Option: option, N: n, Seed: dealSeed}
-		checkApply(t, g, m)
-	})
+	enginetest.FuzzFields(f, 300, fuzzKinds, fuzzGame, checkApply,
+		enginetest.FieldsSeed{Seed: 1, Steps: 3, To: 1, Option: "hale"},
+		enginetest.FieldsSeed{Seed: 7, Steps: 30, Seat: 1, Kind: 7, Option: "knowledge", N: 2},
+		enginetest.FieldsSeed{Seed: 9, Steps: 60, Kind: 3, Option: "bank"},
+		enginetest.FieldsSeed{Seed: 3, Steps: 8, Seat: -2, Kind: 21, DealSeed: "0102030405060708091011121314151617181920212223242526272829303132"},
+		enginetest.FieldsSeed{Seed: 5, Steps: 200, Seat: 4, Kind: 18, Card: 3, Option: "x", N: -1, DealSeed: "zz"},
+	)
 }
 
 // FuzzFromView: a bot's rebuild never panics on a hostile view, whatever the JSON says.

@@ -34,22 +34,7 @@ func randomOptions(r engine.Rules, seats int, rr *randReader) map[string]string 
 // A host with 6 guests plays whole Arkham Ritual games over links that drop, duplicate, delay
 // and reorder frames; every guest ends with the host's view of its seat and every deal verified.
 func TestArkhamSixGuestsFaultyLinks(t *testing.T) {
-	defer checkNoLeak(t)()
-	games := 4
-	if testing.Short() {
-		games = 1
-	}
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			opts := randomOptions(arkham.Rules{}, 6, newRand(seed))
-			tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: 6, seed: seed, opts: opts,
-				faults: &Faults{Drop: 0.05, Dup: 0.05, MaxDelay: 2 * time.Millisecond}})
-			tt.play()
-			tt.finish()
-			tt.checkViews()
-			tt.close()
-		})
-	}
+	playFaulty(t, arkham.Rules{}, 6, 4, nil)
 }
 
 // recorder keeps every frame a guest receives.

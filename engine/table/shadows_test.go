@@ -15,26 +15,11 @@ func init() { extraRules["shadows"] = shadows.Rules{} }
 // asset refill is a fair deal. Three guests play whole games over faulty links; each ends with
 // the host's view of its seat and every deal verified.
 func TestShadowsThreeGuestsFaultyLinks(t *testing.T) {
-	defer checkNoLeak(t)()
-	games := 3
-	if testing.Short() {
-		games = 1
-	}
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			opts := randomOptions(shadows.Rules{}, 3, newRand(seed))
-			tt := newTable(t, tableOpts{rules: shadows.Rules{}, guests: 3, seed: seed, opts: opts,
-				faults: &Faults{Drop: 0.05, Dup: 0.05, MaxDelay: 2 * time.Millisecond}})
-			tt.play()
-			tt.finish()
-			tt.checkViews()
-			st := tt.host.State()
-			if st.Status.Result == nil || !st.Status.Result.Coop {
-				t.Fatalf("outcome %+v", st.Status.Result)
-			}
-			tt.close()
-		})
-	}
+	playFaulty(t, shadows.Rules{}, 3, 3, func(t *testing.T, tt *testTable) {
+		if st := tt.host.State(); st.Status.Result == nil || !st.Status.Result.Coop {
+			t.Fatalf("outcome %+v", st.Status.Result)
+		}
+	})
 }
 
 // A dishonest host that swaps the key of one draw (to choose a Randonomicon card or a threat)

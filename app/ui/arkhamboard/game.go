@@ -18,7 +18,7 @@ const Name = "arkham"
 var Game = board.Game{
 	Name:  Name,
 	Board: Draw,
-	Rules: func() app.Composer { return &Rules{} },
+	Rules: rulesPage,
 	Order: 1,
 	// The game over covers the table (an overlay), so the frame's outcome goes inside it.
 	Places:   board.PieceOutcome,

@@ -75,17 +75,7 @@ func guestProps(tb testing.TB) []board.Props {
 // BenchmarkGuestUpdate is the go-app side of showing one move to a guest: the board drawn
 // from the new props and diffed against the mounted tree (the DOM calls are no-ops natively).
 func BenchmarkGuestUpdate(b *testing.B) {
-	props := guestProps(b)
-	s := &screen{p: props[0]}
-	d := app.NewClientTester(s)
-	defer d.Close()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.p = props[1+i%(len(props)-1)]
-		d.Dispatch(app.Dispatch{Mode: app.Update, Source: s, Function: func(app.Context) {}})
-		d.Consume()
-	}
+	boardtest.BenchUpdate[Table](b, Draw, guestProps(b))
 }
 
 // TestPartsFollowEveryUpdate: the table, updated move after move as a guest's page is (its

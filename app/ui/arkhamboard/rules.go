@@ -8,22 +8,9 @@ import (
 	"miskatonic/app/ui/doc"
 )
 
-// Rules is the "How to play Arkham Ritual" page: the whole game in our own words, with
-// every card beside its art, and the calls the app makes where the rulebook leaves room.
-type Rules struct {
-	app.Compo
-}
-
-// OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "rules.title") }
-
-// Render draws the page.
-func (p *Rules) Render() app.UI {
-	return doc.Page("rules", "rules.title", "rules.lead", rulesSections(),
-		app.A().ID("rules-fair").Class("mk-btn").Href(board.HrefFair).Text(i18n.T("pages.see_fair")))
-}
-
-// rulesSections is the page's outline, in reading order.
+// rulesSections is the outline, in reading order, of the "How to play Arkham Ritual" page (a
+// doc.Rules page): the whole game in our own words, with every card beside its art, and the
+// calls the app makes where the rulebook leaves room.
 func rulesSections() []doc.Section {
 	return []doc.Section{
 		{ID: "goal", TitleKey: "rules.goal.title", Body: []app.UI{
@@ -199,4 +186,9 @@ func labelledTile(art string, cursed bool) app.UI {
 		cardTile(art, cursed, "m"),
 		app.Elem("figcaption").Text(name),
 	)
+}
+
+// rulesPage is the game's "how to play" page (board.Game.Rules).
+func rulesPage() app.Composer {
+	return doc.Rules("", rulesSections, func() app.UI { return doc.LinkButton("rules-fair", board.HrefFair, "pages.see_fair") })
 }

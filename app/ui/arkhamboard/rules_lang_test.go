@@ -15,7 +15,7 @@ func TestRulesPageInEveryLanguage(t *testing.T) {
 	defer i18n.SetLang(i18n.English)
 	for _, l := range i18n.Languages {
 		i18n.SetLang(l)
-		out := app.HTMLString(&Rules{})
+		out := app.HTMLString(Game.Rules())
 		if i := strings.Index(out, "⟨"); i >= 0 {
 			t.Errorf("%s: a catalog key is missing: %s", l, out[i:min(len(out), i+60)])
 		}

@@ -16,7 +16,7 @@ func contains(out, text string) bool {
 }
 
 func TestRulesPageRenders(t *testing.T) {
-	out := app.HTMLString(&Rules{})
+	out := app.HTMLString(Game.Rules())
 	if i := strings.Index(out, "⟨"); i >= 0 {
 		t.Errorf("a catalog key is missing: %s", out[i:min(len(out), i+60)])
 	}
@@ -56,7 +56,7 @@ func TestRulesPageRenders(t *testing.T) {
 
 // Every card of the game is described beside its art, and cursed cards wear the curse mark.
 func TestRulesShowEveryCard(t *testing.T) {
-	out := app.HTMLString(&Rules{})
+	out := app.HTMLString(Game.Rules())
 	cards := []string{"candelabra", "dagger", "chalice", "grimoire", "idol", "elder-sign", "gate-a", "gate-b",
 		"orb", "trapezohedron", "investigator", "student", "cultist", "professor",
 		"cthulhu", "nyarlathotep", "yogsothoth", "hastur", "mystery"}

@@ -22,7 +22,7 @@ const Name = "rituals"
 var Game = board.Game{
 	Name:  Name,
 	Board: Draw,
-	Rules: func() app.Composer { return &Rules{} },
+	Rules: rulesPage,
 	Order: 2,
 	// The rule about talk, above the frame's table talk.
 	TalkRule: "rit.chat_rule",

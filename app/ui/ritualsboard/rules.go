@@ -11,20 +11,10 @@ import (
 	"miskatonic/engine/rituals"
 )
 
-// Rules is the "How to play Rituals of Madness" page, in our own words, with worked examples,
-// every card type (ranks from the engine's card data, German printed names beside) and how the
-// app runs the secret steps and event windows.
-type Rules struct{ app.Compo }
-
-// OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "rit.rules.title") }
-
-// Render draws the page.
-func (p *Rules) Render() app.UI {
-	return doc.Page("rit-rules", "rit.rules.title", "rit.rules.lead", rulesSections(),
-		app.A().ID("rit-rules-fair").Class("mk-btn").Href(board.HrefFair).Text(i18n.T("pages.see_fair")))
-}
-
+// rulesSections is the outline, in reading order, of the "How to play Rituals of Madness" page
+// (a doc.Rules page), in our own words, with worked examples, every card type (ranks from the
+// engine's card data, German printed names beside) and how the app runs the secret steps and
+// event windows.
 func rulesSections() []doc.Section {
 	return []doc.Section{
 		{ID: "goal", TitleKey: "rit.rules.goal.title", Body: []app.UI{doc.Para("rit.rules.goal.p1")}},
@@ -96,4 +86,9 @@ func eventList() app.UI {
 		))
 	}
 	return app.Ul().Class("rit-events").Body(items...)
+}
+
+// rulesPage is the game's "how to play" page (board.Game.Rules).
+func rulesPage() app.Composer {
+	return doc.Rules("rit.", rulesSections, func() app.UI { return doc.LinkButton("rit-rules-fair", board.HrefFair, "pages.see_fair") })
 }

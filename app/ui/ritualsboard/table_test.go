@@ -9,29 +9,11 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
-	"miskatonic/engine/bot"
 	"miskatonic/engine/rituals"
 	_ "miskatonic/engine/rituals/ritualsbot"
-	"miskatonic/engine/rng"
 )
-
-// eachState plays seeded bot games and calls f with the game before every move.
-func eachState(t *testing.T, seats int, seed uint64, f func(g *rituals.Game)) {
-	t.Helper()
-	g, err := rituals.New(engine.Config{Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bots := make([]bot.Func, seats)
-	for s := range bots {
-		bots[s], _ = bot.New("rituals", bot.LevelHeuristic, seed+uint64(s))
-	}
-	f(g)
-	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(bot.Decision) { f(g) }); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func render(g *rituals.Game, me engine.Seat) string {
 	v := g.ViewOf(me)
@@ -44,7 +26,7 @@ func render(g *rituals.Game, me engine.Seat) string {
 // in another hand, nor another seat's sealed choice before the reveal.
 func TestBoardShowsNoHiddenCard(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
-		eachState(t, 4, seed, func(g *rituals.Game) {
+		boardtest.EachState(t, rituals.Rules{}, 4, seed, func(g *rituals.Game) {
 			for me := engine.Seat(0); me < 4; me++ {
 				html := render(g, me)
 				for s := engine.Seat(0); s < 4; s++ {
@@ -74,7 +56,7 @@ func TestBoardShowsNoHiddenCard(t *testing.T) {
 // TestHandShowsEachCardOnce: once a cultist is locked in, the hand shows it once, marked sent.
 func TestHandShowsEachCardOnce(t *testing.T) {
 	checked := 0
-	eachState(t, 3, 8, func(g *rituals.Game) {
+	boardtest.EachState(t, rituals.Rules{}, 3, 8, func(g *rituals.Game) {
 		for me := engine.Seat(0); me < 3; me++ {
 			v := g.ViewOf(me)
 			html := render(g, me)
@@ -114,7 +96,7 @@ func handCards(html string) map[string]int {
 // and none when it sent none.
 func TestBoardButtonsAreLegalMoves(t *testing.T) {
 	kinds := map[string]bool{}
-	eachState(t, 3, 3, func(g *rituals.Game) {
+	boardtest.EachState(t, rituals.Rules{}, 3, 3, func(g *rituals.Game) {
 		for me := engine.Seat(0); me < 3; me++ {
 			legal := g.Legal(me)
 			html := render(g, me)
@@ -146,7 +128,7 @@ func TestBoardButtonsAreLegalMoves(t *testing.T) {
 
 // TestBreakdownMatchesScore: the breakdown's parts always add up to the engine's score.
 func TestBreakdownMatchesScore(t *testing.T) {
-	eachState(t, 5, 4, func(g *rituals.Game) {
+	boardtest.EachState(t, rituals.Rules{}, 5, 4, func(g *rituals.Game) {
 		v := g.ViewOf(engine.Observer)
 		for s := range v.Seats {
 			b := BreakdownOf(v, s)
@@ -161,7 +143,7 @@ func TestBreakdownMatchesScore(t *testing.T) {
 // again is the frame's: app/ui's TestFrameShowsEveryPiece).
 func TestGameOverShowsBreakdownAndAgain(t *testing.T) {
 	var last *rituals.Game
-	eachState(t, 4, 5, func(g *rituals.Game) { last = g })
+	boardtest.EachState(t, rituals.Rules{}, 4, 5, func(g *rituals.Game) { last = g })
 	html := render(last, 1)
 	for _, w := range []string{`id="rit-result"`, `data-winner="yes"`, i18n.T("rit.col.right")} {
 		if !strings.Contains(html, w) {
@@ -177,7 +159,7 @@ func TestGameOverShowsBreakdownAndAgain(t *testing.T) {
 func TestLogLinesWorded(t *testing.T) {
 	n := Names{Seats: []string{"Ann", "Bea", "Cy"}, Me: 0}
 	seen := map[rituals.EventKind]bool{}
-	eachState(t, 3, 6, func(g *rituals.Game) {
+	boardtest.EachState(t, rituals.Rules{}, 3, 6, func(g *rituals.Game) {
 		for _, e := range g.ViewOf(engine.Observer).Log {
 			line := n.LogLine(e)
 			if line == string(e.Kind) || strings.Contains(line, "%!") {
@@ -196,7 +178,7 @@ func TestLogLinesWorded(t *testing.T) {
 // TestRulesPageCoversEveryCard: every event type (with its German name) and every rank is on
 // the how-to-play page.
 func TestRulesPageCoversEveryCard(t *testing.T) {
-	html := app.HTMLString(&Rules{})
+	html := app.HTMLString(Game.Rules())
 	for _, e := range rituals.EventTypes {
 		if !strings.Contains(html, e.NameDE) || !strings.Contains(html, `data-event="`+string(e.Key)+`"`) {
 			t.Errorf("rules page lacks %s", e.Key)
@@ -214,7 +196,7 @@ func TestRulesPageCoversEveryCard(t *testing.T) {
 // only): the line counts them as done and names them, and each is marked as having chosen.
 func TestWaitingCountsLockedSeats(t *testing.T) {
 	done := false
-	eachState(t, 4, 3, func(g *rituals.Game) {
+	boardtest.EachState(t, rituals.Rules{}, 4, 3, func(g *rituals.Game) {
 		v := g.ViewOf(0)
 		if done || !v.Sealed || len(v.Active) != 4 {
 			return
@@ -242,7 +224,7 @@ func TestPlacesNameEachCultistsSender(t *testing.T) {
 	whoRE := regexp.MustCompile(`class="rit-who">([^<]*)<`)
 	names := Names{Seats: []string{"Ann", "Bea", "Cy", "Dee"}, Me: 0}
 	checked, later := 0, 0
-	eachState(t, 4, 3, func(g *rituals.Game) {
+	boardtest.EachState(t, rituals.Rules{}, 4, 3, func(g *rituals.Game) {
 		v := g.ViewOf(0)
 		html := render(g, 0)
 		for _, p := range v.Places {

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
@@ -112,7 +113,7 @@ func windowChoices(t *testing.T, g *rituals.Game, me engine.Seat) int {
 func TestWindowChoicesOnTheirTargets(t *testing.T) {
 	seen := map[string]int{}
 	for seed := uint64(20); seed < 23; seed++ {
-		eachState(t, 4, seed, func(g *rituals.Game) {
+		boardtest.EachState(t, rituals.Rules{}, 4, seed, func(g *rituals.Game) {
 			for me := engine.Seat(0); me < 4; me++ {
 				legal := g.Legal(me)
 				if len(legal) == 0 || legal[0].Kind != rituals.MovePass {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine/shadows"
 )
 
@@ -95,7 +96,7 @@ func TestTableCardsInJapanese(t *testing.T) {
 	i18n.SetLang(i18n.Japanese)
 	words := englishWords()
 	seen := 0
-	eachState(t, 3, 11, func(g *shadows.Game) {
+	boardtest.EachState(t, shadows.Rules{}, 3, 11, func(g *shadows.Game) {
 		page := html.UnescapeString(render(g, 0))
 		for _, w := range words {
 			if strings.Contains(page, w) {

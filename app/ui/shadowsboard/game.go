@@ -27,7 +27,7 @@ const OursPath = "/rules/shadows/ours"
 var Game = board.Game{
 	Name:  Name,
 	Board: Draw,
-	Rules: func() app.Composer { return &Rules{} },
+	Rules: rulesPage,
 	Order: 3,
 	Hands: 4, // solo with up to four characters; at a table, a person may hold two or more
 	Log:   Log,

@@ -1,111 +1,26 @@
 package shadowsboard
 
 import (
-	"encoding/json"
 	"testing"
-
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/board/boardtest"
-	"miskatonic/engine"
-	"miskatonic/engine/bot"
-	"miskatonic/engine/rng"
 	"miskatonic/engine/shadows"
 )
 
-// screen stands in for the game screen: it draws the board from props it is handed, as
-// app/ui's GameScreen does on every session change.
-type screen struct {
-	app.Compo
-	p     board.Props
-	first *Table // the first table drawn: the one go-app mounts and then updates
-}
-
-func (s *screen) Render() app.UI {
-	ui := Draw(s.p)
-	if t, ok := ui.(*Table); ok && s.first == nil {
-		s.first = t
-	}
-	return app.Main().Body(ui)
-}
-
 // gameProps plays a seeded bot game of the given size and returns, for each viewer (every seat,
-// then the watcher), the props its page is handed at each step: the view as a guest decodes it
-// off the wire, the viewer's legal moves, the seats locked in so far in a sealed step, and table
-// talk that grows now and then.
+// then the watcher), the props its page is handed at each step.
 func gameProps(tb testing.TB, seats int, seed uint64) [][]board.Props {
-	g, err := shadows.New(engine.Config{Seats: seats})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	bots := make([]bot.Func, seats)
-	for s := range bots {
-		bots[s], _ = bot.New("shadows", bot.LevelHeuristic, seed+uint64(s))
-	}
-	roster := []board.Seat{{Name: "Ann"}, {Name: "Ann"}, {Name: "Bea", Bot: true}, {Name: "Cy"}}[:seats]
-	out := make([][]board.Props, seats+1)
-	step := 0
-	snap := func() {
-		for i := range out {
-			me := engine.Seat(i)
-			if i == seats {
-				me = engine.Observer
-			}
-			raw, err := json.Marshal(g.View(me))
-			if err != nil {
-				tb.Fatal(err)
-			}
-			v, err := shadows.Rules{}.DecodeView(raw)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			p := board.Props{View: v, Seats: roster, Seq: step, Table: "t1",
-				OnAct: func(app.Context, engine.Move) {}}
-			if me != engine.Observer {
-				p.Legal = g.Legal(me)
-			}
-			out[i] = append(out[i], p)
-		}
-		step++
-	}
-	snap()
-	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(bot.Decision) { snap() }); err != nil {
-		tb.Fatal(err)
-	}
-	snap()
-	return out
-}
-
-// update hands the mounted screen new props and lets go-app redraw what changed.
-func update(d app.ClientDispatcher, s *screen, p board.Props) {
-	s.p = p
-	d.Dispatch(app.Dispatch{Mode: app.Update, Source: s, Function: func(app.Context) {}})
-	settle(d)
-}
-
-// settle runs the dispatcher until nothing is left: the test dispatcher's Consume stops after
-// one frame, leaving what the frame dispatched (a part's OnUpdate) for later, where a browser
-// runs it at once.
-func settle(d app.ClientDispatcher) {
-	d.Consume()
-	d.Consume()
+	roster := []board.Seat{{Name: "Ann"}, {Name: "Ann"}, {Name: "Bea", Bot: true}, {Name: "Cy"}}
+	return boardtest.GameProps(tb, shadows.Rules{}, seats, seed, roster, false)
 }
 
 // BenchmarkGuestUpdate is the go-app side of showing one move to a guest (seat 1 of 4): the
 // board drawn from the new props and diffed against the mounted tree (the DOM calls are no-ops
 // natively).
 func BenchmarkGuestUpdate(b *testing.B) {
-	props := gameProps(b, 4, 29)[1]
-	s := &screen{p: props[0]}
-	d := app.NewClientTester(s)
-	defer d.Close()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		update(d, s, props[1+i%(len(props)-1)])
-	}
+	boardtest.BenchUpdate[Table](b, Draw, gameProps(b, 4, 29)[1])
 }
 
 // TestPartsFollowEveryUpdate: the table, updated move after move as a page is (its parts
@@ -113,38 +28,6 @@ func BenchmarkGuestUpdate(b *testing.B) {
 // props shows, at every step of whole games, for every seat and the watcher, in every language;
 // so no part is ever left stale.
 func TestPartsFollowEveryUpdate(t *testing.T) {
-	defer i18n.SetLang(i18n.English)
-	games := []struct {
-		seats int
-		seed  uint64
-		lang  i18n.Lang
-	}{{4, 29, i18n.English}, {2, 15, i18n.Japanese}, {3, 7, i18n.French}}
-	if testing.Short() {
-		games = games[:1]
-	}
-	for _, gm := range games {
-		i18n.SetLang(gm.lang)
-		for viewer, props := range gameProps(t, gm.seats, gm.seed) {
-			s := &screen{p: props[0]}
-			d := app.NewClientTester(s)
-			for i, p := range props[1:] {
-				update(d, s, p)
-				if err := boardtest.PartsReach(s, s.first); err != nil {
-					d.Close()
-					t.Fatalf("%s, %d seats, viewer %d, step %d: %v", gm.lang, gm.seats, viewer, i+1, err)
-				}
-				fresh := &screen{p: p}
-				fd := app.NewClientTester(fresh)
-				settle(fd)
-				want := boardtest.Canonical(app.HTMLString(fresh))
-				fd.Close()
-				if got := boardtest.Canonical(app.HTMLString(s)); got != want {
-					d.Close()
-					t.Fatalf("%s, %d seats, viewer %d, step %d: the updated table differs from a fresh one:\n%s",
-						gm.lang, gm.seats, viewer, i+1, boardtest.FirstDiff(got, want))
-				}
-			}
-			d.Close()
-		}
-	}
+	boardtest.FollowGames[Table](t, []boardtest.Game{{Seats: 4, Seed: 29, Lang: i18n.English}, {Seats: 2, Seed: 15, Lang: i18n.Japanese},
+		{Seats: 3, Seed: 7, Lang: i18n.French}}, gameProps, Draw, nil, nil)
 }

@@ -11,16 +11,20 @@ import (
 	"miskatonic/engine/shadows"
 )
 
-// Rules is the "How to play Ring of Shadows" page, in our own words; the characters and their
-// limits come from the engine's card data.
-type Rules struct{ app.Compo }
+// rulesOnward is the links after the rules: the rules we completed, a solo game.
+func rulesOnward() app.UI {
+	return app.Div().Class("mk-doc-onward").Body(
+		doc.LinkButton("sh-rules-ours", OursPath, "sh.completed"),
+		app.Text(" "),
+		doc.LinkButton("sh-rules-solo", board.SoloPath(Name), "sh.rules.play_solo"),
+	)
+}
 
-// OnNav names the browser tab after the page.
-func (p *Rules) OnNav(ctx app.Context) { doc.Title(ctx, "sh.rules.title") }
-
-// Render draws the page.
-func (p *Rules) Render() app.UI {
-	return doc.Page("sh-rules", "sh.rules.title", "sh.rules.lead", []doc.Section{
+// rulesSections is the outline, in reading order, of the "How to play Ring of Shadows" page (a
+// doc.Rules page), in our own words; the characters and their limits come from the engine's
+// card data.
+func rulesSections() []doc.Section {
+	return []doc.Section{
 		{ID: "goal", TitleKey: "sh.rules.goal.title", Body: []app.UI{doc.Para("sh.rules.goal.p1"), doc.Para("sh.rules.goal.p2")}},
 		{ID: "setup", TitleKey: "sh.rules.setup.title", Body: []app.UI{doc.Para("sh.rules.setup.p1"), charList()}},
 		{ID: "turn", TitleKey: "sh.rules.turn.title", Body: []app.UI{
@@ -41,11 +45,7 @@ func (p *Rules) Render() app.UI {
 			doc.Para("sh.rules.lose.p1"), doc.Bullets("sh.rules.lose.l1", "sh.rules.lose.l2", "sh.rules.lose.l3"), doc.Para("sh.rules.lose.win"),
 		}},
 		{ID: "app", TitleKey: "sh.rules.app.title", Body: []app.UI{doc.Para("sh.rules.app.p1"), doc.Para("sh.rules.app.p2")}},
-	}, app.Div().Class("mk-doc-onward").Body(
-		app.A().ID("sh-rules-ours").Class("mk-btn").Href(OursPath).Text(i18n.T("sh.completed")),
-		app.Text(" "),
-		app.A().ID("sh-rules-solo").Class("mk-btn").Href(board.SoloPath(Name)).Text(i18n.T("sh.rules.play_solo")),
-	))
+	}
 }
 
 // placeList is the five places, each with its own action.
@@ -97,4 +97,9 @@ func counts() app.UI {
 	return app.P().Class("sh-ours-counts").Text(i18n.T("sh.ours.counts",
 		strconv.Itoa(len(cur().Characters)), strconv.Itoa(len(cur().Elders)), strconv.Itoa(len(cur().Threats)),
 		strconv.Itoa(len(cur().Assets))))
+}
+
+// rulesPage is the game's "how to play" page (board.Game.Rules).
+func rulesPage() app.Composer {
+	return doc.Rules("sh.", rulesSections, rulesOnward)
 }

@@ -9,29 +9,11 @@ import (
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
-	"miskatonic/engine/bot"
-	"miskatonic/engine/rng"
 	"miskatonic/engine/shadows"
 	_ "miskatonic/engine/shadows/shadowsbot"
 )
-
-// eachState plays a seeded bot game and calls f with the game before every move.
-func eachState(t *testing.T, seats int, seed uint64, f func(g *shadows.Game)) {
-	t.Helper()
-	g, err := shadows.New(engine.Config{Seats: seats})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bots := make([]bot.Func, seats)
-	for s := range bots {
-		bots[s], _ = bot.New("shadows", bot.LevelHeuristic, seed+uint64(s))
-	}
-	f(g)
-	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(bot.Decision) { f(g) }); err != nil {
-		t.Fatal(err)
-	}
-}
 
 var roster = []board.Seat{{Name: "Ann"}, {Name: "Ann 2"}, {Name: "Bea"}, {Name: "Cy"}}
 
@@ -53,7 +35,7 @@ func TestBoardEveryState(t *testing.T) {
 	for _, l := range []i18n.Lang{i18n.English, i18n.Japanese, i18n.French} {
 		i18n.SetLang(l)
 		for _, seats := range []int{2, 4} {
-			eachState(t, seats, uint64(seats)*7+1, func(g *shadows.Game) {
+			boardtest.EachState(t, shadows.Rules{}, seats, uint64(seats)*7+1, func(g *shadows.Game) {
 				v := g.ViewOf(0)
 				mover := v.ToMove
 				if mover < 0 {
@@ -127,7 +109,7 @@ func TestOutcomeReasonsWorded(t *testing.T) {
 
 // TestPagesRender: the rules and "ours" pages draw every section without a raw key.
 func TestPagesRender(t *testing.T) {
-	for _, c := range []app.UI{(&Rules{}).Render(), (&Ours{}).Render()} {
+	for _, c := range []app.UI{Game.Rules().Render(), (&Ours{}).Render()} {
 		html := app.HTMLString(c)
 		if bad := leak.FindString(html); bad != "" {
 			t.Errorf("unworded %q", bad)
@@ -142,7 +124,7 @@ func TestButtonsShowRulesPrices(t *testing.T) {
 	n := Names{Players: []string{"Ann", "Bea", "Cy"}}
 	checked := 0
 	for _, seed := range []uint64{4, 5} {
-		eachState(t, 3, seed, func(g *shadows.Game) {
+		boardtest.EachState(t, shadows.Rules{}, 3, seed, func(g *shadows.Game) {
 			for me := engine.Seat(0); me < 3; me++ {
 				v := g.ViewOf(me)
 				for _, m := range g.Legal(me) {

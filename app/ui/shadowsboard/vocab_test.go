@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board/boardtest"
 	"miskatonic/engine"
 	"miskatonic/engine/shadows"
 )
@@ -13,7 +14,7 @@ import (
 // a sentence in every language, with no raw catalog key.
 func TestEveryEventWorded(t *testing.T) {
 	var v *shadows.View
-	eachState(t, 2, 1, func(g *shadows.Game) {
+	boardtest.EachState(t, shadows.Rules{}, 2, 1, func(g *shadows.Game) {
 		if w := g.ViewOf(engine.Observer); v == nil && w.Elder != nil {
 			v = w
 		}

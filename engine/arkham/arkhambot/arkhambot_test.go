@@ -9,6 +9,7 @@ import (
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/bot"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rng"
 )
 
@@ -30,22 +31,7 @@ func playArkham(t *testing.T, cfg engine.Config, levels []string, seed uint64, o
 	if err != nil {
 		t.Fatal(err)
 	}
-	bots := make([]bot.Func, cfg.Seats)
-	for s := range bots {
-		if bots[s], err = bot.New("arkham", levels[s%len(levels)], seed+uint64(s)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var moves []engine.Move
-	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(d bot.Decision) {
-		moves = append(moves, d.Move)
-		if observe != nil {
-			observe(g, d)
-		}
-	}); err != nil {
-		t.Fatalf("%s seed %d: %v", cfgName(cfg), seed, err)
-	}
-	return moves
+	return enginetest.PlayLevels(t, "arkham", cfgName(cfg), g, cfg.Seats, levels, seed, observe)
 }
 
 func cfgName(cfg engine.Config) string { return fmt.Sprintf("%dp %v", cfg.Seats, cfg.Options) }

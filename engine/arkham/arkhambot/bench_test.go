@@ -17,15 +17,15 @@ func decisionPoints(tb testing.TB, games int) []bot.Decision {
 	}, func(d bot.Decision) bool { return len(d.Legal) > 1 })
 }
 
-func benchmarkLevel(b *testing.B, level string) {
-	enginetest.BenchDecisions(b, "arkham", level, decisionPoints(b, 20))
-}
-
 // BenchmarkSearchDecision is one search decision at the default level (the lobby's "hard"),
 // over a spread of real positions. The target is at most 150 ms per decision under wasm:
 //
 //	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run x -bench Search ./engine/bot/
-func BenchmarkSearchDecision(b *testing.B) { benchmarkLevel(b, bot.LevelSearch) }
+func BenchmarkSearchDecision(b *testing.B) {
+	enginetest.BenchDecisions(b, "arkham", bot.LevelSearch, decisionPoints(b, 20))
+}
 
 // BenchmarkHeuristicDecision is one heuristic decision.
-func BenchmarkHeuristicDecision(b *testing.B) { benchmarkLevel(b, bot.LevelHeuristic) }
+func BenchmarkHeuristicDecision(b *testing.B) {
+	enginetest.BenchDecisions(b, "arkham", bot.LevelHeuristic, decisionPoints(b, 20))
+}

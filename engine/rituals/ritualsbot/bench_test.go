@@ -17,15 +17,15 @@ func decisionPoints(tb testing.TB, games int) []bot.Decision {
 	}, func(d bot.Decision) bool { return len(d.Legal) > 1 && d.Legal[0].Kind != rituals.MovePass })
 }
 
-func benchmarkLevel(b *testing.B, level string) {
-	enginetest.BenchDecisions(b, "rituals", level, decisionPoints(b, 4))
-}
-
 // BenchmarkSearchDecision is one search decision (sends, placements, psychotic gifts: the
 // decisions it searches) over real 4-player positions. Target ≤ 150 ms under wasm:
 //
 //	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run x -bench Search ./engine/rituals/ritualsbot/
-func BenchmarkSearchDecision(b *testing.B) { benchmarkLevel(b, bot.LevelSearch) }
+func BenchmarkSearchDecision(b *testing.B) {
+	enginetest.BenchDecisions(b, "rituals", bot.LevelSearch, decisionPoints(b, 4))
+}
 
 // BenchmarkHeuristicDecision is one heuristic decision.
-func BenchmarkHeuristicDecision(b *testing.B) { benchmarkLevel(b, bot.LevelHeuristic) }
+func BenchmarkHeuristicDecision(b *testing.B) {
+	enginetest.BenchDecisions(b, "rituals", bot.LevelHeuristic, decisionPoints(b, 4))
+}

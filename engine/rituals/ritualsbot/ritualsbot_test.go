@@ -9,8 +9,8 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/bot"
+	"miskatonic/engine/enginetest"
 	"miskatonic/engine/rituals"
-	"miskatonic/engine/rng"
 )
 
 // playRituals plays one game with the given levels (seat i gets levels[i%len]) and returns the
@@ -21,22 +21,7 @@ func playRituals(t testing.TB, seats int, levels []string, seed uint64, observe 
 	if err != nil {
 		t.Fatal(err)
 	}
-	bots := make([]bot.Func, seats)
-	for s := range bots {
-		if bots[s], err = bot.New("rituals", levels[s%len(levels)], seed+uint64(s)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var moves []engine.Move
-	if _, err := bot.Play(g, bots, rng.FromInt(seed), func(d bot.Decision) {
-		moves = append(moves, d.Move)
-		if observe != nil {
-			observe(g, d)
-		}
-	}); err != nil {
-		t.Fatalf("%d players seed %d: %v", seats, seed, err)
-	}
-	return moves
+	return enginetest.PlayLevels(t, "rituals", fmt.Sprintf("%d players", seats), g, seats, levels, seed, observe)
 }
 
 // TestRitualsBotsFinishGames: every level finishes games at every table size, with legal moves

@@ -1,0 +1,38 @@
+package ui
+
+// The record panel of a host-blind game: its record is the table's signed log (app/session
+// blindrecord.go), which every page holds, so host and guests alike offer it at once. It is
+// not a move-by-move record (engine.Record), so the replay page does not take it; it is checked
+// whole, as every page folded it (engine/replay/blindreplay; `miskatonic replay FILE`).
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/i18n"
+)
+
+func (g *GameScreen) blindRecordPanel() app.UI {
+	snap := g.snap
+	raw := g.Sess.BlindRecord() // made once the game is over, then kept
+	if raw == nil {
+		return nil
+	}
+	key := "blind:" + snap.Table + ":" + strconv.Itoa(snap.Seq) + ":" + strconv.Itoa(len(raw))
+	if g.rec.table != key {
+		if g.rec.file != "" {
+			app.Window().Get("URL").Call("revokeObjectURL", g.rec.file)
+		}
+		blob := app.Window().Get("Blob").New([]any{string(raw)}, map[string]any{"type": "application/json"})
+		g.rec = exported{table: key, file: app.Window().Get("URL").Call("createObjectURL", blob).String(),
+			name: "miskatonic-arkham-blind-" + snap.Table + ".json"}
+	}
+	return app.Section().Class("record-panel").ID("record-panel").DataSet("blind", "true").Body(
+		app.H2().Text(i18n.T("record.title")),
+		app.P().Class("muted").Text(i18n.T("record.blind_lead")),
+		app.Div().Class("record-actions").Body(
+			app.A().Class("btn", "primary").ID("record-download").Href(g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
+		),
+	)
+}
