@@ -42,7 +42,8 @@ func RefusedReason(err error) string {
 }
 
 // PathWait bounds how long a guest waits, once the host has answered, for a network path that
-// neither opens nor fails; ICE's own failure usually comes far sooner (about 1.5 s).
+// neither opens nor fails; ICE's own failure usually comes far sooner (about 1.5 s natively;
+// in a browser, the dead-path rule of deadpath.go, about 4 s).
 var PathWait = 12 * time.Second
 
 // pipe carries one session's set-up messages: send seals and forwards, in delivers what the
@@ -191,6 +192,11 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 	// A backstop for a path that neither opens nor fails (ICE still checking): from the
 	// answer, PathWait is long enough for TURN over TCP.
 	var pathWait <-chan time.Time
+	// In a browser, ICE with no pair left to check is read from its stats (deadpath.go).
+	var deadPath <-chan struct{}
+	var remoteSeen lastSeen
+	stopWatch := make(chan struct{})
+	defer close(stopWatch)
 
 	sdp, err := pc.CreateOffer(nil)
 	if err != nil {
@@ -226,6 +232,8 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			if pc.RemoteDescription() != nil {
 				return nil, ErrNoPath
 			}
+		case <-deadPath:
+			return nil, ErrNoPath
 		case <-opened:
 			ok = true
 			keepAdding(p, rc, c)
@@ -251,7 +259,9 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 				if cfg.SkipDirect {
 					pathWait = time.After(0)
 				}
+				deadPath = watchDeadPath(pc, time.Now(), &remoteSeen, stopWatch)
 			case signal.KindCandidate:
+				remoteSeen.mark(time.Now())
 				rc.add(m.Candidate)
 			case signal.KindRefuse:
 				return nil, &RefusedError{Reason: m.Reason}
