@@ -227,6 +227,7 @@ type link struct {
 	welcomed bool
 	heard    time.Time
 	asked    time.Time // last idle resync
+	alive    time.Time // last keep-alive (a resync counts as one)
 }
 
 type inFrame struct {

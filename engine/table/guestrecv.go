@@ -112,12 +112,19 @@ func (g *Guest) tick() bool {
 			g.send(&wire.Ready{Ready: *g.ready})
 		}
 	}
-	// Ask for what is missing: at once on a gap, and every two ticks in case the last frames
-	// were lost. This is also the keep-alive the host counts on (silence.go): sent even while
+	// Ask for what is missing: at once on a gap, and after a quiet spell in case the last
+	// frames were lost. Not while the host talks: the host resends everything from Next, and
+	// frames still on their way (a relayed link carries a few per second) would go twice,
+	// clogging the very path they wait on. Every two ticks a keep-alive (a Resync marked
+	// Alive, which asks for nothing) tells the host this page is live (silence.go), even while
 	// the host talks, so a live page is never taken for a closed one.
-	if len(l.buf) > 0 || now.Sub(l.asked) >= 2*g.cfg.Tick {
-		l.asked = now
+	switch {
+	case len(l.buf) > 0 || now.Sub(l.heard) >= 3*g.cfg.Tick && now.Sub(l.asked) >= 3*g.cfg.Tick:
+		l.asked, l.alive = now, now
 		g.send(&wire.Resync{Next: l.next})
+	case now.Sub(l.alive) >= 2*g.cfg.Tick:
+		l.alive = now
+		g.send(&wire.Resync{Next: l.next, Alive: true})
 	}
 	changed := l.welcomed && g.askMissing(now)
 	changed = l.welcomed && g.watchLive(now) || changed

@@ -22,6 +22,9 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 		return
 	}
 	if r, ok := msg.(*wire.Resync); ok {
+		if r.Alive {
+			return // a keep-alive: heard above, nothing asked
+		}
 		// One resend per peer per resendGap: a resync can ask for hundreds of frames, and must
 		// not become a way to make the host flood.
 		if now := time.Now(); now.Sub(p.lastResend) >= resendGap {

@@ -31,6 +31,9 @@ func (m *Hello) Check() error {
 // guest saw a gap, or heard nothing for a while. It doubles as a keep-alive.
 type Resync struct {
 	Next uint64 `json:"next"`
+	// Alive marks a keep-alive: the guest is live and asks for nothing (the host resends
+	// nothing for it; frames still on their way would only go twice).
+	Alive bool `json:"alive,omitempty"`
 }
 
 func (*Resync) Type() Type   { return TResync }
