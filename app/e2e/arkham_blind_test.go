@@ -169,27 +169,8 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 				over++
 			case strings.HasPrefix(st, "click:[data-e2e") && before >= 0:
 				progressed = true
-				var worst float64
-				ok := true
-				for _, o := range players {
-					seen := 0.0
-					for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
-						if seen = seenAt(o, before+1); seen > 0 {
-							break
-						}
-						time.Sleep(3 * time.Millisecond)
-					}
-					if seen == 0 {
-						ok = false
-						break
-					}
-					worst = max(worst, seen-clickAt)
-				}
-				if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > clickAt {
-					worst -= c - clickAt
-				}
-				if ok && worst > 0 {
-					lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
+				if d, ok := moveLatency(b, players, before, clickAt); ok {
+					lat = append(lat, d)
 				}
 			}
 			checks += checkHostHoldsNoOwnCard(t, host, bea, skipped)

@@ -60,6 +60,30 @@ func seenAt(b *Browser, seq int) float64 {
 	return v
 }
 
+// moveLatency is how long after the click at clickAt (ms, this clock) the slowest of players
+// showed seq before+1, measured from the click as the clicking page b itself saw it (CDP's own
+// delay left out); false if a page never showed it within 10 s.
+func moveLatency(b *Browser, players []*Browser, before int, clickAt float64) (time.Duration, bool) {
+	var worst float64
+	for _, o := range players {
+		seen := 0.0
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+			if seen = seenAt(o, before+1); seen > 0 {
+				break
+			}
+			time.Sleep(3 * time.Millisecond)
+		}
+		if seen == 0 {
+			return 0, false
+		}
+		worst = max(worst, seen-clickAt)
+	}
+	if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > clickAt {
+		worst -= c - clickAt
+	}
+	return time.Duration(worst * float64(time.Millisecond)), worst > 0
+}
+
 // hostTable opens a table in b as host and returns its invite link.
 func hostTable(t *testing.T, b *Browser, url, name string) string {
 	t.Helper()
@@ -177,28 +201,8 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 					over++
 				case strings.HasPrefix(st, "click:[data-e2e") && before >= 0:
 					// A move: wait until every page shows a later seq and take the slowest.
-					var worst float64
-					ok := true
-					for _, o := range players {
-						seen := 0.0
-						for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
-							if seen = seenAt(o, before+1); seen > 0 {
-								break
-							}
-							time.Sleep(3 * time.Millisecond)
-						}
-						if seen == 0 {
-							ok = false
-							break
-						}
-						worst = max(worst, seen-clickAt)
-					}
-					// Measure from the click as the page itself saw it (CDP's own delay left out).
-					if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > clickAt {
-						worst -= c - clickAt
-					}
-					if ok && worst > 0 {
-						lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
+					if d, ok := moveLatency(b, players, before, clickAt); ok {
+						lat = append(lat, d)
 						progressed = true
 						if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > 0 {
 							stg.measure(players, b, c, before+1)
