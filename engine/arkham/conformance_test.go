@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"testing"
 
 	"miskatonic/engine"
@@ -70,7 +71,7 @@ func leakCheck(eg engine.Game, s engine.Seat, b []byte) error {
 // combination. ARKHAM_CONFORMANCE_GAMES=N plays N games per config (13 gives 10,400 games).
 func TestConformance(t *testing.T) {
 	cfgs := allConfigs()
-	amount, short := enginetest.AmountOf("ARKHAM_CONFORMANCE_GAMES", enginetest.Amount{Games: 1, Every: 2}, 8, enginetest.Amount{Games: 1, Every: 3})
+	amount, short := enginetest.AmountOf(os.Getenv("ARKHAM_CONFORMANCE_GAMES"), enginetest.Amount{Games: 1, Every: 2}, 8, enginetest.Amount{Games: 1, Every: 3})
 	if short {
 		var some []engine.Config
 		for i := 0; i < len(cfgs); i += 7 {

@@ -1,7 +1,6 @@
 package enginetest
 
 import (
-	"os"
 	"strconv"
 	"testing"
 
@@ -12,11 +11,11 @@ import (
 // checked on every Every-th move (see Games and CheckEvery).
 type Amount struct{ Games, Every int }
 
-// AmountOf picks a run's amount: N games with the environment variable env set to a positive
-// N (checked every envEvery moves, or def.Every if envEvery is 0), short under -short (then
-// isShort), else def.
+// AmountOf picks a run's amount: N games when env (the value of the test's environment
+// variable, read by the test: engine/ reads no environment) is a positive N (checked every
+// envEvery moves, or def.Every if envEvery is 0), short under -short (then isShort), else def.
 func AmountOf(env string, def Amount, envEvery int, short Amount) (a Amount, isShort bool) {
-	if n, err := strconv.Atoi(os.Getenv(env)); err == nil && n > 0 {
+	if n, err := strconv.Atoi(env); err == nil && n > 0 {
 		if envEvery == 0 {
 			envEvery = def.Every
 		}

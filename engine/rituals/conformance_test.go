@@ -2,6 +2,7 @@ package rituals
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -22,7 +23,7 @@ func allConfigs() []engine.Config {
 // TestConformance runs the engine/enginetest suite over every table size.
 // RITUALS_CONFORMANCE_GAMES=N plays N games per table size.
 func TestConformance(t *testing.T) {
-	amount, _ := enginetest.AmountOf("RITUALS_CONFORMANCE_GAMES", enginetest.Amount{Games: 4, Every: 3}, 8, enginetest.Amount{Games: 2, Every: 5})
+	amount, _ := enginetest.AmountOf(os.Getenv("RITUALS_CONFORMANCE_GAMES"), enginetest.Amount{Games: 4, Every: 3}, 8, enginetest.Amount{Games: 2, Every: 5})
 	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Plays(amount), enginetest.Seed(13),
 		enginetest.Secrets(func(g engine.Game, s engine.Seat) []string { return secrets(g.(*Game), s) }),
 		enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))

@@ -3,6 +3,7 @@ package shadows
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"testing"
 
 	"miskatonic/engine"
@@ -29,7 +30,7 @@ func leakCheck(eg engine.Game, s engine.Seat, b []byte) error {
 }
 
 func TestConformance(t *testing.T) {
-	amount, _ := enginetest.AmountOf("SHADOWS_CONFORMANCE_GAMES", enginetest.Amount{Games: 2, Every: 3}, 0, enginetest.Amount{Games: 1, Every: 5})
+	amount, _ := enginetest.AmountOf(os.Getenv("SHADOWS_CONFORMANCE_GAMES"), enginetest.Amount{Games: 2, Every: 3}, 0, enginetest.Amount{Games: 1, Every: 5})
 	enginetest.Run(t, Rules{}, allConfigs(), enginetest.Plays(amount), enginetest.Seed(15), enginetest.Leaks(leakCheck), enginetest.InvariantOf(checkInvariants))
 }
 
