@@ -19,10 +19,6 @@ type Client struct {
 	updates chan struct{}
 	done    chan struct{}
 	rejects []string
-	// alter, in tests only, is the attacker's change to what this page sends.
-	alter func(p *Page, in Input) []Input
-	// onApply, in tests only, watches the page after each entry.
-	onApply func(p *Page, e Entry)
 }
 
 // Connect starts p on c: hello, then the log.
@@ -81,20 +77,11 @@ func (cl *Client) Play(m engine.Move) error {
 func (cl *Client) Close() error { return cl.c.Close() }
 
 func (cl *Client) send(in Input) error {
-	ins := []Input{in}
-	if cl.alter != nil {
-		ins = cl.alter(cl.p, in)
+	b, err := EncodeFrame(Frame{Input: &in})
+	if err != nil {
+		return err
 	}
-	for _, in := range ins {
-		b, err := EncodeFrame(Frame{Input: &in})
-		if err != nil {
-			return err
-		}
-		if err := cl.c.Send(b); err != nil {
-			return err
-		}
-	}
-	return nil
+	return cl.c.Send(b)
 }
 
 func (cl *Client) run() {
@@ -113,9 +100,6 @@ func (cl *Client) run() {
 		case f.Entry != nil:
 			if f.Entry.Seq >= cl.p.st.Seq() {
 				_ = cl.p.Apply(*f.Entry) // a refusal is the page's verdict
-				if cl.onApply != nil {
-					cl.onApply(cl.p, *f.Entry)
-				}
 			}
 		case f.Synced != nil:
 			if *f.Synced < cl.p.st.Seq() && cl.p.verdict == nil {

@@ -129,9 +129,10 @@ func (f *fixture) connect(s engine.Seat, salt uint64) *Client {
 	if w := f.wrap[s]; w != nil {
 		mine = w(mine)
 	}
-	cl := &Client{p: p, c: mine, updates: make(chan struct{}, 1), done: make(chan struct{})}
-	cl.alter = f.alter[s]
-	cl.onApply = func(p *Page, e Entry) {
+	w := &watched{Conn: mine, alter: f.alter[s]}
+	cl := &Client{p: p, c: w, updates: make(chan struct{}, 1), done: make(chan struct{})}
+	w.cl = cl
+	w.onApply = func(p *Page, e Entry) {
 		if f.onApply != nil {
 			f.onApply(s, p, e)
 		}
@@ -304,4 +305,53 @@ func (f *fixture) verdicts() map[engine.Seat]*Verdict {
 		})
 	}
 	return out
+}
+
+// watched is a page's end of its link with the test's hands on it, so the Client itself has no
+// test switch: alter is the attacker's change to each input the page sends (nil: none), and
+// onApply watches the page after each entry it applied — run under the client's lock when the
+// client next reads, i.e. after it applied that entry and sent what it owed.
+type watched struct {
+	Conn
+	cl      *Client
+	alter   func(p *Page, in Input) []Input
+	onApply func(p *Page, e Entry)
+	applied *Entry // read by the client's one reader goroutine only
+}
+
+// Send is called under the client's lock (flush, Play), so alter may read the page.
+func (w *watched) Send(b []byte) error {
+	f, err := DecodeFrame(b)
+	if w.alter == nil || err != nil || f.Input == nil {
+		return w.Conn.Send(b)
+	}
+	for _, in := range w.alter(w.cl.p, *f.Input) {
+		out, err := EncodeFrame(Frame{Input: &in})
+		if err != nil {
+			return err
+		}
+		if err := w.Conn.Send(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *watched) Recv() ([]byte, error) {
+	if e := w.applied; e != nil {
+		w.applied = nil
+		w.cl.Do(func(p *Page) { w.onApply(p, *e) })
+	}
+	b, err := w.Conn.Recv()
+	if err != nil {
+		return b, err
+	}
+	if f, err := DecodeFrame(b); err == nil && f.Entry != nil {
+		w.cl.Do(func(p *Page) { // the client applies an entry not behind its page
+			if f.Entry.Seq >= p.st.Seq() {
+				w.applied = f.Entry
+			}
+		})
+	}
+	return b, nil
 }

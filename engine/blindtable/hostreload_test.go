@@ -48,8 +48,10 @@ func TestHostReload(t *testing.T) {
 	for s, cl := range clients {
 		hostEnd, mine := table.Pipe()
 		h.AddPage(hostEnd)
-		again := &Client{p: cl.p, c: mine, updates: make(chan struct{}, 1), done: make(chan struct{}),
-			alter: cl.alter, onApply: cl.onApply}
+		old := cl.c.(*watched)
+		w := &watched{Conn: mine, alter: old.alter, onApply: old.onApply}
+		again := &Client{p: cl.p, c: w, updates: make(chan struct{}, 1), done: make(chan struct{})}
+		w.cl = again
 		if err := again.start(); err != nil {
 			t.Fatal(err)
 		}
