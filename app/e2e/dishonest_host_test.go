@@ -74,32 +74,7 @@ func dishonestHost(t *testing.T, srvURL, game string, opts map[string]string) (*
 	if err != nil {
 		t.Fatal(err)
 	}
-	relay, err := signal.RelayURL(srvURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	l, err := rtc.Listen(ctx, relay, inv, rtc.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for j := range l.Joiners() {
-			go func(j *rtc.Joiner) {
-				actx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				defer cancel()
-				c, err := j.Accept(actx)
-				if err != nil {
-					return
-				}
-				if err := h.AddGuest(c); err != nil {
-					c.Close()
-				}
-			}(j)
-		}
-	}()
+	seatNativeGuests(t, srvURL, inv, h, nil)
 	return h, inv.Guest().Link(srvURL)
 }
 
@@ -194,4 +169,40 @@ func hcStep(_ *testing.T, b *Browser) string {
 	  return 'moved';
 	})()`)
 	return st
+}
+
+// seatNativeGuests hands every guest who answers inv on the relay at srvURL to the native host
+// h, each link through wrap (nil: as it is) — the attacker's change, where a test has one.
+func seatNativeGuests(t *testing.T, srvURL string, inv signal.Invite, h *table.Host, wrap func(table.Conn) table.Conn) {
+	t.Helper()
+	relay, err := signal.RelayURL(srvURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	l, err := rtc.Listen(ctx, relay, inv, rtc.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for j := range l.Joiners() {
+			go func(j *rtc.Joiner) {
+				actx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				c, err := j.Accept(actx)
+				if err != nil {
+					return
+				}
+				var g table.Conn = c
+				if wrap != nil {
+					g = wrap(c)
+				}
+				if err := h.AddGuest(g); err != nil {
+					c.Close()
+				}
+			}(j)
+		}
+	}()
 }

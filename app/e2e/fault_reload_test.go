@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"crypto/rand"
 	"slices"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"miskatonic/app/i18n"
-	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
 	"miskatonic/engine/bot"
 	"miskatonic/engine/fair"
@@ -95,32 +93,7 @@ func TestFaultStopsTheTableAfterReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	relay, err := signal.RelayURL(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	l, err := rtc.Listen(ctx, relay, inv, rtc.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	go func() {
-		for j := range l.Joiners() {
-			go func(j *rtc.Joiner) {
-				actx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				defer cancel()
-				c, err := j.Accept(actx)
-				if err != nil {
-					return
-				}
-				if err := h.AddGuest(&lateLobby{Conn: c}); err != nil {
-					c.Close()
-				}
-			}(j)
-		}
-	}()
+	seatNativeGuests(t, srv.URL, inv, h, func(c table.Conn) table.Conn { return &lateLobby{Conn: c} })
 	b := NewBrowser(t, "guest-fault", Laptop)
 	joinTable(t, b, inv.Guest().Link(srv.URL), "Dee")
 	for end := time.Now().Add(30 * time.Second); h.Start() != nil; time.Sleep(100 * time.Millisecond) {
