@@ -26,9 +26,12 @@ func unprovenWhy(reason string) string {
 
 // whoPlayed lists the seats with their names and key fingerprints, the host's marked and the
 // one this device played (own: its key's fingerprint) pointed out, under the table code (or
-// the lack of one).
-func whoPlayed(w replay.Who, own string) app.UI {
-	code := app.P().ID("replay-code").Class("muted").Text(i18n.T("replay.no_code"))
+// the lack of one). noCode, when set, says why the record has no code instead.
+func whoPlayed(w replay.Who, own, noCode string) app.UI {
+	if noCode == "" {
+		noCode = i18n.T("replay.no_code")
+	}
+	code := app.P().ID("replay-code").Class("muted").Text(noCode)
 	if w.Code != "" {
 		code = app.P().ID("replay-code").DataSet("code", w.Code).Body(
 			app.Text(i18n.T("replay.code", "")), app.Elem("code").Class("table-code").Text(w.Code))
