@@ -191,7 +191,13 @@ func (b *blind) addLink(l *qconn) {
 			if err != nil {
 				return
 			}
-			if len(f) == 1 && f[0] == blindAsk {
+			if v, ok := askVersion(f); ok {
+				if v != blindtable.Version {
+					// Another build: it is told, and sent no blind game it could not read.
+					logf("session: a guest plays blind protocol version %d, this host %d", v, blindtable.Version)
+					_ = l.Send(versionFrame())
+					continue
+				}
 				hl.mu.Lock()
 				first := !hl.asked
 				hl.asked = true
