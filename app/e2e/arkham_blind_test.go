@@ -136,13 +136,14 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Reload() // the app reads it as it starts (a join link opens in the same document)
 		b.WaitApp()
 	}
-	link := hostTable(t, host, srv.URL, "Ann")
+	link := hostTableDealing(t, host, srv.URL, "Ann", "")
 	joinTable(t, bea, link, "Bea")
 	joinTable(t, cy, link, "Cy")
 	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
-	// The host chooses host-blind dealing among the table's options.
-	setSelect(host, "#opt-dealing", "blind")
-	host.Do(poll(`localStorage.getItem('miskatonic.dealing') === 'blind'`, 50*time.Millisecond))
+	// Nobody chooses: host-blind is the default dealing of an Arkham table of two or more people.
+	if d, err := Eval[string](host, `document.querySelector('#opt-dealing').value + '/' + localStorage.getItem('miskatonic.dealing')`); err != nil || d != "blind/null" {
+		t.Fatalf("the lobby's dealing (shown/stored): %q, %v", d, err)
+	}
 	host.Screenshot("lobby-blind")
 	host.Click("#start")
 	for _, b := range players {
@@ -203,6 +204,7 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Screenshot("blind-game-over")
 	}
 	checkNoLeak(t, players...)
+	watchBlindReplay(t, bea)
 	if !reloaded {
 		t.Fatal("the game ended before the guest reloaded")
 	}
@@ -213,4 +215,32 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 	t.Logf("FIGURE host-blind: %d moments checked: the host page's storage and state never held its own card", checks)
 	t.Logf("FIGURE host-blind move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v", len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+}
+
+// watchBlindReplay follows "Watch the replay" on a finished host-blind game's page: the replay
+// page opens the record (the table's signed log) from this browser's storage, verifies it and
+// steps through it on Arkham's board, to the game's end.
+func watchBlindReplay(t *testing.T, b *Browser) {
+	t.Helper()
+	b.WaitVisible("#record-panel #record-replay")
+	b.Click("#record-replay")
+	b.WaitVisible("#replay-verdict")
+	if kind, _ := Eval[string](b, `document.querySelector('#replay-verdict').dataset.kind`); kind != "verified" {
+		b.Screenshot("blind-replay-not-verified")
+		t.Fatalf("the blind record's replay: %q: %s", kind, b.Text("#replay-verdict"))
+	}
+	end, err := Eval[int](b, `+document.querySelector('#replay-at').dataset.end`)
+	if err != nil || end < 2 {
+		t.Fatalf("the replay has %d steps (%v)", end, err)
+	}
+	b.WaitVisible("#replay .ark")
+	for i := 1; i <= 2; i++ {
+		b.Click("#replay-forward")
+		b.Do(poll(fmt.Sprintf(`+document.querySelector('#replay-at').dataset.at === %d`, i), 30*time.Millisecond))
+	}
+	b.Click("#replay-end")
+	b.Do(poll(`document.querySelector('#replay-at').dataset.at === document.querySelector('#replay-at').dataset.end`, 30*time.Millisecond))
+	b.WaitVisible("#replay-summary .replay-outcome")
+	b.Screenshot("blind-replay-end")
+	t.Logf("FIGURE host-blind replay: %d moves stepped through, verified in the browser: %s", end, b.Text("#replay-verdict"))
 }

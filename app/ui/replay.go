@@ -41,18 +41,24 @@ func (r *Replay) OnNav(ctx app.Context) {
 	r.seat = engine.Observer
 	r.own = session.OwnKey(session.DefaultStore())
 	if frag := app.Window().URL().Fragment; frag == fragLast {
-		var raw string
-		ctx.LocalStorage().Get(keyLastRecord, &raw)
-		r.loadText(raw)
+		r.loadText(lastRecord())
 		return
 	} else if frag != "" {
 		rec, err := RecordFromFragment(frag)
 		r.load(rec, err)
 		return
 	}
-	var raw string
-	ctx.LocalStorage().Get(keyLastRecord, &raw)
-	r.last = raw != ""
+	r.last = lastRecord() != ""
+}
+
+// lastRecord is the record the table kept (raw JSON, set by the table's page). Read as it was
+// written: go-app's LocalStorage.Get would decode it as JSON into a string, and find none.
+func lastRecord() string {
+	v := app.Window().Get("localStorage").Call("getItem", keyLastRecord)
+	if !v.Truthy() {
+		return ""
+	}
+	return v.String()
 }
 
 // load checks rec and shows it from its first position.
@@ -117,9 +123,7 @@ func (r *Replay) importer() app.UI {
 			})
 		}),
 		app.If(r.last && r.rec == nil, app.Button().Class("btn").ID("replay-last").Text(i18n.T("replay.last")).OnClick(func(ctx app.Context, e app.Event) {
-			var raw string
-			ctx.LocalStorage().Get(keyLastRecord, &raw)
-			r.loadText(raw)
+			r.loadText(lastRecord())
 		})),
 	)
 }
