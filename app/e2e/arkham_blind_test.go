@@ -204,6 +204,20 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Screenshot("blind-game-over")
 	}
 	checkNoLeak(t, players...)
+	// The game is over and its record kept: no browser keeps its deal keys any longer.
+	for _, b := range players {
+		var keys string
+		for end := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			keys, _ = Eval[string](b, `Object.keys(localStorage).filter(k => k === 'miskatonic.hostblind.saved' ||
+				(k.startsWith('miskatonic.blind.') && k !== 'miskatonic.blind.slots')).join(' ')`)
+			if keys == "" || time.Now().After(end) {
+				break
+			}
+		}
+		if keys != "" {
+			t.Errorf("%s keeps the finished game's deal keys: %s", b.Name, keys)
+		}
+	}
 	watchBlindReplay(t, bea)
 	if !reloaded {
 		t.Fatal("the game ended before the guest reloaded")
