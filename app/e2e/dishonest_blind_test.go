@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"io"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -241,43 +240,13 @@ func TestDishonestBlindHostStopsTheTable(t *testing.T) {
 		}
 	}()
 
-	for end := time.Now().Add(3 * time.Minute); ; time.Sleep(40 * time.Millisecond) {
-		if failed, _ := Eval[bool](b, `!!document.querySelector('#deal-failed')`); failed {
-			break
-		}
-		if time.Now().After(end) {
-			b.Screenshot("blind-host-no-verdict")
-			t.Fatal("the guest's page never stopped the table")
-		}
-		playStep(t, b)
-	}
-	check := func(when string) {
-		t.Helper()
-		b.WaitVisible("#deal-failed")
-		if kind, _ := Eval[string](b, `document.querySelector('#deal-failed').dataset.kind`); kind != "blind."+blindtable.CodeHost {
-			t.Errorf("%s: failure kind %q", when, kind)
-		}
-		text := b.Text("#deal-failed")
-		for _, w := range []string{i18n.In(i18n.French, "frame.stop_title"), i18n.Why(i18n.French, "blind."+blindtable.CodeHost, []string{"Ann"}, ""),
-			i18n.In(i18n.French, "frame.fault_host")} {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: the stop lacks %q: %s", when, w, text)
-			}
-		}
-	}
+	playUntilStopped(t, b, 3*time.Minute, "blind-host-no-verdict", func() { playStep(t, b) })
+	words := []string{i18n.In(i18n.French, "frame.stop_title"), i18n.Why(i18n.French, "blind."+blindtable.CodeHost, []string{"Ann"}, ""),
+		i18n.In(i18n.French, "frame.fault_host")}
 	time.Sleep(300 * time.Millisecond)
 	b.Screenshot("blind-host-stopped")
-	check("at once")
-	b.Reload()
-	for end := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		if shown, _ := Eval[bool](b, `!!document.querySelector('#deal-failed')`); shown {
-			break
-		}
-		if time.Now().After(end) {
-			b.Screenshot("blind-host-reloaded")
-			t.Fatal("after a reload the stop is gone")
-		}
-	}
-	check("after a reload")
+	checkStop(t, b, "at once", "blind."+blindtable.CodeHost, words...)
+	reloadKeepsStop(t, b, "blind-host-reloaded")
+	checkStop(t, b, "after a reload", "blind."+blindtable.CodeHost, words...)
 	b.Screenshot("blind-host-stopped-reloaded")
 }
