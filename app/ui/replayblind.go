@@ -96,7 +96,7 @@ func (r *Replay) blindBanner(n int) app.UI {
 // the keys its table's Config gives each person (every entry is signed by one of them).
 func (r *Replay) who() app.UI {
 	if r.blind == nil {
-		return whoPlayed(replay.Players(*r.rec, r.verdict), fair.Fingerprint(r.own), "")
+		return whoPlayed(replay.Players(*r.rec, r.verdict), fair.Fingerprint(r.own), false)
 	}
 	cfg := r.blind.Config
 	w := replay.Who{Host: fair.Fingerprint(cfg.Identities[cfg.Host])}
@@ -109,7 +109,7 @@ func (r *Replay) who() app.UI {
 		w.Seats = append(w.Seats, sw)
 	}
 	return app.Div().Body(
-		whoPlayed(w, fair.Fingerprint(r.own), i18n.T("replay.blind_who")),
+		whoPlayed(w, fair.Fingerprint(r.own), true),
 		app.P().Class("muted").ID("replay-blind-public").Text(i18n.T("replay.blind_public")),
 	)
 }

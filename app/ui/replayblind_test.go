@@ -50,10 +50,13 @@ func TestReplayBlindRecord(t *testing.T) {
 		}
 		out := app.HTMLString(r.player())
 		for _, want := range []string{`data-kind="verified"`, `id="replay-blind-public"`,
-			html.EscapeString(i18n.In(l, "replay.blind_who"))} {
+			html.EscapeString(i18n.In(l, "replay.blind_who")), html.EscapeString(i18n.In(l, "replay.blind_host"))} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: the page lacks %s", l, want)
 			}
+		}
+		if strings.Contains(out, html.EscapeString(i18n.In(l, "replay.host_seat"))) {
+			t.Errorf("%s: a host-blind record's host is said to have sealed it", l)
 		}
 		if strings.Contains(out, `id="replay-seat"`) {
 			t.Errorf("%s: a seat picker for a record that holds no seat's own cards", l)
