@@ -69,6 +69,7 @@ type blind struct {
 	start   []byte // the encoded start frame (host), or the one we took (guest)
 	cfg     *blindtable.Config
 	round   int
+	closed  int // blind games closed at this table (Play again): the lobby says a new one is next
 	host    *blindtable.Host
 	client  *blindtable.Client
 	links   []*hostLink // host: every guest link's blind stream
@@ -271,6 +272,7 @@ func (b *blind) drop() {
 	}
 	if over { // a host cannot take a game in play away from its guests
 		b.client, b.cfg, b.start, b.rec = nil, nil, nil, nil
+		b.closed = b.round + 1
 	}
 	b.mu.Unlock()
 	b.s.notify()
@@ -381,6 +383,7 @@ func (b *blind) snapshot(snap *Snapshot) {
 	}
 	b.mu.Lock()
 	cl, cfg := b.client, b.cfg
+	snap.Match += b.closed // engine/table counts none of them: it never starts a blind game
 	b.mu.Unlock()
 	if cl == nil {
 		return

@@ -136,8 +136,9 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, s := range append([]*Session{host}, guests...) {
-		if !waitSnap(s, 10*time.Second, func(st Snapshot) bool { return !st.Started }) {
-			t.Fatalf("page %d did not go back to the lobby", i)
+		// ... where the lobby says a new game at the same table is next (Match counts it).
+		if !waitSnap(s, 10*time.Second, func(st Snapshot) bool { return !st.Started && st.Match == 1 }) {
+			t.Fatalf("page %d did not go back to the lobby of the next game: %+v", i, s.Snapshot().GuestState)
 		}
 	}
 	if host.Snapshot().Ask {

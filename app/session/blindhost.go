@@ -263,6 +263,7 @@ func (b *blind) endGame() error {
 	links := slices.Clone(b.links)
 	b.host, b.client, b.cfg, b.start, b.entries, b.rec = nil, nil, nil, nil, 0, nil
 	b.round++
+	b.closed = b.round
 	ask := b.askBefore
 	b.mu.Unlock()
 	b.s.host.SetAskToJoin(ask)
@@ -306,6 +307,9 @@ func (b *blind) resume(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &sv); err != nil {
 		return err
 	}
+	b.mu.Lock()
+	b.closed = sv.Round // the games before this one were closed
+	b.mu.Unlock()
 	if sv.Config == nil {
 		b.mu.Lock()
 		b.round = sv.Round
