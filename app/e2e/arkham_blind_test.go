@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // blindState is what a page's window.__mkState (app/session/debug_js.go) gives.
@@ -218,7 +220,28 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 			t.Errorf("%s keeps the finished game's deal keys: %s", b.Name, keys)
 		}
 	}
-	watchBlindReplay(t, bea)
+	watchBlindReplay(t, bea, srv.URL)
+
+	// Play again: every lobby says a new game at the same table is next, and once the next
+	// game is dealt each browser holds its deal keys for that game alone.
+	host.Click("#play-again")
+	waitAll(t, players, "#new-game", "play again: the new lobby")
+	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	host.Click("#start")
+	waitAll(t, players, ".ark", "play again: the next game")
+	for _, b := range players {
+		var keys string
+		for end := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			keys, _ = Eval[string](b, `Object.keys(localStorage).filter(k => k === 'miskatonic.hostblind.saved' ||
+				(k.startsWith('miskatonic.blind.') && k !== 'miskatonic.blind.slots')).join(' ')`)
+			if strings.Count(keys, "miskatonic.") == 1 || time.Now().After(end) {
+				break
+			}
+		}
+		if strings.Count(keys, "miskatonic.") != 1 {
+			t.Errorf("%s holds deal keys %q in the next game: want its own for this game alone", b.Name, keys)
+		}
+	}
 	if !reloaded {
 		t.Fatal("the game ended before the guest reloaded")
 	}
@@ -231,30 +254,39 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
 }
 
-// watchBlindReplay follows "Watch the replay" on a finished host-blind game's page: the replay
-// page opens the record (the table's signed log) from this browser's storage, verifies it and
-// steps through it on Arkham's board, to the game's end.
-func watchBlindReplay(t *testing.T, b *Browser) {
+// watchBlindReplay follows "Watch the replay" on a finished host-blind game's page b, in
+// another tab of the same browser (b stays at the table): the replay page opens the record (the
+// table's signed log) from this browser's storage, verifies it and steps through it on
+// Arkham's board, to the game's end.
+func watchBlindReplay(t *testing.T, b *Browser, origin string) {
 	t.Helper()
 	b.WaitVisible("#record-panel #record-replay")
-	b.Click("#record-replay")
-	b.WaitVisible("#replay-verdict")
-	if kind, _ := Eval[string](b, `document.querySelector('#replay-verdict').dataset.kind`); kind != "verified" {
-		b.Screenshot("blind-replay-not-verified")
-		t.Fatalf("the blind record's replay: %q: %s", kind, b.Text("#replay-verdict"))
+	href, err := Eval[string](b, `document.querySelector('#record-replay').getAttribute('href')`)
+	if err != nil || !strings.HasPrefix(href, "/replay") {
+		t.Fatalf("Watch the replay links to %q (%v)", href, err)
 	}
-	end, err := Eval[int](b, `+document.querySelector('#replay-at').dataset.end`)
+	tab, closeTab := chromedp.NewContext(b.Ctx)
+	defer closeTab()
+	r := attach(t, b.Name+"-replay", tab, Laptop)
+	r.Open(origin + href)
+	r.WaitApp()
+	r.WaitVisible("#replay-verdict")
+	if kind, _ := Eval[string](r, `document.querySelector('#replay-verdict').dataset.kind`); kind != "verified" {
+		r.Screenshot("blind-replay-not-verified")
+		t.Fatalf("the blind record's replay: %q: %s", kind, r.Text("#replay-verdict"))
+	}
+	end, err := Eval[int](r, `+document.querySelector('#replay-at').dataset.end`)
 	if err != nil || end < 2 {
 		t.Fatalf("the replay has %d steps (%v)", end, err)
 	}
-	b.WaitVisible("#replay .ark")
+	r.WaitVisible("#replay .ark")
 	for i := 1; i <= 2; i++ {
-		b.Click("#replay-forward")
-		b.Do(poll(fmt.Sprintf(`+document.querySelector('#replay-at').dataset.at === %d`, i), 30*time.Millisecond))
+		r.Click("#replay-forward")
+		r.Do(poll(fmt.Sprintf(`+document.querySelector('#replay-at').dataset.at === %d`, i), 30*time.Millisecond))
 	}
-	b.Click("#replay-end")
-	b.Do(poll(`document.querySelector('#replay-at').dataset.at === document.querySelector('#replay-at').dataset.end`, 30*time.Millisecond))
-	b.WaitVisible("#replay-summary .replay-outcome")
-	b.Screenshot("blind-replay-end")
-	t.Logf("FIGURE host-blind replay: %d moves stepped through, verified in the browser: %s", end, b.Text("#replay-verdict"))
+	r.Click("#replay-end")
+	r.Do(poll(`document.querySelector('#replay-at').dataset.at === document.querySelector('#replay-at').dataset.end`, 30*time.Millisecond))
+	r.WaitVisible("#replay-summary .replay-outcome")
+	r.Screenshot("blind-replay-end")
+	t.Logf("FIGURE host-blind replay: %d moves stepped through, verified in the browser: %s", end, r.Text("#replay-verdict"))
 }
