@@ -267,6 +267,7 @@ func (b *blind) endGame() error {
 	ask := b.askBefore
 	b.mu.Unlock()
 	b.s.host.SetAskToJoin(ask)
+	b.seatNext()
 	_ = cl.Close()
 	for _, hl := range links {
 		hl.set(nil)
