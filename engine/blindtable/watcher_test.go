@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/mask"
@@ -161,5 +162,78 @@ func TestCuriousWatcher(t *testing.T) {
 		if ce.tries == 0 || ce.controls == 0 || cl.tries == 0 {
 			t.Fatal("the attack never ran")
 		}
+	}
+}
+
+// TestWatcherStopsOnBrokenLog: a watcher fed an honest game's log with one change stops with
+// the verdict at that entry and folds nothing after it: an input whose signature fails, a gap,
+// or a host that says it holds fewer entries than the watcher applied.
+func TestWatcherStopsOnBrokenLog(t *testing.T) {
+	f := newFixture(t, 31, 3, []engine.Seat{0, 1, 2}, nil)
+	f.play()
+	log := f.host.Log()
+	const at = 5
+	for _, tc := range []struct {
+		name string
+		feed func(send func(Frame))
+	}{
+		{"forged signature", func(send func(Frame)) {
+			for _, e := range log[:at+1] {
+				if e.Seq == at {
+					e.In.Sig = append([]byte(nil), e.In.Sig...)
+					e.In.Sig[0] ^= 1
+				}
+				send(Frame{Entry: &e})
+			}
+		}},
+		{"gap", func(send func(Frame)) {
+			for _, e := range log[:at+2] {
+				if e.Seq != at {
+					send(Frame{Entry: &e})
+				}
+			}
+		}},
+		{"lost entries", func(send func(Frame)) {
+			for _, e := range log[:at+1] {
+				send(Frame{Entry: &e})
+			}
+			n := at - 1
+			send(Frame{Synced: &n})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hostEnd, mine := table.Pipe()
+			w, err := Watch(f.cfg, mine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			if _, err := hostEnd.Recv(); err != nil { // the watcher's hello
+				t.Fatal(err)
+			}
+			tc.feed(func(fr Frame) {
+				b, err := EncodeFrame(fr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_ = hostEnd.Send(b)
+			})
+			for range 2000 {
+				if w.Verdict() != nil {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+			v := w.Verdict()
+			if v == nil {
+				t.Fatal("the watcher folded a broken log without a verdict")
+			}
+			var n int
+			w.Do(func(st *State) { n = st.Seq() })
+			if n > at+1 {
+				t.Fatalf("the watcher folded %d entries past the break at %d", n, at)
+			}
+			t.Logf("verdict: %v", v)
+		})
 	}
 }
