@@ -82,15 +82,7 @@ func (p *peeping) attack(st *State) error {
 	final := st.Final()
 	rd := newReader(uint64(st.d.n))
 	for h := range final {
-		for x, k := range st.d.rebuilt {
-			tok, _ := k.Token(rd, st.d.sc, final[h], h, "any")
-			c.add(h, x, tok.T)
-		}
-		m := final[h].C2
-		for _, tt := range c.pool[h] {
-			m, _ = mask.SubPoints(m, tt)
-		}
-		i, err := st.deck.Lookup(m)
+		i, err := c.unmask(st, rd, final, h)
 		public := st.b.Public(h) != 0
 		switch {
 		case !public && err == nil:
