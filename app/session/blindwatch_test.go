@@ -103,6 +103,9 @@ func TestBlindWatcherOverWebRTC(t *testing.T) {
 	if leak != "" {
 		t.Fatal(leak)
 	}
+	if r := dan.Snapshot().Reject; r != nil {
+		t.Fatalf("the watcher's page shows a refusal of something it sent: %+v", r)
+	}
 	want := host.Snapshot().Status
 	if !waitSnap(dan, 10*time.Second, func(st Snapshot) bool { return reflect.DeepEqual(st.Status, want) }) {
 		t.Fatalf("the watcher ended %+v, the host %+v", dan.Snapshot().Status, want)
