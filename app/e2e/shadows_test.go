@@ -30,6 +30,8 @@ const shStepJS = `(() => {
     pick = (acts.length && Math.random() < 0.8) ? acts[Math.floor(Math.random() * acts.length)] : (ends[0] || btns[0]);
   }
   document.querySelectorAll('[data-e2e]').forEach(b => b.removeAttribute('data-e2e'));
+  const fold = pick.closest('details'); // choices about another character open from its name
+  if (fold && !fold.open) fold.open = true;
   pick.setAttribute('data-e2e', '1');
   return 'click:' + seat;
 })()`

@@ -32,10 +32,26 @@ func (t *Table) names() Names {
 	return n
 }
 
-func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
+// act plays m; then the next decision starts afresh: the choices folded under a character's
+// name close again, and if the page had scrolled past the turn's status (a choice opened low on
+// a phone scrolls it) the status comes back into view with its prompt.
+func (t *Table) act(m engine.Move) app.EventHandler {
+	play := t.P.Act(m)
+	return func(ctx app.Context, e app.Event) {
+		play(ctx, e)
+		doc := app.Window().Get("document")
+		open := doc.Call("querySelectorAll", "#sh-actions details[open]")
+		for i := 0; i < open.Length(); i++ {
+			open.Index(i).Call("removeAttribute", "open")
+		}
+		if st := app.Window().GetElementByID("sh-status"); st.Truthy() && st.Call("getBoundingClientRect").Get("top").Float() < 0 {
+			st.Call("scrollIntoView", map[string]any{"block": "start"})
+		}
+	}
+}
 
-// Render draws the table: what is asked first (so a phone shows it without scrolling), then the
-// threat, the map, the characters, the asset row and the log.
+// Render draws the table: what is asked first (so a phone or a laptop shows it without
+// scrolling), then the threat, the map, the characters, the asset row and the log.
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
 	return app.Div().Class("sh").ID("sh").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
@@ -47,12 +63,15 @@ func (t *Table) Render() app.UI {
 		),
 		t.status(n),
 		t.resultPart(),
-		// Two columns on a laptop (the table left, moves and news right); on a phone the
-		// wrappers dissolve (display: contents) and each part takes its place in one column.
-		// What comes and goes keeps its place (a part's placeholder, slot), so the parts after
-		// it are not rebuilt.
+		// The moves right under the prompt, the whole width on a laptop too: a 768-px-high
+		// screen shows them all without scrolling (issue 24).
+		slot(t.actions(n)),
+		// Two columns on a laptop (the table left, news right); on a phone the wrappers
+		// dissolve (display: contents) and each part takes its place in one column. What
+		// comes and goes keeps its place (a part's placeholder, slot), so the parts after it
+		// are not rebuilt.
 		app.Div().Class("sh-main").Body(&deckView{Threat: v.Threat, Elder: v.Elder}, t.cityPart(n), t.chars(n)),
-		app.Div().Class("sh-side").Body(t.threatPart(n), slot(t.actions(n)),
+		app.Div().Class("sh-side").Body(t.threatPart(n),
 			&assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck},
 			&logView{Log: v.Log, Elder: v.Elder, N: n}),
 	)
@@ -80,40 +99,38 @@ func (t *Table) status(n Names) app.UI {
 		)
 	}
 	meta := i18n.T("sh.round_turn", v.Round, v.Turn)
-	return app.Section().Class("sh-status").Aria("label", i18n.T("sh.status")).Body(
+	return app.Section().Class("sh-status").ID("sh-status").Aria("label", i18n.T("sh.status")).Body(
 		app.P().Class("sh-prompt").ID("sh-prompt").Aria("live", "polite").Text(line),
 		counter,
 		app.P().Class("sh-meta", "muted", "small").Text(meta),
 	)
 }
 
-// actions offers the legal moves as buttons, grouped by kind; each names its cost.
+// actions offers the legal moves, grouped by kind (groupChoices lays out each group).
 func (t *Table) actions(n Names) app.UI {
 	legal := t.P.Legal
 	if len(legal) == 0 {
 		return nil
 	}
-	groups := map[string][]app.UI{}
+	groups := map[string][]choice{}
 	for i, m := range legal {
-		g := group(m.Kind)
-		cls := "sh-move"
-		if m.Kind == shadows.MoveEnd || m.Kind == shadows.MoveLeave {
-			cls = "sh-end"
-		}
-		if m.Kind == shadows.MoveBanish {
-			cls = "sh-banish"
-		}
-		groups[g] = append(groups[g], app.Button().Type("button").Class("btn", cls).ID("sh-move-"+strconv.Itoa(i)).
-			DataSet("kind", m.Kind).Text(n.MoveLabel(m, t.V)).OnClick(t.act(m), moveKey(m)))
+		groups[group(m.Kind)] = append(groups[group(m.Kind)], choice{i, m})
 	}
 	parts := []app.UI{app.H2().Text(i18n.T("sh.your_move", n.Char(t.V.ToMove)))}
+	if t.V.Phase == shadows.PhaseAction {
+		parts = append(parts, app.P().Class("sh-costnote", "small", "muted").Text(i18n.T("sh.choose.note")))
+	}
 	for _, g := range groupOrder {
 		if len(groups[g]) == 0 {
 			continue
 		}
+		var head app.UI
+		if g != "end" { // ending the turn says what it is
+			head = app.H3().Text(i18n.T("sh.group." + g))
+		}
 		parts = append(parts, app.Div().Class("sh-group").DataSet("group", g).Body(
-			app.H3().Text(i18n.T("sh.group."+g)),
-			app.Div().Class("sh-btns").Body(groups[g]...),
+			head,
+			app.Div().Class("sh-btns").Body(t.groupChoices(groups[g], n)...),
 		))
 	}
 	return app.Section().Class("sh-actions", "panel").ID("sh-actions").Aria("label", i18n.T("sh.your_move", n.Char(t.V.ToMove))).Body(parts...)
