@@ -82,6 +82,7 @@ func folded(kind string, to engine.Seat, summary string, body ...app.UI) app.UI 
 // groupChoices lays out one group's moves (in Legal's order): amounts in rows, the choices
 // about another character folded under its name, the rest a button each.
 func (t *Table) groupChoices(cs []choice, n Names) []app.UI {
+	cs = giveOrder(cs)
 	var out []app.UI
 	for k := 0; k < len(cs); {
 		c := cs[k]
@@ -94,7 +95,7 @@ func (t *Table) groupChoices(cs []choice, n Names) []app.UI {
 		run := cs[k:j]
 		k = j
 		switch {
-		case c.m.Kind == shadows.MoveShare || c.m.Kind == shadows.MoveRetainer:
+		case gives(c.m.Kind) || c.m.Kind == shadows.MoveRetainer:
 			out = append(out, t.shareFold(run, n))
 		case c.m.Kind == shadows.MoveAbility && c.m.Option != "":
 			body := make([]app.UI, 0, len(run))
@@ -134,17 +135,17 @@ func (t *Table) price(m engine.Move) shadows.Cost {
 	return shadows.Cost{Action: true}
 }
 
-// shareFold is every share (or Private Detective's share) with one character: an amount row per
-// resource, a button per asset, under "share with" that character.
+// shareFold is all that can be given to one character (or shared by the Private Detective): an
+// amount row per resource, a button per asset and for the Ring, under "give to" that character.
 func (t *Table) shareFold(run []choice, n Names) app.UI {
 	c := run[0]
 	var body []app.UI
 	for k := 0; k < len(run); {
 		j := k + 1
-		for j < len(run) && run[j].m.Option == run[k].m.Option && run[k].m.Option != shadows.ShareAsset {
+		for j < len(run) && run[j].m.Kind == run[k].m.Kind && run[j].m.Option == run[k].m.Option && run[k].m.Option != shadows.ShareAsset {
 			j++
 		}
-		if run[k].m.Option == shadows.ShareAsset {
+		if run[k].m.Kind == shadows.MovePassRing || run[k].m.Option == shadows.ShareAsset {
 			body = append(body, t.choiceButton(run[k], n, "", "sh-move"))
 		} else {
 			body = append(body, t.amounts(run[k:j], n, i18n.T("sh.choose.give."+run[k].m.Option)))
@@ -158,9 +159,13 @@ func (t *Table) shareFold(run []choice, n Names) app.UI {
 	return folded(c.m.Kind, c.m.To, head, body...)
 }
 
-// together says whether b joins a's run: the same kind about the same character, and for
-// clearing or hiring (amounts of one thing) simply the same kind.
+// together says whether b joins a's run: what is given to the same character (a share or the
+// Ring), the same kind about the same character, and for clearing or hiring (amounts of one
+// thing) simply the same kind.
 func together(a, b engine.Move) bool {
+	if gives(a.Kind) && gives(b.Kind) {
+		return a.To == b.To
+	}
 	if a.Kind != b.Kind {
 		return false
 	}
@@ -173,6 +178,32 @@ func together(a, b engine.Move) bool {
 		return true
 	}
 	return false
+}
+
+// gives says whether a move kind gives another character something here: a resource, an asset
+// or the Ring (all of them folded under that character's name).
+func gives(kind string) bool { return kind == shadows.MoveShare || kind == shadows.MovePassRing }
+
+// giveOrder puts what can be given to one character together (Legal lists the Ring after every
+// share), the rest in Legal's order.
+func giveOrder(cs []choice) []choice {
+	out := make([]choice, 0, len(cs))
+	used := make([]bool, len(cs))
+	for i, c := range cs {
+		if used[i] {
+			continue
+		}
+		out, used[i] = append(out, c), true
+		if !gives(c.m.Kind) {
+			continue
+		}
+		for j := i + 1; j < len(cs); j++ {
+			if !used[j] && gives(cs[j].m.Kind) && cs[j].m.To == c.m.To {
+				out, used[j] = append(out, cs[j]), true
+			}
+		}
+	}
+	return out
 }
 
 // moveClass is a plain move button's look: ending the turn quieter, banishing the boldest.

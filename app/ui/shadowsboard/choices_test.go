@@ -32,8 +32,9 @@ func TestShortLabel(t *testing.T) {
 	}
 }
 
-// TestChoicesFoldAndName: over whole games, every share (and Private Detective's share) lies
-// in a fold under its character's name, one fold per kind and character, so a turn with every
+// TestChoicesFoldAndName: over whole games, all that can be given to another character (a
+// resource, an asset, the Ring; the Private Detective's shares apart) lies in a fold under its
+// name, one fold per character, so a turn with every
 // character at one place is a few names, not dozens of buttons; and every button whose face is
 // shortened (an amount, a place, a label without its plain action) carries the move's whole
 // label as its accessible name.
@@ -49,7 +50,7 @@ func TestChoicesFoldAndName(t *testing.T) {
 		out := render(g, mover)
 		targets := map[[2]int]bool{}
 		for _, m := range legal {
-			if m.Kind == shadows.MoveShare || m.Kind == shadows.MoveRetainer {
+			if m.Kind == shadows.MoveShare || m.Kind == shadows.MovePassRing || m.Kind == shadows.MoveRetainer {
 				k := 0
 				if m.Kind == shadows.MoveRetainer {
 					k = 1
