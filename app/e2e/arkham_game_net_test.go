@@ -46,8 +46,11 @@ func checkNoLeak(t *testing.T, bs ...*Browser) {
 	}
 }
 
-func seqOf(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const a = document.querySelector('.ark'); return a ? +a.dataset.seq : -1; })()`)
+func seqOf(b *Browser) int { return boardSeq(b, ".ark") }
+
+// boardSeq is the move count the board found by css shows (its data-seq), or -1.
+func boardSeq(b *Browser, css string) int {
+	n, err := Eval[int](b, `(() => { const a = document.querySelector(`+jsString(css)+`); return a ? +a.dataset.seq : -1; })()`)
 	if err != nil {
 		return -1
 	}

@@ -30,6 +30,17 @@ const shiftJS = `new Promise(ok => {
   setTimeout(() => ok(sum), 100);
 })`
 
+// chooseLang opens the app at url on b and chooses lang, as a reader's language menu does (the
+// choice is kept for the pages opened after).
+func chooseLang(t *testing.T, b *Browser, url, lang string) {
+	t.Helper()
+	b.Open(url + "/")
+	b.WaitApp()
+	if _, err := Eval[bool](b, `(localStorage.setItem("miskatonic.lang", `+jsString(lang)+`), true)`); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestHostLobbyInViewAndInviteSteady: a host opens a table on a 1366×768 laptop in French (the
 // longest words): the seats, Add a bot and Start are on screen without scrolling. A guest's
 // phone opens the invite link: the page does not shift when the host's description of the
@@ -37,11 +48,7 @@ const shiftJS = `new Promise(ok => {
 func TestHostLobbyInViewAndInviteSteady(t *testing.T) {
 	srv := StartApp(t)
 	host := NewBrowser(t, "host-768", laptop768)
-	host.Open(srv.URL + "/")
-	host.WaitApp()
-	if _, err := Eval[bool](host, `(localStorage.setItem("miskatonic.lang", "fr"), true)`); err != nil {
-		t.Fatal(err)
-	}
+	chooseLang(t, host, srv.URL, "fr")
 	link := hostTable(t, host, srv.URL, "Annabelle-Marguerite")
 	host.WaitVisible("#start")
 	host.Screenshot("lobby-768")

@@ -94,19 +94,11 @@ func TestShadowsPhoneDecisionsInView(t *testing.T) {
 // many decisions offered each kind ("fold": a folded choice opened).
 func shPlayInView(t *testing.T, srv *Server, name, lang string, vp Viewport) map[string]int {
 	b := NewBrowser(t, "sh-"+name, vp)
-	b.Open(srv.URL + "/")
-	b.WaitApp()
-	if _, err := Eval[bool](b, `(localStorage.setItem("miskatonic.lang", `+jsString(lang)+`), true)`); err != nil {
-		t.Fatal(err)
-	}
+	chooseLang(t, b, srv.URL, lang)
 	b.Open(srv.URL + "/solo?game=shadows&pace=fast")
 	b.WaitApp()
 	b.WaitVisible("#solo-setup")
-	typeInto(b, "#player-name", "Annabelle-Marguerite")
-	setSelect(b, "#solo-players", "4")
-	setSelect(b, "#solo-hands", "4")
-	b.Click("#solo-start")
-	b.WaitVisible("#sh")
+	shSoloStart(b, "Annabelle-Marguerite")
 	seen := map[string]int{}
 	check := func(scope, what string) {
 		t.Helper()
@@ -167,10 +159,4 @@ func shPlayInView(t *testing.T, srv *Server, name, lang string, vp Viewport) map
 }
 
 // shSeq is the move count b's Ring of Shadows table shows, or -1.
-func shSeq(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const s = document.querySelector('#sh'); return s ? +s.dataset.seq : -1; })()`)
-	if err != nil {
-		return -1
-	}
-	return n
-}
+func shSeq(b *Browser) int { return boardSeq(b, "#sh") }

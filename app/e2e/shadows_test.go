@@ -51,6 +51,16 @@ func shStep(b *Browser) string {
 	return st
 }
 
+// shSoloStart fills the solo set-up on b's page (four characters, all played by the person
+// named name) and starts the game.
+func shSoloStart(b *Browser, name string) {
+	typeInto(b, "#player-name", name)
+	setSelect(b, "#solo-players", "4")
+	setSelect(b, "#solo-hands", "4")
+	b.Click("#solo-start")
+	b.WaitVisible("#sh")
+}
+
 // shNoRawText fails when the board shows a raw catalog key or a broken format verb.
 func shNoRawText(t *testing.T, b *Browser) {
 	t.Helper()
@@ -81,11 +91,7 @@ func TestShadowsSoloFourCharactersOffline(t *testing.T) {
 	b.WaitApp()
 	b.WaitVisible("#solo-setup")
 	b.Screenshot("solo-setup")
-	typeInto(b, "#player-name", "Ann")
-	setSelect(b, "#solo-players", "4")
-	setSelect(b, "#solo-hands", "4")
-	b.Click("#solo-start")
-	b.WaitVisible("#sh")
+	shSoloStart(b, "Ann")
 
 	acted := map[string]bool{}
 	shots := map[string]bool{}
