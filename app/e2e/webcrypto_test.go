@@ -1,0 +1,71 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"testing"
+
+	"miskatonic/internal/sigcheck"
+)
+
+// TestWebCryptoEd25519Edges is the forger's test of the pages' signature checks: Chromium's own
+// Ed25519 (crypto.subtle.verify, which internal/sigcheck hands plain signatures to) is asked
+// about every edge case — malleable S, R with a torsion part, small-order and non-canonical
+// keys and R, keys with a torsion part, points off the curve — and must give crypto/ed25519's
+// verdict on every one sigcheck would hand it. Where it differs on the others, that is printed:
+// it is why they stay with Go.
+func TestWebCryptoEd25519Edges(t *testing.T) {
+	srv := StartApp(t)
+	b := NewBrowser(t, "webcrypto", Laptop)
+	b.Open(srv.URL + "/")
+	b.WaitApp()
+	plain, agreed := 0, 0
+	var differ []string
+	for _, c := range sigcheck.EdgeCases() {
+		got, err := Eval[string](b, fmt.Sprintf(`(async () => {
+		  const h = (s) => Uint8Array.from(s.match(/../g) || [], (x) => parseInt(x, 16));
+		  try {
+		    const k = await crypto.subtle.importKey('raw', h(%q), {name: 'Ed25519'}, false, ['verify']);
+		    return String(await crypto.subtle.verify({name: 'Ed25519'}, k, h(%q), h(%q)));
+		  } catch (e) { return 'error: ' + e.name; }
+		})()`, hex.EncodeToString(c.Pub), hex.EncodeToString(c.Sig), hex.EncodeToString(c.Msg)))
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		isPlain := sigcheck.Plain(c.Pub, c.Sig)
+		if isPlain {
+			plain++
+			if got != fmt.Sprint(c.Go) {
+				t.Errorf("%s: Chromium's Ed25519 says %s, crypto/ed25519 %v, and sigcheck would ask Chromium", c.Name, got, c.Go)
+			}
+		}
+		if got == fmt.Sprint(c.Go) {
+			agreed++
+		} else {
+			differ = append(differ, fmt.Sprintf("%s (Chromium %s, Go %v)", c.Name, got, c.Go))
+		}
+	}
+	if plain < 4 {
+		t.Fatalf("only %d edge cases are plain: the test asks Chromium too little", plain)
+	}
+	t.Logf("FIGURE Chromium's Ed25519 against crypto/ed25519 on %d edge cases: %d agree, %d plain (handed to Chromium) all agree; kept with Go where they differ: %s",
+		len(sigcheck.EdgeCases()), agreed, plain, strings.Join(differ, "; "))
+}
+
+// logSigChecks prints which Ed25519 each page's self-test chose and how many signatures each
+// checked (internal/sigcheck's trace), and fails if a page that can did not use WebCrypto.
+func logSigChecks(t *testing.T, bs ...*Browser) {
+	t.Helper()
+	var parts []string
+	for _, b := range bs {
+		v, _ := Eval[string](b, `JSON.stringify([window.__mkSig || 'not yet', window.__mkSigN || [0, 0]])`)
+		parts = append(parts, b.Name+" "+v)
+		if !strings.Contains(v, `"webcrypto"`) {
+			t.Errorf("%s did not check signatures with WebCrypto: %s", b.Name, v)
+		}
+	}
+	t.Logf("FIGURE signature checks per page [Ed25519 used, [WebCrypto, Go]]: %s", strings.Join(parts, ", "))
+}
