@@ -175,7 +175,8 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	seqs := 0 // moves played in the games measured
 	shots := map[string]bool{}
 	// A three-player game can end within a handful of moves (a Great Old One in the first
-	// round), too few to measure; then the host plays again and the new game is measured too.
+	// round), too few to measure; then the host plays again and the new game is measured too,
+	// up to 30 moves (a p99 of a handful of moves says little) or three games.
 	for game := 1; ; game++ {
 		deadline := time.Now().Add(12 * time.Minute)
 		over := 0
@@ -237,7 +238,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		if game == 1 { // window.__seq keeps the first game's stamps: later games' seqs repeat them
 			hostGo = goTimeBetween(host, 1, seqOf(host))
 		}
-		if _, traced := stg.drawnAtOnce(); (len(lat) >= 5 && traced >= 5) || game == 3 {
+		if _, traced := stg.drawnAtOnce(); (len(lat) >= 30 && traced >= 5) || game == 3 {
 			break
 		}
 		t.Logf("game %d measured %d moves (%d traced from a guest's page): playing again", game, len(lat), len(stg.d[stageOrder[7]]))
