@@ -116,3 +116,21 @@ func sortedTag(tag string) string {
 	}
 	return "<" + strings.Join(fields, " ") + end
 }
+
+// Unchanged is go-app's test before it redraws a component that is drawn again: every exported
+// field reflect.DeepEqual to the one on screen (a func field never is).
+func Unchanged(a, b app.UI) bool {
+	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
+	if va.Type() != vb.Type() {
+		return false
+	}
+	for i := 0; i < va.NumField(); i++ {
+		if !va.Type().Field(i).IsExported() || va.Field(i).Type() == reflect.TypeOf(app.Compo{}) {
+			continue
+		}
+		if !reflect.DeepEqual(va.Field(i).Interface(), vb.Field(i).Interface()) {
+			return false
+		}
+	}
+	return true
+}
