@@ -3,8 +3,10 @@
 package e2e
 
 import (
+	"crypto/ed25519"
 	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -24,7 +26,8 @@ func TestWebCryptoEd25519Edges(t *testing.T) {
 	b.WaitApp()
 	plain, agreed := 0, 0
 	var differ []string
-	for _, c := range sigcheck.EdgeCases() {
+	cases := append(sigcheck.EdgeCases(), damaged(60)...)
+	for _, c := range cases {
 		got, err := Eval[string](b, fmt.Sprintf(`(async () => {
 		  const h = (s) => Uint8Array.from(s.match(/../g) || [], (x) => parseInt(x, 16));
 		  try {
@@ -48,11 +51,35 @@ func TestWebCryptoEd25519Edges(t *testing.T) {
 			differ = append(differ, fmt.Sprintf("%s (Chromium %s, Go %v)", c.Name, got, c.Go))
 		}
 	}
-	if plain < 4 {
+	if plain < 30 {
 		t.Fatalf("only %d edge cases are plain: the test asks Chromium too little", plain)
 	}
-	t.Logf("FIGURE Chromium's Ed25519 against crypto/ed25519 on %d edge cases: %d agree, %d plain (handed to Chromium) all agree; kept with Go where they differ: %s",
-		len(sigcheck.EdgeCases()), agreed, plain, strings.Join(differ, "; "))
+	t.Logf("FIGURE Chromium's Ed25519 against crypto/ed25519 on %d edge cases and damaged signatures: %d agree, %d plain (handed to Chromium) all agree; kept with Go where they differ: %s",
+		len(cases), agreed, plain, strings.Join(differ, "; "))
+}
+
+// damaged are n honest signatures (seeded keys and messages), every other one with one bit
+// flipped somewhere in its key, signature or message, each with crypto/ed25519's verdict.
+func damaged(n int) []sigcheck.Case {
+	r := rand.New(rand.NewPCG(26, 1))
+	var out []sigcheck.Case
+	for i := 0; i < n; i++ {
+		seed := make([]byte, ed25519.SeedSize)
+		for j := range seed {
+			seed[j] = byte(r.Uint32())
+		}
+		priv := ed25519.NewKeyFromSeed(seed)
+		c := sigcheck.Case{Name: fmt.Sprintf("damaged %d", i), Pub: priv.Public().(ed25519.PublicKey), Msg: fmt.Appendf(nil, "move %d", r.Uint32())}
+		c.Sig = ed25519.Sign(priv, c.Msg)
+		if i%2 == 1 {
+			all := [][]byte{c.Pub, c.Sig, c.Msg}
+			part := all[r.IntN(3)]
+			part[r.IntN(len(part))] ^= 1 << r.IntN(8)
+		}
+		c.Go = ed25519.Verify(c.Pub, c.Msg, c.Sig)
+		out = append(out, c)
+	}
+	return out
 }
 
 // logSigChecks prints which Ed25519 each page's self-test chose and how many signatures each
