@@ -156,6 +156,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		watch(t, b)
 	}
 	stopProfiles := profilePages(t, players...)
+	hostCPU := newCPUMeter(host)
 
 	// Table talk reaches everyone, a guest's line said in the game's first moments included
 	// (once seen lost: issue 10; the guest now sends it until the host relays it back).
@@ -247,6 +248,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	stopProfiles()
 	seqs += max(0, seqOf(host))
+	hostCPU.log(t, "host page's main thread", seqs)
 	var perPage []string
 	for _, b := range players {
 		perPage = append(perPage, fmt.Sprintf("%s %.1f", b.Name, float64(drawsOf(b)-draws0[b])/float64(max(1, seqs))))

@@ -111,3 +111,31 @@ func loadAvg() string {
 	}
 	return fmt.Sprintf("%.1f", l1)
 }
+
+// A cpuMeter reads the CPU time of a browser's renderer main threads (treeCPU: where the page's
+// wasm, its JS, style and layout run) from /proc, so a page's cost per move is told apart from
+// the wait for a loaded machine's cores that its wall-clock figures include.
+type cpuMeter struct {
+	pid   int
+	start time.Duration
+}
+
+func newCPUMeter(b *Browser) cpuMeter {
+	var m cpuMeter
+	if pr := chromedp.FromContext(b.Ctx).Browser.Process(); pr != nil {
+		m.pid = pr.Pid
+	}
+	m.start = treeCPU(m.pid)
+	return m
+}
+
+// log prints the CPU time per move since the meter started (the test's own probes of the page
+// included: an upper bound).
+func (m cpuMeter) log(t *testing.T, what string, moves int) {
+	if m.pid == 0 || moves == 0 {
+		return
+	}
+	d := treeCPU(m.pid) - m.start
+	t.Logf("FIGURE %s, CPU time per move (renderer main thread, /proc, the test's probes included): %v over %d moves (load %s)",
+		what, (d / time.Duration(moves)).Round(100*time.Microsecond), moves, loadAvg())
+}
