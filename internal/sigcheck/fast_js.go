@@ -3,6 +3,7 @@
 package sigcheck
 
 import (
+	"crypto/ed25519"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -27,7 +28,6 @@ var (
 	ckMu       sync.Mutex
 	cryptoKeys = map[[32]byte]js.Value{} // imported public keys, bounded by keyCap
 
-	nFast, nGo  atomic.Int64
 	lastVerdict atomic.Value // selfTest's: "webcrypto" or "go: " and why
 )
 
@@ -44,7 +44,22 @@ func fastReady() bool {
 }
 
 // fast asks WebCrypto (which passed selfTest).
-func fast(pub, msg, sig []byte) (ok, answered bool) { return webVerify(pub, msg, sig) }
+func fast(pub, msg, sig []byte) (ok, answered bool) {
+	t := now()
+	ok, answered = webVerify(pub, msg, sig)
+	if answered {
+		count(true, t)
+	}
+	return ok, answered
+}
+
+// slow is crypto/ed25519's own check.
+func slow(pub, msg, sig []byte) bool {
+	t := now()
+	ok := ed25519.Verify(pub, msg, sig)
+	count(false, t)
+	return ok
+}
 
 // selfTest turns WebCrypto's Ed25519 on only if it is there and answers every selfTestCases
 // signature as crypto/ed25519 does.
@@ -72,6 +87,13 @@ func selfTest() {
 	algo.Set("name", "Ed25519")
 	if why := SelfTest(webVerify); why != "" {
 		verdict = "go: WebCrypto " + why
+	}
+	if tracing() {
+		// A traced page also times Go's check of the same signatures, for the figures to set
+		// WebCrypto's round trip against.
+		for _, tc := range selfTestCases() {
+			slow(tc.Pub, tc.Msg, tc.Sig)
+		}
 	}
 }
 
@@ -149,16 +171,35 @@ func await(p js.Value) (js.Value, bool) {
 }
 
 // tracing: a page that asks for the app's trace (window.__mkTrace, as the browser tests' latency
-// figures do) is told which Ed25519 it uses (window.__mkSig) and how many signatures each
-// checked (window.__mkSigN: [WebCrypto, Go]).
+// figures do) is told which Ed25519 it uses (window.__mkSig) and, per kind, how many signatures
+// it checked and the wall time they took from call to answer, a promise's round trip included
+// (window.__mkSigN: [WebCrypto n, ms, Go n, ms]).
 var (
 	traceOnce sync.Once
 	traceOn   bool
+	perfNow   js.Value
+
+	statMu sync.Mutex
+	stats  [4]float64
 )
 
 func tracing() bool {
-	traceOnce.Do(func() { traceOn = js.Global().Get("__mkTrace").Type() == js.TypeObject })
+	traceOnce.Do(func() {
+		traceOn = js.Global().Get("__mkTrace").Type() == js.TypeObject
+		if traceOn {
+			perf := js.Global().Get("performance")
+			perfNow = perf.Get("now").Call("bind", perf)
+		}
+	})
 	return traceOn
+}
+
+// now is the page's clock in ms when tracing, else 0 (no call into JS).
+func now() float64 {
+	if !tracing() {
+		return 0
+	}
+	return perfNow.Invoke().Float()
 }
 
 func note(name string, v any) {
@@ -167,13 +208,18 @@ func note(name string, v any) {
 	}
 }
 
-func count(webcrypto bool) {
+func count(webcrypto bool, start float64) {
+	if !tracing() {
+		return
+	}
+	i := 2
 	if webcrypto {
-		nFast.Add(1)
-	} else {
-		nGo.Add(1)
+		i = 0
 	}
-	if tracing() {
-		js.Global().Set("__mkSigN", []any{nFast.Load(), nGo.Load()})
-	}
+	statMu.Lock()
+	stats[i]++
+	stats[i+1] += now() - start
+	s := stats
+	statMu.Unlock()
+	js.Global().Set("__mkSigN", []any{s[0], s[1], s[2], s[3]})
 }

@@ -2,6 +2,8 @@
 
 package sigcheck
 
+import "crypto/ed25519"
+
 // Outside the browser crypto/ed25519 is native code already: nothing faster to hand to.
 const haveFast = false
 
@@ -9,4 +11,4 @@ func fastReady() bool { return false }
 
 func fast(_, _, _ []byte) (ok, answered bool) { return false, false }
 
-func count(bool) {}
+func slow(pub, msg, sig []byte) bool { return ed25519.Verify(pub, msg, sig) }
