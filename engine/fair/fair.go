@@ -352,6 +352,13 @@ func VerifyMove(pub, table []byte, seq int, m engine.Move, sig []byte) bool {
 	return sigcheck.Verify(pub, moveMessage(table, seq, m), sig)
 }
 
+// VerifyMoveNow is VerifyMove for a check the table waits on (the host's, before it applies a
+// move): the same rules, answered at once on this goroutine, never after a round trip through
+// the browser's event loop (sigcheck.VerifyNow has the measurement).
+func VerifyMoveNow(pub, table []byte, seq int, m engine.Move, sig []byte) bool {
+	return sigcheck.VerifyNow(pub, moveMessage(table, seq, m), sig)
+}
+
 func moveMessage(table []byte, seq int, m engine.Move) []byte {
 	var b bytes.Buffer
 	field(&b, []byte(tagMove))

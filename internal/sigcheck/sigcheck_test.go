@@ -56,6 +56,9 @@ func TestEdgeCases(t *testing.T) {
 		if got := Verify(c.Pub, c.Msg, c.Sig); got != c.Go {
 			t.Errorf("%s: Verify %v, crypto/ed25519 %v", c.Name, got, c.Go)
 		}
+		if got := VerifyNow(c.Pub, c.Msg, c.Sig); got != c.Go {
+			t.Errorf("%s: VerifyNow %v, crypto/ed25519 %v", c.Name, got, c.Go)
+		}
 		if got := Plain(c.Pub, c.Sig); got != plain[c.Name] {
 			t.Errorf("%s: plain %v, want %v", c.Name, got, plain[c.Name])
 		}
