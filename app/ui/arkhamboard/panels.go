@@ -87,8 +87,8 @@ func (v *hintsView) Render() app.UI { return slot(v.t.hints()) }
 
 // act sends a move the viewer chose.
 func (t *Table) act(ctx app.Context, m engine.Move) {
-	if t.OnAct != nil {
-		t.OnAct(ctx, m)
+	if t.onAct != nil {
+		t.onAct(ctx, m)
 	}
 }
 

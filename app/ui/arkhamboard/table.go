@@ -16,7 +16,11 @@ type Table struct {
 	app.Compo
 
 	Board Board
-	OnAct func(ctx app.Context, m engine.Move)
+	// onAct plays a move. Unexported, so go-app leaves it out when it compares a new Table with
+	// the one drawn (a func never compares equal: every drawing of the screen redrew the whole
+	// board, even when only the frame around it changed); the first one stays, as go-app keeps
+	// the first handler bound to a button anyway, and the screen's reads its current state.
+	onAct func(ctx app.Context, m engine.Move)
 	// Game names the game at this table (it changes when the host plays again), so a new
 	// game's first reveal is not taken for one the viewer already dismissed.
 	Game string
@@ -50,7 +54,7 @@ func (t *Table) Render() app.UI {
 		app.Div().Class("dock").ID("ark-dock").Body(
 			app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
 			slot(dockCards(b)),
-			slot(actionBar(b.Actions, t.OnAct)),
+			slot(actionBar(b.Actions, t.onAct)),
 		),
 		// What comes and goes keeps its place (slot), so the panels after it are not rebuilt.
 		slot(t.overlay(b)),
