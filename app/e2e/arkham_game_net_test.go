@@ -84,10 +84,16 @@ func moveLatency(b *Browser, players []*Browser, before int, clickAt float64) (t
 	return time.Duration(worst * float64(time.Millisecond)), worst > 0
 }
 
-// hostTable opens a table in b as host and returns its invite link.
+// hostTable opens an Arkham table in b as host and returns its invite link.
 func hostTable(t *testing.T, b *Browser, url, name string) string {
 	t.Helper()
-	b.Open(url + "/new?game=arkham")
+	return hostGame(t, b, url, "arkham", name)
+}
+
+// hostGame opens a table of game in b as host and returns its invite link.
+func hostGame(t *testing.T, b *Browser, url, game, name string) string {
+	t.Helper()
+	b.Open(url + "/new?game=" + game)
 	b.WaitApp()
 	b.WaitVisible("#new-table")
 	typeInto(b, "#player-name", name)

@@ -14,7 +14,28 @@ import (
 // under way there (issue 26: once in six runs of the three-browser test it did not, on both
 // guests). A page that stops following is described (state, buttons, console) and fails.
 func TestArkhamPlayAgainLoop(t *testing.T) {
-	const games = 6
+	playAgainLoop(t, againGame{game: "arkham", board: ".ark", games: 6, step: playStep, seq: seqOf})
+}
+
+// TestShadowsPlayAgainLoop is the same loop over Ring of Shadows (short games, one character
+// each): Play again is the frame's, the same for every game, but each board draws its new game
+// in its own way.
+func TestShadowsPlayAgainLoop(t *testing.T) {
+	playAgainLoop(t, againGame{game: "shadows", board: "#sh", games: 4, opts: map[string]string{"length": "short"},
+		step: func(_ *testing.T, b *Browser) string { return shStep(b) }, seq: shSeq})
+}
+
+// againGame is one game as the Play again loop plays it.
+type againGame struct {
+	game, board string            // the game's name, and its board's selector
+	games       int               // how many to play, one after the other
+	opts        map[string]string // lobby options the host sets (select #opt-<key>)
+	step        func(t *testing.T, b *Browser) string
+	seq         func(b *Browser) int
+}
+
+func playAgainLoop(t *testing.T, g againGame) {
+	games := g.games
 	srv := StartApp(t)
 	host := NewBrowser(t, "host", Laptop)
 	bea := NewBrowser(t, "bea-phone", Phone)
@@ -24,23 +45,26 @@ func TestArkhamPlayAgainLoop(t *testing.T) {
 		traceChannels(b) // as the three-browser test, where the bug was seen
 	}
 
-	link := hostTable(t, host, srv.URL, "Ann")
+	link := hostGame(t, host, srv.URL, g.game, "Ann")
+	for k, v := range g.opts {
+		setSelect(host, "#opt-"+k, v)
+	}
 	for _, g := range []struct {
 		b    *Browser
 		name string
 	}{{bea, "Bea"}, {cy, "Cy"}} {
 		joinTable(t, g.b, link, g.name)
 	}
-	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	host.WaitText("#lobby .lobby-seats h2", "3 of ")
 	closed := map[*Browser]int{}
 	for _, b := range players {
 		closed[b] = released(b)
 	}
 	host.Click("#start")
 	for game := 1; ; game++ {
-		waitAll(t, players, ".ark", fmt.Sprintf("game %d: the table", game))
+		waitAll(t, players, g.board, fmt.Sprintf("game %d: the table", game))
 		for _, b := range players {
-			if seq := seqOf(b); seq > 20 {
+			if seq := g.seq(b); seq > 20 {
 				t.Fatalf("game %d: %s shows seq %d: not a new game", game, b.Name, seq)
 			}
 		}
@@ -51,13 +75,13 @@ func TestArkhamPlayAgainLoop(t *testing.T) {
 			over = 0
 			progressed := false
 			for _, b := range players {
-				before := seqOf(b)
-				switch st := playStep(t, b); st {
+				before := g.seq(b)
+				switch st := g.step(t, b); st {
 				case "over":
 					over++
 				case "wait":
 				default:
-					if seqOf(b) != before {
+					if g.seq(b) != before {
 						progressed = true
 					}
 					moves++
@@ -101,7 +125,7 @@ func TestArkhamPlayAgainLoop(t *testing.T) {
 		}
 		host.Click("#play-again")
 		waitAll(t, players, "#new-game", fmt.Sprintf("play again %d: the new lobby", game))
-		host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+		host.WaitText("#lobby .lobby-seats h2", "3 of ")
 		// The host's lobby came back: was its Start ever drawn disabled on the way (a lobby
 		// shown with no one seated, between the Welcome and Lobby frames)?
 		if n, _ := Eval[int](host, `window.__startDisabled || 0`); n > 0 {
