@@ -26,9 +26,9 @@ func TestShadowsPlayAgainLoop(t *testing.T) {
 }
 
 // TestRitualsPlayAgainLoop is the same loop over Rituals of Madness, whose rounds are sealed
-// (every page commits, then opens): fewer games, each is longer.
+// (every page commits, then opens): one Play again, as a game takes a minute or two.
 func TestRitualsPlayAgainLoop(t *testing.T) {
-	playAgainLoop(t, againGame{game: "rituals", board: "#rit", games: 3,
+	playAgainLoop(t, againGame{game: "rituals", board: "#rit", games: 2,
 		step: func(_ *testing.T, b *Browser) string { return ritStep(b) }, seq: ritSeq})
 }
 
