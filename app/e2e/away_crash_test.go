@@ -22,7 +22,7 @@ func TestCrashedTabNoticed(t *testing.T) {
 	host := NewBrowser(t, "ann", Laptop)
 	bea := NewBrowser(t, "bea-phone", Phone) // a Chromium of her own: killed alone
 
-	link := hostGame(t, host, srv.URL, "shadows", "Ann")
+	link := hostGame(t, host, srv.URL, "shadows", "Ann", "")
 	joinTable(t, bea, link, "Bea")
 	bea.Click("#lobby-add-hand")
 	host.WaitText("#lobby", "Bea (character 2)")

@@ -14,7 +14,7 @@ import (
 // under way there (issue 26: once in six runs of the three-browser test it did not, on both
 // guests). A page that stops following is described (state, buttons, console) and fails.
 func TestArkhamPlayAgainLoop(t *testing.T) {
-	playAgainLoop(t, againGame{game: "arkham", board: ".ark", games: 6, step: playStep, seq: seqOf})
+	playAgainLoop(t, againGame{game: "arkham", dealing: "open", board: ".ark", games: 6, step: playStep, seq: seqOf})
 }
 
 // TestShadowsPlayAgainLoop is the same loop over Ring of Shadows (short games, one character
@@ -35,6 +35,7 @@ func TestRitualsPlayAgainLoop(t *testing.T) {
 // againGame is one game as the Play again loop plays it.
 type againGame struct {
 	game, board string            // the game's name, and its board's selector
+	dealing     string            // the dealing the host chooses (hostTableDealing)
 	games       int               // how many to play, one after the other
 	opts        map[string]string // lobby options the host sets (select #opt-<key>)
 	step        func(t *testing.T, b *Browser) string
@@ -52,7 +53,7 @@ func playAgainLoop(t *testing.T, g againGame) {
 		traceChannels(b) // as the three-browser test, where the bug was seen
 	}
 
-	link := hostGame(t, host, srv.URL, g.game, "Ann")
+	link := hostGame(t, host, srv.URL, g.game, "Ann", g.dealing)
 	for k, v := range g.opts {
 		setSelect(host, "#opt-"+k, v)
 	}
