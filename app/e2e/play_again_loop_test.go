@@ -17,6 +17,12 @@ func TestArkhamPlayAgainLoop(t *testing.T) {
 	playAgainLoop(t, againGame{game: "arkham", dealing: "open", board: ".ark", games: 6, step: playStep, seq: seqOf})
 }
 
+// TestArkhamBlindPlayAgainLoop is the same loop at Arkham's default table for two or more
+// people: host-blind dealing (engine/blindtable), where every page deals.
+func TestArkhamBlindPlayAgainLoop(t *testing.T) {
+	playAgainLoop(t, againGame{game: "arkham", board: ".ark", games: 4, step: playStep, seq: seqOf})
+}
+
 // TestShadowsPlayAgainLoop is the same loop over Ring of Shadows (short games, one character
 // each): Play again is the frame's, the same for every game, but each board draws its new game
 // in its own way.
