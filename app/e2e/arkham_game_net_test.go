@@ -46,8 +46,11 @@ func checkNoLeak(t *testing.T, bs ...*Browser) {
 	}
 }
 
-func seqOf(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const a = document.querySelector('.ark'); return a ? +a.dataset.seq : -1; })()`)
+func seqOf(b *Browser) int { return boardSeq(b, ".ark") }
+
+// boardSeq is the game seq the board css on b's page shows (its data-seq; -1: none).
+func boardSeq(b *Browser, css string) int {
+	n, err := Eval[int](b, `(() => { const a = document.querySelector(`+"`"+css+"`"+`); return a ? +a.dataset.seq : -1; })()`)
 	if err != nil {
 		return -1
 	}

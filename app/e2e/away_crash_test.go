@@ -119,13 +119,7 @@ func beaToAct(b *Browser) bool {
 }
 
 // shSeq is the game seq b's Ring of Shadows board shows (-1: none).
-func shSeq(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const s = document.querySelector('#sh'); return s ? +s.dataset.seq : -1; })()`)
-	if err != nil {
-		return -1
-	}
-	return n
-}
+func shSeq(b *Browser) int { return boardSeq(b, "#sh") }
 
 // shownText is the text of css on b's page when it is displayed, else "".
 func shownText(b *Browser, css string) string {

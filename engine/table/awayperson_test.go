@@ -122,6 +122,16 @@ func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, people
 	return tt, clk
 }
 
+// waitGone waits until the host has noted n players as gone.
+func (tt *testTable) waitGone(what string, n int) {
+	tt.t.Helper()
+	tt.waitFor(what, func() bool {
+		k := 0
+		tt.host.do(func() { k = len(tt.host.gone) })
+		return k == n
+	})
+}
+
 // TestAwayDeadlineRunsFromDeparture: the deadline is the person's, from when their link went
 // (HostConfig.TurnTimeout, 30 s by default), and what happens at the table meanwhile (10 s of
 // the others playing) does not start it again: the host's choice comes exactly 30 s after they
@@ -181,18 +191,10 @@ func TestAwayOneDeadlinePerPerson(t *testing.T) {
 	person := tt.guests[1:]
 	tt.guests = tt.guests[:1]
 	person[0].Close()
-	tt.waitFor("the host to see the first link go", func() bool {
-		n := 0
-		tt.host.do(func() { n = len(tt.host.gone) })
-		return n == 1
-	})
+	tt.waitGone("the host to see the first link go", 1)
 	clk.step(5 * time.Second) // more than the 2 s that once was taken as "together"
 	person[1].Close()
-	tt.waitFor("the host to see both leave", func() bool {
-		n := 0
-		tt.host.do(func() { n = len(tt.host.gone) })
-		return n == 2
-	})
+	tt.waitGone("the host to see both leave", 2)
 	tt.play()
 	tt.waitFor("a deadline", func() bool { return len(tt.host.Away().Seats) > 0 })
 	first := tt.host.Away()
@@ -252,11 +254,7 @@ func TestAwayTwoPeopleTwoChoices(t *testing.T) {
 	for _, g := range gone {
 		g.Close()
 	}
-	tt.waitFor("the host to see both leave", func() bool {
-		n := 0
-		tt.host.do(func() { n = len(tt.host.gone) })
-		return n == 2
-	})
+	tt.waitGone("the host to see both leave", 2)
 	tt.play()
 	tt.waitFor("a deadline", func() bool { return len(tt.host.Away().Seats) > 0 })
 	clk.step(30 * time.Second)
