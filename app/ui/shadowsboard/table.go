@@ -51,10 +51,10 @@ func (t *Table) Render() app.UI {
 		// wrappers dissolve (display: contents) and each part takes its place in one column.
 		// What comes and goes keeps its place (a part's placeholder, slot), so the parts after
 		// it are not rebuilt.
-		app.Div().Class("sh-main").Body(&deckView{Threat: v.Threat, Elder: v.Elder}, t.cityPart(n), t.chars(n)),
+		app.Div().Class("sh-main").Body(board.Memo(deckView{Threat: v.Threat, Elder: v.Elder}), t.cityPart(n), t.chars(n)),
 		app.Div().Class("sh-side").Body(t.threatPart(n), slot(t.actions(n)),
-			&assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck},
-			&logView{Log: v.Log, Elder: v.Elder, N: n}),
+			board.Memo(assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck}),
+			board.Memo(logView{Log: v.Log, Elder: v.Elder, N: n})),
 	)
 }
 
@@ -317,9 +317,9 @@ func (t *Table) chars(n Names) app.UI {
 	v := t.V
 	cardsUI := make([]app.UI, 0, len(v.Characters))
 	for _, c := range v.Characters {
-		cardsUI = append(cardsUI, &charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
+		cardsUI = append(cardsUI, board.Memo(charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
 			Acting: c.Seat == v.Active, Over: v.Outcome != nil, Mine: len(t.P.Legal) > 0 && c.Seat == v.ToMove,
-			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)})
+			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)}))
 	}
 	return app.Section().Class("sh-chars").ID("sh-chars").Aria("label", i18n.T("sh.characters")).Body(
 		app.H2().Text(i18n.T("sh.characters")),
