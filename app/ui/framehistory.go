@@ -127,8 +127,8 @@ func (h *History) draw() app.UI {
 		}
 		n += len(r.lines)
 		body = append(body, app.Div().Class("frame-history-round").Body(
-			app.If(r.label != "", app.H3().Text(r.label)),
-			app.Ol().Body(items...),
+			app.If(r.label != "", app.Elem("h3").Text(r.label)),
+			app.Elem("ol").Body(items...),
 		))
 	}
 	if n == 0 {

@@ -182,7 +182,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 		rows = append(rows, app.Li().Class(cls).DataSet("seat", row.Pos).Body(
 			cardOrBack(row.Card, "s", false),
 			app.Div().Class("result-text").Body(
-				app.Strong().Text(name),
+				app.Elem("strong").Text(name),
 				fateLine(&row.Fate),
 				sanity,
 			),
