@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // blindState is what a page's window.__mkState (app/session/debug_js.go) gives.
@@ -136,13 +138,14 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Reload() // the app reads it as it starts (a join link opens in the same document)
 		b.WaitApp()
 	}
-	link := hostTable(t, host, srv.URL, "Ann")
+	link := hostTableDealing(t, host, srv.URL, "Ann", "")
 	joinTable(t, bea, link, "Bea")
 	joinTable(t, cy, link, "Cy")
 	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
-	// The host chooses host-blind dealing among the table's options.
-	setSelect(host, "#opt-dealing", "blind")
-	host.Do(poll(`localStorage.getItem('miskatonic.dealing') === 'blind'`, 50*time.Millisecond))
+	// Nobody chooses: host-blind is the default dealing of an Arkham table of two or more people.
+	if d, err := Eval[string](host, `document.querySelector('#opt-dealing').value + '/' + localStorage.getItem('miskatonic.dealing')`); err != nil || d != "blind/null" {
+		t.Fatalf("the lobby's dealing (shown/stored): %q, %v", d, err)
+	}
 	host.Screenshot("lobby-blind")
 	host.Click("#start")
 	for _, b := range players {
@@ -203,6 +206,42 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Screenshot("blind-game-over")
 	}
 	checkNoLeak(t, players...)
+	// The game is over and its record kept: no browser keeps its deal keys any longer.
+	for _, b := range players {
+		var keys string
+		for end := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			keys, _ = Eval[string](b, `Object.keys(localStorage).filter(k => k === 'miskatonic.hostblind.saved' ||
+				(k.startsWith('miskatonic.blind.') && k !== 'miskatonic.blind.slots')).join(' ')`)
+			if keys == "" || time.Now().After(end) {
+				break
+			}
+		}
+		if keys != "" {
+			t.Errorf("%s keeps the finished game's deal keys: %s", b.Name, keys)
+		}
+	}
+	watchBlindReplay(t, bea, srv.URL)
+
+	// Play again: every lobby says a new game at the same table is next, and once the next
+	// game is dealt each browser holds its deal keys for that game alone.
+	host.Click("#play-again")
+	waitAll(t, players, "#new-game", "play again: the new lobby")
+	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	host.Click("#start")
+	waitAll(t, players, ".ark", "play again: the next game")
+	for _, b := range players {
+		var keys string
+		for end := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			keys, _ = Eval[string](b, `Object.keys(localStorage).filter(k => k === 'miskatonic.hostblind.saved' ||
+				(k.startsWith('miskatonic.blind.') && k !== 'miskatonic.blind.slots')).join(' ')`)
+			if strings.Count(keys, "miskatonic.") == 1 || time.Now().After(end) {
+				break
+			}
+		}
+		if strings.Count(keys, "miskatonic.") != 1 {
+			t.Errorf("%s holds deal keys %q in the next game: want its own for this game alone", b.Name, keys)
+		}
+	}
 	if !reloaded {
 		t.Fatal("the game ended before the guest reloaded")
 	}
@@ -213,4 +252,41 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 	t.Logf("FIGURE host-blind: %d moments checked: the host page's storage and state never held its own card", checks)
 	t.Logf("FIGURE host-blind move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v", len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+}
+
+// watchBlindReplay follows "Watch the replay" on a finished host-blind game's page b, in
+// another tab of the same browser (b stays at the table): the replay page opens the record (the
+// table's signed log) from this browser's storage, verifies it and steps through it on
+// Arkham's board, to the game's end.
+func watchBlindReplay(t *testing.T, b *Browser, origin string) {
+	t.Helper()
+	b.WaitVisible("#record-panel #record-replay")
+	href, err := Eval[string](b, `document.querySelector('#record-replay').getAttribute('href')`)
+	if err != nil || !strings.HasPrefix(href, "/replay") {
+		t.Fatalf("Watch the replay links to %q (%v)", href, err)
+	}
+	tab, closeTab := chromedp.NewContext(b.Ctx)
+	defer closeTab()
+	r := attach(t, b.Name+"-replay", tab, Laptop)
+	r.Open(origin + href)
+	r.WaitApp()
+	r.WaitVisible("#replay-verdict")
+	if kind, _ := Eval[string](r, `document.querySelector('#replay-verdict').dataset.kind`); kind != "verified" {
+		r.Screenshot("blind-replay-not-verified")
+		t.Fatalf("the blind record's replay: %q: %s", kind, r.Text("#replay-verdict"))
+	}
+	end, err := Eval[int](r, `+document.querySelector('#replay-at').dataset.end`)
+	if err != nil || end < 2 {
+		t.Fatalf("the replay has %d steps (%v)", end, err)
+	}
+	r.WaitVisible("#replay .ark")
+	for i := 1; i <= 2; i++ {
+		r.Click("#replay-forward")
+		r.Do(poll(fmt.Sprintf(`+document.querySelector('#replay-at').dataset.at === %d`, i), 30*time.Millisecond))
+	}
+	r.Click("#replay-end")
+	r.Do(poll(`document.querySelector('#replay-at').dataset.at === document.querySelector('#replay-at').dataset.end`, 30*time.Millisecond))
+	r.WaitVisible("#replay-summary .replay-outcome")
+	r.Screenshot("blind-replay-end")
+	t.Logf("FIGURE host-blind replay: %d moves stepped through, verified in the browser: %s", end, r.Text("#replay-verdict"))
 }

@@ -84,11 +84,32 @@ func moveLatency(b *Browser, players []*Browser, before int, clickAt float64) (t
 	return time.Duration(worst * float64(time.Millisecond)), worst > 0
 }
 
-// hostTable opens a table in b as host and returns its invite link.
+// hostTable opens a table in b as host, with open dealing chosen (engine/table's dealing, the
+// one these tests check), and returns its invite link.
 func hostTable(t *testing.T, b *Browser, url, name string) string {
+	t.Helper()
+	return hostTableDealing(t, b, url, name, "open")
+}
+
+// chooseOpenDealing stores b's choice of open dealing for the tables it hosts, as the lobby's
+// Dealing select does: host-blind is Arkham's default for two or more people, so a test of
+// engine/table's dealing picks open explicitly.
+func chooseOpenDealing(t *testing.T, b *Browser) {
+	t.Helper()
+	if _, err := Eval[bool](b, `(localStorage.setItem('miskatonic.dealing', 'open'), true)`); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hostTableDealing opens a table in b as host with dealing "open" chosen, or "" for the
+// default, and returns its invite link.
+func hostTableDealing(t *testing.T, b *Browser, url, name, dealing string) string {
 	t.Helper()
 	b.Open(url + "/new?game=arkham")
 	b.WaitApp()
+	if dealing == "open" {
+		chooseOpenDealing(t, b)
+	}
 	b.WaitVisible("#new-table")
 	typeInto(b, "#player-name", name)
 	b.Click("#open-table")

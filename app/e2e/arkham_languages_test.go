@@ -97,6 +97,7 @@ func TestArkhamThreeLanguages(t *testing.T) {
 	// The host picks Japanese with the switcher on the create-table page.
 	host.Open(srv.URL + "/new?game=arkham")
 	host.WaitApp()
+	chooseOpenDealing(t, host) // the deal checks shown here are engine/table's
 	host.WaitVisible("#new-table")
 	waitLang(t, host, "en")
 	setSelect(host, "#lang-select", "ja")

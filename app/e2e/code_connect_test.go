@@ -66,6 +66,7 @@ func TestCodeConnect(t *testing.T) {
 		b.WaitApp()
 		b.WaitServiceWorker()
 	}
+	chooseOpenDealing(t, host) // engine/table's dealing over a code-connected link
 	host.WaitVisible("#new-table")
 	guest.WaitVisible("#home")
 

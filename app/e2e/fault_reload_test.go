@@ -5,7 +5,6 @@ package e2e
 import (
 	"crypto/rand"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -101,28 +100,10 @@ func TestFaultStopsTheTableAfterReload(t *testing.T) {
 			t.Fatal("the table never started")
 		}
 	}
-	for end := time.Now().Add(4 * time.Minute); ; time.Sleep(40 * time.Millisecond) {
-		if failed, _ := Eval[bool](b, `!!document.querySelector('#deal-failed')`); failed {
-			break
-		}
-		if time.Now().After(end) {
-			b.Screenshot("fault-no-verdict")
-			t.Fatal("the table's verdict was never shown")
-		}
-		hcStep(t, b)
-	}
+	playUntilStopped(t, b, 4*time.Minute, "fault-no-verdict", func() { hcStep(t, b) })
 	check := func(when string) {
 		t.Helper()
-		b.WaitVisible("#deal-failed")
-		if kind, _ := Eval[string](b, `document.querySelector('#deal-failed').dataset.kind`); kind != wire.DealKeyChanged {
-			t.Errorf("%s: failure kind %q, want %s", when, kind, wire.DealKeyChanged)
-		}
-		text := b.Text("#deal-failed")
-		for _, w := range []string{i18n.In(i18n.English, "frame.stop_title"), i18n.Why(i18n.English, wire.DealKeyChanged, nil, "")} {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: the banner lacks %q: %s", when, w, text)
-			}
-		}
+		checkStop(t, b, when, wire.DealKeyChanged, i18n.In(i18n.English, "frame.stop_title"), i18n.Why(i18n.English, wire.DealKeyChanged, nil, ""))
 		// The table is stopped; a page reloaded after the game's end comes back to the lobby,
 		// with the red stop above it and no table to play on.
 		if stopped, _ := Eval[string](b, `(document.querySelector('#frame') || {dataset: {stopped: 'no table'}}).dataset.stopped`); stopped != "yes" && stopped != "no table" {
@@ -132,17 +113,7 @@ func TestFaultStopsTheTableAfterReload(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	b.Screenshot("fault-stopped")
 	check("at once")
-	b.Reload()
-	for end := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
-		if shown, _ := Eval[bool](b, `!!document.querySelector('#deal-failed')`); shown {
-			break
-		}
-		if time.Now().After(end) {
-			b.Screenshot("fault-reloaded-no-stop")
-			body, _ := Eval[string](b, `document.body.innerText`)
-			t.Fatalf("after a reload the table's verdict is gone: %.600s", body)
-		}
-	}
+	reloadKeepsStop(t, b, "fault-reloaded-no-stop")
 	check("after a reload")
 	b.Screenshot("fault-stopped-reloaded")
 }

@@ -49,6 +49,11 @@ const (
 // keyBlind + hex(ConfigID)[:32]: a page's deal secrets (blindtable.Saved) for that table.
 const keyBlind = "miskatonic.blind."
 
+// blindSlot is where a guest's page keeps its deal secrets for the game of cfg.
+func blindSlot(cfg blindtable.Config) string {
+	return keyBlind + hex.EncodeToString(blindtable.ConfigID(cfg))[:32]
+}
+
 // blindStartMsg is the Config a host sends each guest at Start (and again on every new link).
 type blindStartMsg struct {
 	Round  int               `json:"round"` // blind games begun at this table before this one
@@ -64,6 +69,7 @@ type blind struct {
 	start   []byte // the encoded start frame (host), or the one we took (guest)
 	cfg     *blindtable.Config
 	round   int
+	closed  int // blind games closed at this table (Play again): the lobby says a new one is next
 	host    *blindtable.Host
 	client  *blindtable.Client
 	links   []*hostLink // host: every guest link's blind stream
@@ -108,17 +114,17 @@ func (b *blind) on() bool {
 // blindtable.DealingBlind or DealingOpen.
 const keyDealing = "miskatonic.dealing"
 
-// dealingOf is a table's dealing: the one asked for, else this browser's choice, else open.
-// (Open stays the default while a blind table lacks away stand-ins, its record panel and Play
-// again: see the note of issue 25.)
+// dealingOf is a table's dealing: the one asked for, else this browser's choice (the host
+// picked open dealing in the lobby once), else host-blind — Arkham Ritual's default for a table
+// of two or more people (blindtable.Use; solo against bots stays instant).
 func dealingOf(st Store, asked string) string {
 	if asked == "" {
 		asked, _ = st.Get(keyDealing)
 	}
-	if asked == blindtable.DealingBlind {
+	if asked == blindtable.DealingOpen {
 		return asked
 	}
-	return blindtable.DealingOpen
+	return blindtable.DealingBlind
 }
 
 // choice is the host's dealing choice ("" for a guest's or a solo session).
@@ -190,6 +196,7 @@ func (b *blind) pump(cl *blindtable.Client) {
 		case <-cl.Done():
 			return
 		case <-cl.Updates():
+			b.dropKeys(cl)
 			if b.s.host != nil {
 				b.s.changed()
 			}
@@ -200,7 +207,7 @@ func (b *blind) pump(cl *blindtable.Client) {
 
 // guestLink reads a guest's blind stream: the host's Config, then the game's frames.
 func (b *blind) guestLink(l *qconn) {
-	if l.Send([]byte{blindAsk}) != nil {
+	if l.Send(askFrame()) != nil {
 		return
 	}
 	var frames *qconn
@@ -233,6 +240,11 @@ func (b *blind) guestLink(l *qconn) {
 		case len(f) > 0 && f[0] == blindFrame && frames != nil:
 			b.keep(f[1:])
 			frames.push(f[1:])
+		case len(f) > 0 && f[0] == blindVersion:
+			if v, other := otherVersion(f); other {
+				logf("session: the host plays blind protocol version %d; this app plays %d", v, blindtable.Version)
+				b.s.setProblem(ProblemVersion, true)
+			}
 		case len(f) == 1 && f[0] == blindEnd:
 			// The host closed the finished game (Play again): the table is back in its lobby.
 			if frames != nil {
@@ -260,6 +272,7 @@ func (b *blind) drop() {
 	}
 	if over { // a host cannot take a game in play away from its guests
 		b.client, b.cfg, b.start, b.rec = nil, nil, nil, nil
+		b.closed = b.round + 1
 	}
 	b.mu.Unlock()
 	b.s.notify()
@@ -294,7 +307,7 @@ func (b *blind) joinGame(f []byte, fc *qconn) error {
 	same := b.cfg != nil && bytes.Equal(blindtable.ConfigID(*b.cfg), blindtable.ConfigID(m.Config))
 	old := b.client
 	b.mu.Unlock()
-	slot := keyBlind + hex.EncodeToString(blindtable.ConfigID(m.Config))[:32]
+	slot := blindSlot(m.Config)
 	var p *blindtable.Page
 	if same && old != nil {
 		old.Do(func(q *blindtable.Page) { p = q })
@@ -307,6 +320,7 @@ func (b *blind) joinGame(f []byte, fc *qconn) error {
 			}
 		}
 		st := b.s.store
+		takeSlot(st, slot) // a new game: the last one's keys go
 		p, err = blindtable.NewPage(blindtable.PageConfig{Table: m.Config, Seat: gs.Seat, Identity: key, Rand: rand.Reader, Saved: saved,
 			Store: func(sv blindtable.Saved) {
 				if raw, err := json.Marshal(sv); err == nil {
@@ -369,6 +383,7 @@ func (b *blind) snapshot(snap *Snapshot) {
 	}
 	b.mu.Lock()
 	cl, cfg := b.client, b.cfg
+	snap.Match += b.closed // engine/table counts none of them: it never starts a blind game
 	b.mu.Unlock()
 	if cl == nil {
 		return

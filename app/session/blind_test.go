@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -123,6 +124,11 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 	}
 	t.Logf("record: %d deals audited, %d moves, %d entries", hostRes.Deals, hostRes.Moves, hostRes.Entries)
 
+	// The game is over and its record kept: no page keeps its deal keys any longer.
+	all := append([]*Session{host}, guests...)
+	allStores := []*MemStore{hostStore, stores[0], stores[1]}
+	waitKeys(t, "after the first game", allStores, nil)
+
 	// Play again: the finished game closes on every page, the table is back in its lobby, and
 	// the next Start deals a new blind game (a new table id) that plays to its end too.
 	firstID := blindtable.ConfigID(*host.blind.cfg)
@@ -130,21 +136,67 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, s := range append([]*Session{host}, guests...) {
-		if !waitSnap(s, 10*time.Second, func(st Snapshot) bool { return !st.Started }) {
-			t.Fatalf("page %d did not go back to the lobby", i)
+		// ... where the lobby says a new game at the same table is next (Match counts it).
+		if !waitSnap(s, 10*time.Second, func(st Snapshot) bool { return !st.Started && st.Match == 1 }) {
+			t.Fatalf("page %d did not go back to the lobby of the next game: %+v", i, s.Snapshot().GuestState)
 		}
 	}
 	if host.Snapshot().Ask {
 		t.Fatal("the table still holds newcomers at the door after the game")
 	}
 	startTable(t, host)
-	playAll(t, append([]*Session{host}, guests...), 3*time.Minute)
+	// In the second game each page holds its keys for this game alone (once it drew them for
+	// the first deal, before anyone moves).
+	cur := blindSlot(*host.blind.cfg)
+	for i, st := range allStores {
+		want := []string{cur}
+		if i == 0 {
+			want = []string{keyHostBlind + "saved"}
+		}
+		waitKeys(t, "in the second game", []*MemStore{st}, want)
+	}
+	playAll(t, all, 3*time.Minute)
 	if bytes.Equal(firstID, blindtable.ConfigID(*host.blind.cfg)) {
 		t.Fatal("the second game is the first game's table again")
 	}
+	waitKeys(t, "after the second game", allStores, nil)
 	for i, g := range guests {
 		if got, want := g.Snapshot().Status, host.Snapshot().Status; !reflect.DeepEqual(got, want) {
 			t.Fatalf("second game: guest %d ended %+v, host %+v", i, got, want)
+		}
+	}
+}
+
+// dealKeysIn lists the deal-key slots in st (a host's page's, or a guest's per game), sorted.
+func dealKeysIn(st *MemStore) []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var out []string
+	for k := range st.m {
+		if k == keyHostBlind+"saved" || strings.HasPrefix(k, keyBlind) && k != keyBlindSlots {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// waitKeys waits until every store holds the deal keys want (none: nil).
+func waitKeys(t *testing.T, when string, stores []*MemStore, want []string) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		ok := true
+		for _, st := range stores {
+			ok = ok && slices.Equal(dealKeysIn(st), want)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(end) {
+			for i, st := range stores {
+				t.Errorf("%s: store %d holds deal keys %v, want %v", when, i, dealKeysIn(st), want)
+			}
+			t.FailNow()
 		}
 	}
 }
@@ -225,13 +277,18 @@ func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, h
 // its link and starts it: the set-up every host-blind session test shares.
 func startBlindTable(t *testing.T, n Net, hostStore *MemStore) (*Session, []*Session, []*MemStore) {
 	t.Helper()
-	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingBlind})
+	// No dealing asked for: host-blind is Arkham's default for two or more people.
+	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(host.Forget)
 	link := host.Snapshot().Invite
 	stores := []*MemStore{{}, {}}
+	// Bea's browser still holds the deal keys of a table it left mid-game: the new game
+	// replaces them (blindkeys.go).
+	_ = stores[0].Set(keyBlind+"0123456789abcdef0123456789abcdef", `{"deal":1}`)
+	_ = stores[0].Set(keyBlindSlots, `["`+keyBlind+`0123456789abcdef0123456789abcdef"]`)
 	guests := make([]*Session, 2)
 	for i, name := range []string{"Bea", "Cy"} {
 		if guests[i], err = Join(stores[i], JoinConfig{Name: name, Link: link, Net: n}); err != nil {

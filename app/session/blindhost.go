@@ -191,7 +191,13 @@ func (b *blind) addLink(l *qconn) {
 			if err != nil {
 				return
 			}
-			if len(f) == 1 && f[0] == blindAsk {
+			if v, ok := askVersion(f); ok {
+				if v != blindtable.Version {
+					// Another build: it is told, and sent no blind game it could not read.
+					logf("session: a guest plays blind protocol version %d, this host %d", v, blindtable.Version)
+					_ = l.Send(versionFrame())
+					continue
+				}
 				hl.mu.Lock()
 				first := !hl.asked
 				hl.asked = true
@@ -257,6 +263,7 @@ func (b *blind) endGame() error {
 	links := slices.Clone(b.links)
 	b.host, b.client, b.cfg, b.start, b.entries, b.rec = nil, nil, nil, nil, 0, nil
 	b.round++
+	b.closed = b.round
 	ask := b.askBefore
 	b.mu.Unlock()
 	b.s.host.SetAskToJoin(ask)
@@ -300,6 +307,9 @@ func (b *blind) resume(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &sv); err != nil {
 		return err
 	}
+	b.mu.Lock()
+	b.closed = sv.Round // the games before this one were closed
+	b.mu.Unlock()
 	if sv.Config == nil {
 		b.mu.Lock()
 		b.round = sv.Round

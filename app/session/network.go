@@ -30,7 +30,7 @@ type HostConfig struct {
 	// BotDelay is how long a bot waits before its move (0: DefaultBotDelay).
 	BotDelay time.Duration
 	// Dealing is the table's dealing (blindtable.DealingBlind or DealingOpen); "" takes this
-	// browser's choice (keyDealing), else open.
+	// browser's choice (keyDealing), else host-blind (Arkham, two or more people).
 	Dealing string
 }
 

@@ -15,6 +15,7 @@ import (
 	"miskatonic/app/relay"
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
+	"miskatonic/engine/blindtable"
 	"miskatonic/engine/table"
 )
 
@@ -32,7 +33,8 @@ func testNet(t *testing.T) Net {
 // relay, play a whole game over real (pion) data channels and every guest verifies every deal.
 func TestHostedTableOverWebRTC(t *testing.T) {
 	n := testNet(t)
-	host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n})
+	// Open dealing, chosen: the guests verify engine/table's deals (host-blind: blind_test.go).
+	host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingOpen})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
+	"miskatonic/engine/blindtable"
 	"miskatonic/engine/table"
 	"miskatonic/engine/wire"
 )
@@ -20,7 +21,8 @@ import (
 // and is seated at Play again once the host agrees.
 func TestLateArrivalWatchesThenPlays(t *testing.T) {
 	n := testNet(t)
-	host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n})
+	// Open dealing, chosen: a host-blind game has no watchers yet (engine/table never starts).
+	host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingOpen})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,9 @@
 package ui
 
 // The record panel of a host-blind game: its record is the table's signed log (app/session
-// blindrecord.go), which every page holds, so host and guests alike offer it at once. It is
-// not a move-by-move record (engine.Record), so the replay page does not take it; it is checked
-// whole, as every page folded it (engine/replay/blindreplay; `miskatonic replay FILE`).
+// blindrecord.go), which every page holds, so host and guests alike offer it at once. The replay
+// page checks it whole, as every page folded it, and steps through it (replayblind.go; the CLI:
+// `miskatonic replay FILE`). Too long for a link, it opens from this browser's storage.
 
 import (
 	"strconv"
@@ -27,12 +27,28 @@ func (g *GameScreen) blindRecordPanel() app.UI {
 		blob := app.Window().Get("Blob").New([]any{string(raw)}, map[string]any{"type": "application/json"})
 		g.rec = exported{table: key, file: app.Window().Get("URL").Call("createObjectURL", blob).String(),
 			name: "miskatonic-arkham-blind-" + snap.Table + ".json"}
+		if snap.Status.Over {
+			keepLastRecord(raw)
+		}
 	}
 	return app.Section().Class("record-panel").ID("record-panel").DataSet("blind", "true").Body(
 		app.H2().Text(i18n.T("record.title")),
 		app.P().Class("muted").Text(i18n.T("record.blind_lead")),
 		app.Div().Class("record-actions").Body(
 			app.A().Class("btn", "primary").ID("record-download").Href(g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
+			app.A().Class("btn").ID("record-replay").Href(HrefReplay+"#"+fragLast).Text(i18n.T("record.replay")),
 		),
 	)
+}
+
+// keepLastRecord keeps raw as this browser's last game for the replay page; a record too large
+// for the browser's storage is not kept (the download still holds it), never a crash.
+func keepLastRecord(raw []byte) {
+	store := app.Window().Get("localStorage")
+	defer func() {
+		if recover() != nil { // setItem throws when storage is full (syscall/js panics)
+			store.Call("removeItem", keyLastRecord) // not another game's record in its place
+		}
+	}()
+	store.Call("setItem", keyLastRecord, string(raw))
 }

@@ -22,7 +22,7 @@ func withDealing(s *session.Session, opts []engine.Option, chosen map[string]str
 	if !ok {
 		return opts, chosen
 	}
-	opts = append(slices.Clone(opts), engine.Option{Key: optDealing, Choices: []string{blindtable.DealingBlind, blindtable.DealingOpen}, Default: blindtable.DealingOpen})
+	opts = append(slices.Clone(opts), engine.Option{Key: optDealing, Choices: []string{blindtable.DealingBlind, blindtable.DealingOpen}, Default: blindtable.DealingBlind})
 	chosen = maps.Clone(chosen)
 	if chosen == nil {
 		chosen = map[string]string{}

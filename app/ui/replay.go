@@ -11,9 +11,9 @@ import (
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/lang"
 	"miskatonic/engine"
-	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
 	"miskatonic/engine/replay"
+	"miskatonic/engine/replay/blindreplay"
 )
 
 // keyLastRecord is where the table keeps the last finished game's record (History: the
@@ -27,7 +27,8 @@ type Replay struct {
 	app.Compo
 
 	rec     *engine.Record
-	steps   *replay.Steps
+	steps   stepper
+	blind   *blindreplay.Steps // a host-blind record's (replayblind.go), else nil
 	verdict replay.Verdict
 	at      int
 	seat    engine.Seat
@@ -39,19 +40,30 @@ type Replay struct {
 func (r *Replay) OnNav(ctx app.Context) {
 	r.seat = engine.Observer
 	r.own = session.OwnKey(session.DefaultStore())
-	if frag := app.Window().URL().Fragment; frag != "" {
+	if frag := app.Window().URL().Fragment; frag == fragLast {
+		r.loadText(lastRecord())
+		return
+	} else if frag != "" {
 		rec, err := RecordFromFragment(frag)
 		r.load(rec, err)
 		return
 	}
-	var raw string
-	ctx.LocalStorage().Get(keyLastRecord, &raw)
-	r.last = raw != ""
+	r.last = lastRecord() != ""
+}
+
+// lastRecord is the record the table kept (raw JSON, set by the table's page). Read as it was
+// written: go-app's LocalStorage.Get would decode it as JSON into a string, and find none.
+func lastRecord() string {
+	v := app.Window().Get("localStorage").Call("getItem", keyLastRecord)
+	if !v.Truthy() {
+		return ""
+	}
+	return v.String()
 }
 
 // load checks rec and shows it from its first position.
 func (r *Replay) load(rec engine.Record, err error) {
-	r.rec, r.steps, r.err, r.at = nil, nil, "", 0
+	r.rec, r.steps, r.blind, r.err, r.at = nil, nil, nil, "", 0
 	if err != nil {
 		r.err = badRecord("replay.why_damaged", err)
 		return
@@ -70,10 +82,14 @@ func (r *Replay) load(rec engine.Record, err error) {
 		r.err = badRecord("replay.why_moves", err)
 		return
 	}
-	r.rec, r.steps = &rec, steps
+	r.rec, r.steps = &rec, openSteps{steps}
 }
 
 func (r *Replay) loadText(text string) {
+	if blindreplay.IsBlind([]byte(text)) {
+		r.loadBlind([]byte(text))
+		return
+	}
 	rec, err := RecordFromFile([]byte(text))
 	r.load(rec, err)
 }
@@ -107,9 +123,7 @@ func (r *Replay) importer() app.UI {
 			})
 		}),
 		app.If(r.last && r.rec == nil, app.Button().Class("btn").ID("replay-last").Text(i18n.T("replay.last")).OnClick(func(ctx app.Context, e app.Event) {
-			var raw string
-			ctx.LocalStorage().Get(keyLastRecord, &raw)
-			r.loadText(raw)
+			r.loadText(lastRecord())
 		})),
 	)
 }
@@ -119,7 +133,7 @@ func (r *Replay) player() app.UI {
 	n := r.steps.Len()
 	return app.Div().Class("replay-player").Body(
 		r.verdictBanner(n),
-		whoPlayed(replay.Players(*r.rec, r.verdict), fair.Fingerprint(r.own)),
+		r.who(),
 		app.Div().Class("replay-controls").Attr("role", "group").Attr("aria-label", i18n.T("replay.controls")).Body(
 			r.step("replay-start", "«", "replay.to_start", func(int) int { return 0 }),
 			r.step("replay-back", "◀", "replay.back", func(at int) int { return at - 1 }),
@@ -139,6 +153,9 @@ func (r *Replay) player() app.UI {
 }
 
 func (r *Replay) verdictBanner(n int) app.UI {
+	if r.blind != nil {
+		return r.blindBanner(n)
+	}
 	v := r.verdict
 	switch v.Kind {
 	case replay.Verified:
@@ -211,6 +228,9 @@ func (r *Replay) mover(s engine.Seat) string {
 
 // seatPicker chooses whose eyes the replay shows: the public view, or one player's.
 func (r *Replay) seatPicker(rules engine.Rules) app.UI {
+	if r.blind != nil {
+		return nil // a host-blind record holds what everyone saw, no seat's own cards
+	}
 	opts := []app.UI{app.Elem("option").Attr("value", "-1").Attr("selected", r.seat == engine.Observer).Text(i18n.T("replay.public"))}
 	for s := 0; s < r.rec.Config.Seats; s++ {
 		opts = append(opts, app.Elem("option").Attr("value", strconv.Itoa(s)).Attr("selected", r.seat == engine.Seat(s)).Text(r.mover(engine.Seat(s))))

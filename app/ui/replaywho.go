@@ -26,9 +26,14 @@ func unprovenWhy(reason string) string {
 
 // whoPlayed lists the seats with their names and key fingerprints, the host's marked and the
 // one this device played (own: its key's fingerprint) pointed out, under the table code (or
-// the lack of one).
-func whoPlayed(w replay.Who, own string) app.UI {
-	code := app.P().ID("replay-code").Class("muted").Text(i18n.T("replay.no_code"))
+// the lack of one). A host-blind record (blind) has no code and no host's seal: its host
+// only ordered the log its players signed.
+func whoPlayed(w replay.Who, own string, blind bool) app.UI {
+	noCode, hostSeat := i18n.T("replay.no_code"), i18n.T("replay.host_seat")
+	if blind {
+		noCode, hostSeat = i18n.T("replay.blind_who"), i18n.T("replay.blind_host")
+	}
+	code := app.P().ID("replay-code").Class("muted").Text(noCode)
 	if w.Code != "" {
 		code = app.P().ID("replay-code").DataSet("code", w.Code).Body(
 			app.Text(i18n.T("replay.code", "")), app.Elem("code").Class("table-code").Text(w.Code))
@@ -43,7 +48,7 @@ func whoPlayed(w replay.Who, own string) app.UI {
 		line := []app.UI{app.Elem("strong").Text(s.Name), app.Text(" · "), app.Elem("code").Class("key-fingerprint").Text(key)}
 		if s.Host {
 			hostSeated = true
-			line = append(line, app.Text(" · "+i18n.T("replay.host_seat")))
+			line = append(line, app.Text(" · "+hostSeat))
 		}
 		if own != "" && s.Fingerprint == own {
 			line = append(line, app.Text(" · "), app.Elem("em").Class("replay-you").Text(i18n.T("replay.you")))

@@ -14,7 +14,7 @@ import (
 // summary is the end-of-game table of a replayed game: for Arkham Ritual who held what and
 // everyone's sanity after every round; for any game, the outcome (winners and scores).
 func (r *Replay) summary(rules engine.Rules) app.UI {
-	end := r.steps.At(r.steps.Len()).Status()
+	end := r.steps.End()
 	var rows []app.UI
 	if r.rec.Game == "arkham" {
 		rows = r.arkhamRounds()
@@ -38,7 +38,7 @@ func (r *Replay) arkhamRounds() []app.UI {
 	var rounds []*arkham.RoundResult
 	seen := map[int]bool{}
 	for i := 0; i <= r.steps.Len(); i++ {
-		v, ok := r.steps.At(i).View(engine.Observer).(*arkham.View)
+		v, ok := r.steps.Public(i).(*arkham.View)
 		if !ok || v.LastRound == nil || seen[v.LastRound.Round] {
 			continue
 		}

@@ -50,7 +50,11 @@ type Result struct {
 // VerifyRecord re-runs rec: every signature, every key proof, every public token's proof,
 // every deal's chain audit and every claim. An error names the entry that fails; a game the
 // protocol stopped verifies with its Verdict (naming the seat that broke it).
-func VerifyRecord(rec Record) (Result, error) {
+func VerifyRecord(rec Record) (Result, error) { return WalkRecord(rec, nil) }
+
+// WalkRecord is VerifyRecord calling at (when not nil) with the public state after each entry
+// it folds: how a replay steps through the game. at must not change the state.
+func WalkRecord(rec Record, at func(*State)) (Result, error) {
 	if rec.Game != RecordGame || rec.Version != Version {
 		return Result{}, fmt.Errorf("%w: a %q record of version %d, this build verifies %q version %d", ErrMalformed, rec.Game, rec.Version, RecordGame, Version)
 	}
@@ -69,6 +73,9 @@ func VerifyRecord(rec Record) (Result, error) {
 		}
 		if !done && st.d != nil && st.d.done {
 			deals++
+		}
+		if at != nil {
+			at(st)
 		}
 		if v := st.Verdict(); v != nil {
 			r := Result{Status: st.b.Status(), Deals: deals, Moves: st.ply, Entries: len(rec.Log), Verdict: v}
