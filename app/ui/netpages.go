@@ -108,7 +108,7 @@ func (p *NewTable) Render() app.UI {
 		&lang.Switch{},
 		app.H1().Text(i18n.T("home.new_table")+" — "+i18n.T("game."+p.game)),
 		problem(p.err),
-		app.Form().Class("panel", "setup-form").OnSubmit(p.open).Body(
+		app.Elem("form").Class("panel", "setup-form").OnSubmit(p.open).Body(
 			nameField(p.name, func(v string) { p.name = v }),
 			app.Button().Type("submit").Class("btn", "primary").ID("open-table").Disabled(p.busy).Text(i18n.T("home.create")),
 			app.If(p.busy, app.P().Class("muted").Text(i18n.T("app.loading"))),
@@ -228,7 +228,7 @@ func (p *Join) Render() app.UI {
 	}
 	var form app.UI
 	if p.problem != session.ProblemBadLink && p.problem != session.ProblemFull && p.problem != session.ProblemHostClosed {
-		form = app.Form().Class("panel", "setup-form").OnSubmit(func(ctx app.Context, e app.Event) {
+		form = app.Elem("form").Class("panel", "setup-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			p.join(ctx)
 		}).Body(

@@ -178,8 +178,8 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 	if !snap.Started {
 		on := snap.Ask
 		ask = app.Div().Class("opt").Body(
-			app.Label().For("ask-to-join").Body(
-				app.Input().Type("checkbox").ID("ask-to-join").Checked(on).
+			app.Elem("label").Attr("for", "ask-to-join").Body(
+				app.ElemSelfClosing("input").Attr("type", "checkbox").ID("ask-to-join").Attr("checked", on).
 					OnChange(func(ctx app.Context, e app.Event) {
 						v := ctx.JSSrc().Get("checked").Bool()
 						g.try(ctx, func() error { return g.Sess.SetAskToJoin(v) })

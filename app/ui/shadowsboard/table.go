@@ -70,10 +70,10 @@ func (t *Table) Render() app.UI {
 		// dissolve (display: contents) and each part takes its place in one column. What
 		// comes and goes keeps its place (a part's placeholder, slot), so the parts after it
 		// are not rebuilt.
-		app.Div().Class("sh-main").Body(&deckView{Threat: v.Threat, Elder: v.Elder}, t.cityPart(n), t.chars(n)),
+		app.Div().Class("sh-main").Body(board.Memo(deckView{Threat: v.Threat, Elder: v.Elder}), t.cityPart(n), t.chars(n)),
 		app.Div().Class("sh-side").Body(t.threatPart(n),
-			&assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck},
-			&logView{Log: v.Log, Elder: v.Elder, N: n}),
+			board.Memo(assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck}),
+			board.Memo(logView{Log: v.Log, Elder: v.Elder, N: n})),
 	)
 }
 
@@ -94,7 +94,7 @@ func (t *Table) status(n Names) app.UI {
 	var counter app.UI
 	if v.Phase == shadows.PhaseAction && v.Active >= 0 {
 		counter = app.P().Class("sh-actions-left").ID("sh-actions-left").DataSet("n", v.ActionsLeft).Body(
-			app.Strong().Text(strconv.Itoa(v.ActionsLeft)),
+			app.Elem("strong").Text(strconv.Itoa(v.ActionsLeft)),
 			app.Span().Text(" "+i18n.T("sh.actions_left")),
 		)
 	}
@@ -126,7 +126,7 @@ func (t *Table) actions(n Names) app.UI {
 		}
 		var head app.UI
 		if g != "end" { // ending the turn says what it is
-			head = app.H3().Text(i18n.T("sh.group." + g))
+			head = app.Elem("h3").Text(i18n.T("sh.group." + g))
 		}
 		parts = append(parts, app.Div().Class("sh-group").DataSet("group", g).Body(
 			head,
@@ -202,7 +202,7 @@ func deckPanel(v *shadows.View) app.UI {
 	if tc := threat(th.Top); tc != nil {
 		top = app.Div().Class("sh-card", "sh-arkham").ID("sh-arkham").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.arkham", th.TopLevel)),
-			app.H3().Text(tc.Arkham.Name),
+			app.Elem("h3").Text(tc.Arkham.Name),
 			app.P().Class("sh-tokens").ID("sh-tokens").DataSet("tokens", th.Tokens).DataSet("limit", th.Limit).Body(
 				app.Span().Class("sh-pips").Text(pips(th.Tokens, th.Limit)),
 				app.Text(" "+i18n.T("sh.tokens", th.Tokens, th.Limit)),
@@ -213,7 +213,7 @@ func deckPanel(v *shadows.View) app.UI {
 	} else if v.Elder != nil {
 		top = app.Div().Class("sh-card", "sh-arkham").ID("sh-arkham").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.elder")),
-			app.H3().Text(v.Elder.Name),
+			app.Elem("h3").Text(v.Elder.Name),
 		)
 	}
 	var shadow app.UI
@@ -221,13 +221,13 @@ func deckPanel(v *shadows.View) app.UI {
 	case !th.Known:
 		shadow = app.Div().Class("sh-card", "sh-shadow", "sh-hidden").ID("sh-shadow").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
-			app.H3().Text(i18n.T("sh.shadow.unknown")),
+			app.Elem("h3").Text(i18n.T("sh.shadow.unknown")),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
 	case th.Shadow < 0 && v.Elder != nil:
 		shadow = app.Div().Class("sh-card", "sh-shadow", "sh-final").ID("sh-shadow").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.final")),
-			app.H3().Text(th.ShadowNm),
+			app.Elem("h3").Text(th.ShadowNm),
 			app.P().Class("sh-text").Text(v.Elder.Final),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
@@ -238,7 +238,7 @@ func deckPanel(v *shadows.View) app.UI {
 		}
 		shadow = app.Div().Class("sh-card", "sh-shadow").ID("sh-shadow").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
-			app.H3().Text(th.ShadowNm),
+			app.Elem("h3").Text(th.ShadowNm),
 			app.P().Class("sh-text").Text(text),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
@@ -248,9 +248,9 @@ func deckPanel(v *shadows.View) app.UI {
 		elder = app.Elem("details").Class("sh-elder").Body(
 			app.Elem("summary").Text(i18n.T("sh.elder", e.Name)),
 			app.P().Text(e.Rule),
-			app.P().Body(app.Strong().Text(i18n.T("sh.awakening")+" "), app.Text(e.Awakening)),
-			app.If(e.Stirring != "", app.P().Body(app.Strong().Text(i18n.T("sh.stirring")+" "), app.Text(e.Stirring))),
-			app.P().Body(app.Strong().Text(i18n.T("sh.final")+" "), app.Text(e.Final)),
+			app.P().Body(app.Elem("strong").Text(i18n.T("sh.awakening")+" "), app.Text(e.Awakening)),
+			app.If(e.Stirring != "", app.P().Body(app.Elem("strong").Text(i18n.T("sh.stirring")+" "), app.Text(e.Stirring))),
+			app.P().Body(app.Elem("strong").Text(i18n.T("sh.final")+" "), app.Text(e.Final)),
 		)
 	}
 	return app.Section().Class("sh-deck", "panel").ID("sh-deck").Aria("label", i18n.T("sh.deck")).Body(
@@ -303,7 +303,7 @@ func cityPanel(v *shadows.View, n Names) app.UI {
 			corr = v.Corruption[l]
 		}
 		tiles = append(tiles, app.Li().Class("sh-loc").DataSet("loc", key).DataSet("corrupt", corr > 0).Body(
-			app.H3().Text(LocName(key)),
+			app.Elem("h3").Text(LocName(key)),
 			app.P().Class("sh-locact", "small").Text(i18n.T("sh.locact."+key)),
 			app.P().Class("sh-corr").DataSet("n", corr).Body(
 				app.Span().Class("sh-corrpips").Text(repeat("✹", corr)),
@@ -334,9 +334,9 @@ func (t *Table) chars(n Names) app.UI {
 	v := t.V
 	cardsUI := make([]app.UI, 0, len(v.Characters))
 	for _, c := range v.Characters {
-		cardsUI = append(cardsUI, &charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
+		cardsUI = append(cardsUI, board.Memo(charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
 			Acting: c.Seat == v.Active, Over: v.Outcome != nil, Mine: len(t.P.Legal) > 0 && c.Seat == v.ToMove,
-			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)})
+			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)}))
 	}
 	return app.Section().Class("sh-chars").ID("sh-chars").Aria("label", i18n.T("sh.characters")).Body(
 		app.H2().Text(i18n.T("sh.characters")),
@@ -366,12 +366,12 @@ func charCard(p *charView) app.UI {
 	var assets []app.UI
 	for _, k := range c.Assets {
 		if a := asset(k); a != nil {
-			assets = append(assets, app.Li().Body(app.Strong().Text(a.Name), app.Text(" — "+a.Text)))
+			assets = append(assets, app.Li().Body(app.Elem("strong").Text(a.Name), app.Text(" — "+a.Text)))
 		}
 	}
 	var abil app.UI
 	if a := ability(c.Ability); a != nil {
-		abil = app.P().Class("sh-ability", "small").Body(app.Strong().Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
+		abil = app.P().Class("sh-ability", "small").Body(app.Elem("strong").Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
 	}
 	clips := app.Elem("dl").Class("sh-clips").Body(
 		clip("bills", c.Bills, c.BillsLimit),
@@ -383,7 +383,7 @@ func charCard(p *charView) app.UI {
 	return app.Li().Class("sh-char").ID(fmt.Sprintf("sh-char-%d", c.Seat)).DataSet("seat", int(c.Seat)).
 		DataSet("active", p.Acting).DataSet("mine", p.Mine).Body(
 		app.Div().Class("sh-chead").Body(
-			app.H3().Text(p.Name),
+			app.Elem("h3").Text(p.Name),
 			app.Span().Class("sh-player", "small").Text(i18n.T("sh.played_by", p.Player)),
 		),
 		app.If(title != "", app.P().Class("sh-title", "small", "muted").Text(title)),
@@ -429,7 +429,7 @@ func assetsPanel(row []string, deck, rando int) app.UI {
 			continue
 		}
 		items = append(items, app.Li().Class("sh-asset").DataSet("asset", a.Key).Body(
-			app.H3().Text(a.Name),
+			app.Elem("h3").Text(a.Name),
 			app.P().Class("small").Text(i18n.T("sh.asset_where", LocName(a.Location), a.Cost)),
 			app.P().Class("sh-text", "small").Text(a.Text),
 		))
@@ -451,7 +451,7 @@ func logPanel(log []shadows.Event, v *shadows.View, n Names) app.UI {
 	return app.Section().Class("sh-log", "panel").ID("sh-log").Aria("label", i18n.T("sh.log")).Body(
 		app.H2().Text(i18n.T("sh.log")),
 		// Newest first, numbered as they happened: a reversed list counts down from the latest.
-		app.Ol().Attr("reversed", true).Body(items...),
+		app.Elem("ol").Attr("reversed", true).Body(items...),
 	)
 }
 
