@@ -137,9 +137,10 @@ func ritReadStamps(b *Browser, into *ritStamps) {
 
 // ritLatencies is, for every move clicked (at seq s), the time until the last page showed seq
 // s+1; moves some page never showed as such (it was reloading, or two updates drew at once) are
-// left out.
-func ritLatencies(pages []ritStamps) []time.Duration {
+// left out. Each move's span (click → last page shows it) comes with it.
+func ritLatencies(pages []ritStamps) ([]time.Duration, []span) {
 	var lat []time.Duration
+	var spans []span
 	for _, p := range pages {
 		for k, click := range p.Clicks {
 			var s int
@@ -158,10 +159,11 @@ func ritLatencies(pages []ritStamps) []time.Duration {
 			}
 			if ok && worst > 0 {
 				lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
+				spans = append(spans, span{click, click + worst})
 			}
 		}
 	}
-	return lat
+	return lat, spans
 }
 
 func ritWatch(t *testing.T, b *Browser) {
@@ -179,13 +181,7 @@ func ritStep(b *Browser) string {
 	return st
 }
 
-func ritSeq(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const a = document.querySelector('#rit'); return a ? +a.dataset.seq : -1; })()`)
-	if err != nil {
-		return -1
-	}
-	return n
-}
+func ritSeq(b *Browser) int { return boardSeq(b, "#rit") }
 
 func ritPhase(b *Browser) string {
 	s, _ := Eval[string](b, `(() => { const a = document.querySelector('#rit'); return a ? a.dataset.phase : ''; })()`)
@@ -343,6 +339,7 @@ func ritNetGame(t *testing.T, n int) {
 	start := time.Now()
 	srv := StartApp(t)
 	host := NewTab(t, "rit-host", Laptop)
+	traceGoTime(host)
 	players := []*Browser{host}
 	names := []string{"Bea", "Cy", "Dee", "Eve"}
 	for i := 1; i < n; i++ {
@@ -473,12 +470,14 @@ func ritNetGame(t *testing.T, n int) {
 	for i, b := range players {
 		ritReadStamps(b, &stamps[i])
 	}
-	lat := ritLatencies(stamps)
+	lat, spans := ritLatencies(stamps)
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))
 	}
-	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v", n, len(lat),
-		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond))
+	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v (load %s)", n, len(lat),
+		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond), loadAvg())
+	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, click → shown everywhere (%d browsers)", n), goTimeIn(host, spans))
+	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, seq to seq (%d browsers)", n), goTimeBetween(host, 1, lastSeq))
 	t.Logf("FIGURE rituals %d browsers: setup to first deal %v, game %v (%d moves)", n,
 		setup.Round(time.Second), played.Round(time.Second), lastSeq)
 

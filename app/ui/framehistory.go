@@ -121,15 +121,10 @@ func (h *History) draw() app.UI {
 		if len(r.lines) == 0 {
 			continue
 		}
-		items := make([]app.UI, 0, len(r.lines))
-		for _, l := range r.lines {
-			items = append(items, app.Li().Text(l))
-		}
 		n += len(r.lines)
-		body = append(body, app.Div().Class("frame-history-round").Body(
-			app.If(r.label != "", app.H3().Text(r.label)),
-			app.Ol().Body(items...),
-		))
+		// One component per round, keyed by its lines: a move adds lines to the last round
+		// only, and go-app then compares the earlier rounds and draws none of them again.
+		body = append(body, &historyRoundView{Label: r.label, Lines: r.lines[:len(r.lines):len(r.lines)]})
 	}
 	if n == 0 {
 		return nil
@@ -137,5 +132,24 @@ func (h *History) draw() app.UI {
 	return app.Section().Class("panel", "frame-history").ID("history").DataSet("lines", n).Body(
 		app.H2().Text(i18n.T("frame.history")),
 		app.Div().Class("frame-history-scroll").Attr("tabindex", "0").Aria("label", i18n.T("frame.history")).Body(body...),
+	)
+}
+
+// historyRoundView draws one round of the history. Its lines are only ever appended to (note),
+// so an equal slice is an unchanged round.
+type historyRoundView struct {
+	app.Compo
+	Label string
+	Lines []string
+}
+
+func (v *historyRoundView) Render() app.UI {
+	items := make([]app.UI, 0, len(v.Lines))
+	for _, l := range v.Lines {
+		items = append(items, app.Li().Text(l))
+	}
+	return app.Div().Class("frame-history-round").Body(
+		app.If(v.Label != "", app.H3().Text(v.Label)),
+		app.Ol().Body(items...),
 	)
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"reflect"
+	"sync/atomic"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -36,6 +38,9 @@ type GameScreen struct {
 	refused  refusal     // the host's latest refusal of our move, until the next view (refused.go)
 	history  History     // every round's log of this game (framehistory.go)
 	staying  string      // the game (table id) this guest chose to stay after
+	// queued is set while a take is on its way to the UI goroutine: it reads the session's
+	// latest snapshot when it runs, so changes told meanwhile need no take of their own.
+	queued atomic.Bool
 }
 
 func (g *GameScreen) OnMount(ctx app.Context) { g.ctx = ctx; g.subscribe(ctx) }
@@ -70,8 +75,17 @@ func (g *GameScreen) subscribe(ctx app.Context) {
 		app.Window().Call("scrollTo", 0, 0) // a solo table starts at once: from its top
 	}
 	g.alert(nil)
+	g.queued.Store(false)
 	g.cancel = s.Subscribe(func() {
-		ctx.Dispatch(func(ctx app.Context) { g.take(ctx, s) })
+		// A guest's move reaches the host's page twice (the host's change, its own seat's
+		// view), often before the UI goroutine took the first: one take draws both. Not
+		// go-app's Update mode: take itself says whether there is anything new to draw.
+		if g.queued.CompareAndSwap(false, true) {
+			ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: g, Function: func(ctx app.Context) {
+				g.queued.Store(false)
+				g.take(ctx, s)
+			}})
+		}
 	})
 }
 
@@ -83,7 +97,12 @@ func (g *GameScreen) take(ctx app.Context, s *session.Session) {
 	prev, wasOn := g.snap.Match, g.snap.Started && g.snap.HasView
 	prevSeq, wasWaiting := g.snap.Seq, g.snap.Waiting
 	failedBefore := len(dealFailures(g.snap))
+	old := g.snap
 	g.snap = s.Snapshot()
+	if reflect.DeepEqual(old, g.snap) {
+		return // nothing the screen shows changed (a keep-alive, a second telling of one move)
+	}
+	ctx.Dispatch(func(app.Context) {}) // marks the screen for drawing (Update mode)
 	g.refused.note(g.snap)
 	if game, ok := board.Lookup(s.Game()); ok && g.snap.HasView {
 		// Every view's log, drawn or not (two may come between drawings).

@@ -14,6 +14,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/mask"
+	"miskatonic/internal/sigcheck"
 )
 
 // Version is the host-blind protocol's version: a frame of another is refused.
@@ -152,7 +153,7 @@ func Sign(id ed25519.PrivateKey, table []byte, from engine.Seat, kind string, bo
 // Verify checks in's signature by identity.
 func (in Input) Verify(identity ed25519.PublicKey, table []byte) error {
 	if len(identity) != ed25519.PublicKeySize || len(in.Sig) != ed25519.SignatureSize ||
-		!ed25519.Verify(identity, inputMessage(table, in.From, in.Kind, in.Body), in.Sig) {
+		!sigcheck.Verify(identity, inputMessage(table, in.From, in.Kind, in.Body), in.Sig) {
 		return fmt.Errorf("%w: %s input of seat %d", ErrForged, in.Kind, in.From)
 	}
 	return nil

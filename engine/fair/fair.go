@@ -44,6 +44,7 @@ import (
 
 	"miskatonic/engine"
 	"miskatonic/engine/rng"
+	"miskatonic/internal/sigcheck"
 )
 
 // Domain tags: one per use, never reused.
@@ -152,7 +153,7 @@ func VerifyContribution(pub []byte, ctx []byte, c [32]byte, sh Share) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sh.Sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, contribMessage(ctx, c, sh.Seat, sh.S), sh.Sig)
+	return sigcheck.Verify(pub, contribMessage(ctx, c, sh.Seat, sh.S), sh.Sig)
 }
 
 // CheckShares verifies a relayed set of shares against the context's roster: exactly one share
@@ -210,7 +211,7 @@ func VerifySeal(pub []byte, ctx []byte, c [32]byte, sl Seal) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sl.Sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, sealMessage(ctx, c, sl.Seat, sl.SC), sl.Sig)
+	return sigcheck.Verify(pub, sealMessage(ctx, c, sl.Seat, sl.SC), sl.Sig)
 }
 
 // CheckSeals verifies a relayed set of seals: exactly one per contributor of the roster (the
@@ -348,7 +349,14 @@ func VerifyMove(pub, table []byte, seq int, m engine.Move, sig []byte) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, moveMessage(table, seq, m), sig)
+	return sigcheck.Verify(pub, moveMessage(table, seq, m), sig)
+}
+
+// VerifyMoveNow is VerifyMove for a check the table waits on (the host's, before it applies a
+// move): the same rules, answered at once on this goroutine, never after a round trip through
+// the browser's event loop (sigcheck.VerifyNow has the measurement).
+func VerifyMoveNow(pub, table []byte, seq int, m engine.Move, sig []byte) bool {
+	return sigcheck.VerifyNow(pub, moveMessage(table, seq, m), sig)
 }
 
 func moveMessage(table []byte, seq int, m engine.Move) []byte {
@@ -377,7 +385,7 @@ func VerifyChat(pub, table []byte, seat engine.Seat, n int, text string, sig []b
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, chatMessage(table, seat, n, text), sig)
+	return sigcheck.Verify(pub, chatMessage(table, seat, n, text), sig)
 }
 
 func chatMessage(table []byte, seat engine.Seat, n int, text string) []byte {
@@ -400,5 +408,5 @@ func VerifyHelloBound(pub, nonce, table, binding, sig []byte) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, helloMessage(nonce, table, binding, pub), sig)
+	return sigcheck.Verify(pub, helloMessage(nonce, table, binding, pub), sig)
 }

@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 
 	"miskatonic/engine"
+	"miskatonic/internal/sigcheck"
 )
 
 const (
@@ -103,7 +104,7 @@ func (s SignedHead) Valid() bool {
 	if len(s.Key) != ed25519.PublicKeySize || len(s.Sig) != ed25519.SignatureSize || s.Seq < 0 || s.Round < 0 {
 		return false
 	}
-	return ed25519.Verify(s.Key, headMessage(s.Table, s.Seq, s.Head, s.Round), s.Sig)
+	return sigcheck.Verify(s.Key, headMessage(s.Table, s.Seq, s.Head, s.Round), s.Sig)
 }
 
 // Equivocation reports whether a and b prove that one key signed two different heads for the

@@ -20,6 +20,7 @@ import (
 	"sort"
 
 	"miskatonic/engine"
+	"miskatonic/internal/sigcheck"
 )
 
 const (
@@ -88,7 +89,7 @@ func VerifyRecord(host []byte, s RecordSeal, sig []byte) bool {
 	if len(host) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(host, s.message(host), sig)
+	return sigcheck.Verify(host, s.message(host), sig)
 }
 
 // Fingerprint is a short, human-comparable name for an identity key (e.g. "K7Q2M-XW4BD"): what a

@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"miskatonic/engine"
+	"miskatonic/internal/sigcheck"
 )
 
 const (
@@ -71,7 +72,7 @@ func VerifyPledge(pub, table []byte, base int, seat engine.Seat, c [32]byte, sig
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return ed25519.Verify(pub, pledgeMessage(table, base, seat, c), sig)
+	return sigcheck.Verify(pub, pledgeMessage(table, base, seat, c), sig)
 }
 
 // sealedRound is the sealed round the replay is in: it began at base with these seats active.

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/crypto/chacha20poly1305"
 
 	"miskatonic/engine"
+	"miskatonic/internal/sigcheck"
 )
 
 // BoxKey is a page's X25519 key for one table. It remembers the key of each direction it has
@@ -85,7 +86,7 @@ func (b *BoxKey) Announce(id crypto.Signer, table []byte, seat engine.Seat) (Box
 // Verify checks the announcement against the seat's identity key.
 func (bp BoxPublic) Verify(identity ed25519.PublicKey, table []byte) error {
 	if len(identity) != ed25519.PublicKeySize || len(bp.Sig) != ed25519.SignatureSize ||
-		!ed25519.Verify(identity, boxKeyMessage(table, bp.Seat, bp.Key), bp.Sig) {
+		!sigcheck.Verify(identity, boxKeyMessage(table, bp.Seat, bp.Key), bp.Sig) {
 		return fmt.Errorf("%w: seat %d's box key", ErrBadSignature, bp.Seat)
 	}
 	return nil

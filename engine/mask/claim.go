@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"miskatonic/engine"
+	"miskatonic/internal/sigcheck"
 )
 
 // Claim is seat's signed statement, at game event Event, about Topic ("goo"): the seats it sees
@@ -51,7 +52,7 @@ func VerifyClaim(identity ed25519.PublicKey, sc Scope, c Claim) error {
 		return fmt.Errorf("%w: seat %d's claim lists seats out of order", ErrBadSignature, c.Seat)
 	}
 	if len(identity) != ed25519.PublicKeySize || len(c.Sig) != ed25519.SignatureSize ||
-		!ed25519.Verify(identity, claimMessage(sc, c), c.Sig) {
+		!sigcheck.Verify(identity, claimMessage(sc, c), c.Sig) {
 		return fmt.Errorf("%w: seat %d's claim", ErrBadSignature, c.Seat)
 	}
 	return nil

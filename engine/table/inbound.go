@@ -105,7 +105,7 @@ func (h *Host) move(p *peer, seq uint64, m *wire.Move) {
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(engine.KindBadSeat, "table: move", "only the dealer deals"), true)
 	case m.BasedOn != len(h.moves):
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindStale, "table: move", "based on seq %d, the game is at %d", m.BasedOn, len(h.moves)), false)
-	case !fair.VerifyMove(h.seats[p.seat].Key, h.table, len(h.moves)+1, m.Move, m.Sig):
+	case !fair.VerifyMoveNow(h.seats[p.seat].Key, h.table, len(h.moves)+1, m.Move, m.Sig):
 		// Every guest checks this signature in its replay: a move the host cannot show signed
 		// by its seat would fail the deal for everyone.
 		h.refuse(p, seq, m.BasedOn, engine.Errorf(wire.KindAuth, "table: move", "the move is not signed by seat %d for seq %d", p.seat, len(h.moves)+1), true)

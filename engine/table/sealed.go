@@ -174,7 +174,7 @@ func (h *Host) open(p *peer, seq uint64, m *wire.Open) {
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: open", "%s is not the choice seat %d committed to", m.Move, p.seat), true)
 	case !engine.IsLegal(h.game.Legal(p.seat), m.Move):
 		h.refuse(p, seq, m.Base, engine.Errorf(engine.KindIllegal, "table: open", "%s is not a legal choice", m.Move), true)
-	case !fair.VerifyMove(h.seats[p.seat].Key, h.table, r.Base+1+r.rank(p.seat), m.Move, m.Sig):
+	case !fair.VerifyMoveNow(h.seats[p.seat].Key, h.table, r.Base+1+r.rank(p.seat), m.Move, m.Sig):
 		h.refuse(p, seq, m.Base, engine.Errorf(wire.KindAuth, "table: open", "the move is not signed by seat %d for seq %d", p.seat, r.Base+1+r.rank(p.seat)), true)
 	default:
 		r.Opens[p.seat] = m

@@ -40,7 +40,7 @@ func Draw(p board.Props) app.UI {
 	}
 	b := FromView(v, p.Legal, r)
 	b.Seq = p.Seq
-	return &Table{Board: b, Game: p.Table, OnAct: p.OnAct, Outcome: p.Pieces.Outcome}
+	return &Table{Board: b, Game: p.Table, onAct: p.OnAct, Outcome: p.Pieces.Outcome}
 }
 
 // Log is the round's events in words, for the frame's history of the whole game.

@@ -102,3 +102,12 @@ func TestPartsFollowEveryUpdate(t *testing.T) {
 		}
 	}
 }
+
+// TestUnchangedTableIsNotRedrawn: the screen draws the board again whenever anything around it
+// changes, each time with a new move callback; go-app must find the board unchanged then, and
+// changed when the view is.
+func TestUnchangedTableIsNotRedrawn(t *testing.T) {
+	boardtest.RedrawnOnlyWhenChanged(t, Draw, board.Props{View: &arkham.View{Round: 1, Players: 3},
+		Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}}, Seq: 4, Table: "t1",
+		OnAct: func(app.Context, engine.Move) {}})
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 )
@@ -16,7 +17,11 @@ type Table struct {
 	app.Compo
 
 	Board Board
-	OnAct func(ctx app.Context, m engine.Move)
+	// onAct plays a move. Unexported, so go-app leaves it out when it compares a new Table with
+	// the one drawn (a func never compares equal: every drawing of the screen redrew the whole
+	// board, even when only the frame around it changed); the first one stays, as go-app keeps
+	// the first handler bound to a button anyway, and the screen's reads its current state.
+	onAct func(ctx app.Context, m engine.Move)
 	// Game names the game at this table (it changes when the host plays again), so a new
 	// game's first reveal is not taken for one the viewer already dismissed.
 	Game string
@@ -36,7 +41,7 @@ func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
 	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
-		&statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom},
+		board.Memo(statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom}),
 		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
 		app.Section().Class("centre").Body(
 			t.mySeat(me, plays),
@@ -50,16 +55,16 @@ func (t *Table) Render() app.UI {
 		app.Div().Class("dock").ID("ark-dock").Body(
 			app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
 			slot(dockCards(b)),
-			slot(actionBar(b.Actions, t.OnAct)),
+			slot(actionBar(b.Actions, t.onAct)),
 		),
 		// What comes and goes keeps its place (slot), so the panels after it are not rebuilt.
 		slot(t.overlay(b)),
 		slot(t.explainPanel()),
-		&hintsView{Done: t.hintsDone, t: t},
+		board.Memo(hintsView{Done: t.hintsDone, t: t}),
 		app.Div().Class("side").Body(
-			&oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t},
-			&sheetView{Piles: b.Piles, Other: b.Other},
-			&logView{Lines: b.Log},
+			board.Memo(oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t}),
+			board.Memo(sheetView{Piles: b.Piles, Other: b.Other}),
+			board.Memo(logView{Lines: b.Log}),
 		),
 	)
 }
@@ -99,7 +104,7 @@ func (t *Table) ringSeats(b Board) []app.UI {
 	for i := range b.Seats {
 		s := b.Seats[(start+i)%len(b.Seats)]
 		if !s.You {
-			out = append(out, &seatView{Seat: s, Tap: tapAction(b.Actions, s.Pos), t: t})
+			out = append(out, board.Memo(seatView{Seat: s, Tap: tapAction(b.Actions, s.Pos), t: t}))
 		}
 	}
 	return out
@@ -129,7 +134,7 @@ func (t *Table) mySeat(me Seat, plays bool) app.UI {
 	if !plays {
 		return nil
 	}
-	return app.Div().Class("me").Body(&seatView{Seat: me, t: t})
+	return app.Div().Class("me").Body(board.Memo(seatView{Seat: me, t: t}))
 }
 
 // endBanner announces the end of a round or of the game.
@@ -181,7 +186,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 		rows = append(rows, app.Li().Class(cls).DataSet("seat", row.Pos).Body(
 			cardOrBack(row.Card, "s", false),
 			app.Div().Class("result-text").Body(
-				app.Strong().Text(name),
+				app.Elem("strong").Text(name),
 				fateLine(&row.Fate),
 				sanity,
 			),

@@ -164,7 +164,7 @@ func TestTapTargets(t *testing.T) {
 		},
 	}
 	var html []string
-	for _, u := range (&Table{OnAct: func(app.Context, engine.Move) {}}).ringSeats(b) {
+	for _, u := range (&Table{onAct: func(app.Context, engine.Move) {}}).ringSeats(b) {
 		html = append(html, app.HTMLString(u))
 	}
 	if !strings.Contains(html[0], "target") || !strings.Contains(html[0], `title="Give to B"`) {

@@ -35,7 +35,11 @@ func Draw(p board.Props) app.UI {
 	if !ok || v == nil {
 		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
 	}
-	return &Table{V: v, P: p}
+	// OnAct rides apart from P: a func never compares equal, and go-app would redraw the whole
+	// board on every drawing of the screen, even when only the frame around it changed.
+	onAct := p.OnAct
+	p.OnAct = nil
+	return &Table{V: v, P: p, onAct: onAct}
 }
 
 // Log is the round's events in words, for the frame's history of the whole game. From a round's

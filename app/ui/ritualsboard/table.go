@@ -33,7 +33,10 @@ type Table struct {
 	app.Compo
 
 	V *rituals.View
-	P board.Props
+	P board.Props // its OnAct nil: onAct plays the moves
+	// onAct is unexported so go-app leaves it out of its comparison; the first one stays, as
+	// go-app keeps the first handler bound to a button anyway (the screen's reads its state).
+	onAct func(ctx app.Context, m engine.Move)
 
 	sel      string // key of the selected sealed move (not sent until locked in)
 	selFor   string // the sealed step sel belongs to
@@ -94,8 +97,8 @@ func (t *Table) tick(ctx app.Context) {
 	t.winLeft--
 	if t.winLeft <= 0 {
 		for _, m := range t.P.Legal {
-			if m.Kind == rituals.MovePass && t.P.OnAct != nil {
-				t.P.OnAct(ctx, m)
+			if m.Kind == rituals.MovePass && t.onAct != nil {
+				t.onAct(ctx, m)
 				return
 			}
 		}
@@ -107,7 +110,13 @@ func (t *Table) tick(ctx app.Context) {
 
 func (t *Table) names() Names { return Names{Me: t.V.Seat, Seats: t.P.SeatNames()} }
 
-func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
+func (t *Table) act(m engine.Move) app.EventHandler {
+	p := t.P
+	if t.onAct != nil {
+		p.OnAct = t.onAct
+	}
+	return p.Act(m)
+}
 
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
@@ -130,7 +139,7 @@ func (t *Table) Render() app.UI {
 		t.placesPart(n),
 		t.handPart(),
 		t.influencePart(),
-		&logView{Log: v.Log, Of: v.LogRound, N: n},
+		board.Memo(logView{Log: v.Log, Of: v.LogRound, N: n}),
 		t.resultPart(n),
 	)
 }

@@ -8,8 +8,12 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui/board"
+	"miskatonic/engine"
 )
 
 // PartsReach checks that every part mounted under ui calls back through the mounted table
@@ -115,4 +119,38 @@ func sortedTag(tag string) string {
 		end = "/>"
 	}
 	return "<" + strings.Join(fields, " ") + end
+}
+
+// RedrawnOnlyWhenChanged checks that a board drawn again from the same props with another move
+// callback (the screen makes a new one on every drawing) is one go-app skips, and one with a new
+// seq is not.
+func RedrawnOnlyWhenChanged(t testing.TB, draw func(board.Props) app.UI, p board.Props) {
+	t.Helper()
+	q := p
+	q.OnAct = func(app.Context, engine.Move) {}
+	if !Unchanged(draw(p), draw(q)) {
+		t.Fatal("the same view with another callback counts as a change: the board is redrawn")
+	}
+	q.Seq++
+	if Unchanged(draw(p), draw(q)) {
+		t.Fatal("a new seq counts as no change")
+	}
+}
+
+// Unchanged is go-app's test before it redraws a component that is drawn again: every exported
+// field reflect.DeepEqual to the one on screen (a func field never is).
+func Unchanged(a, b app.UI) bool {
+	va, vb := reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem()
+	if va.Type() != vb.Type() {
+		return false
+	}
+	for i := 0; i < va.NumField(); i++ {
+		if !va.Type().Field(i).IsExported() || va.Field(i).Type() == reflect.TypeOf(app.Compo{}) {
+			continue
+		}
+		if !reflect.DeepEqual(va.Field(i).Interface(), vb.Field(i).Interface()) {
+			return false
+		}
+	}
+	return true
 }
