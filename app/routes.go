@@ -51,7 +51,7 @@ var pages = map[string]func() app.Composer{
 	PathNotFound: func() app.Composer { return &ui.NotFound{} },
 	PathSolo:     func() app.Composer { return &ui.Solo{} },
 	PathNew:      func() app.Composer { return &ui.NewTable{} },
-	PathFair:     func() app.Composer { return &ui.Fair{} },
+	PathFair:     func() app.Composer { return ui.Fair() },
 	PathCode:     func() app.Composer { return &ui.CodeJoin{} },
 	PathReplay:   func() app.Composer { return &ui.Replay{} },
 	// Ring of Shadows' "rules completed by Miskatonic" page, linked from its board and rules.

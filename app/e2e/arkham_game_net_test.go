@@ -46,8 +46,11 @@ func checkNoLeak(t *testing.T, bs ...*Browser) {
 	}
 }
 
-func seqOf(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const a = document.querySelector('.ark'); return a ? +a.dataset.seq : -1; })()`)
+func seqOf(b *Browser) int { return boardSeq(b, ".ark") }
+
+// boardSeq is the move count the board found by css shows (its data-seq), or -1.
+func boardSeq(b *Browser, css string) int {
+	n, err := Eval[int](b, `(() => { const a = document.querySelector(`+jsString(css)+`); return a ? +a.dataset.seq : -1; })()`)
 	if err != nil {
 		return -1
 	}
@@ -101,11 +104,18 @@ func chooseOpenDealing(t *testing.T, b *Browser) {
 	}
 }
 
-// hostTableDealing opens a table in b as host with dealing "open" chosen, or "" for the
-// default, and returns its invite link.
+// hostTableDealing opens an Arkham table in b as host with dealing "open" chosen, or "" for
+// the default, and returns its invite link.
 func hostTableDealing(t *testing.T, b *Browser, url, name, dealing string) string {
 	t.Helper()
-	b.Open(url + "/new?game=arkham")
+	return hostGame(t, b, url, "arkham", name, dealing)
+}
+
+// hostGame opens a table of game in b as host (dealing as hostTableDealing) and returns its
+// invite link.
+func hostGame(t *testing.T, b *Browser, url, game, name, dealing string) string {
+	t.Helper()
+	b.Open(url + "/new?game=" + game)
 	b.WaitApp()
 	if dealing == "open" {
 		chooseOpenDealing(t, b)

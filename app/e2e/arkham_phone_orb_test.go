@@ -37,11 +37,7 @@ const orbInViewJS = `(() => {
 func TestArkhamPhoneOrbInView(t *testing.T) {
 	srv := StartApp(t)
 	b := NewBrowser(t, "ark-orb", Phone)
-	b.Open(srv.URL + "/")
-	b.WaitApp()
-	if _, err := Eval[bool](b, `(localStorage.setItem("miskatonic.lang", "fr"), true)`); err != nil {
-		t.Fatal(err)
-	}
+	chooseLang(t, b, srv.URL, "fr")
 	b.Open(srv.URL + "/solo?game=arkham&pace=fast")
 	b.WaitApp()
 	b.WaitVisible("#solo-setup")

@@ -175,26 +175,8 @@ func treeCPU(pid int) time.Duration {
 	if pid <= 0 {
 		return 0
 	}
-	entries, _ := os.ReadDir("/proc")
-	parent := map[int]int{}
-	for _, e := range entries {
-		n, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if f := statFields(filepath.Join("/proc", e.Name(), "stat")); f != nil {
-			parent[n], _ = strconv.Atoi(f[1])
-		}
-	}
 	var sum int64
-	for n := range parent {
-		under := false
-		for p := n; p > 0 && !under; p = parent[p] {
-			under = p == pid
-		}
-		if !under {
-			continue
-		}
+	for _, n := range procTree(pid) {
 		dir := filepath.Join("/proc", strconv.Itoa(n))
 		if cmd, _ := os.ReadFile(filepath.Join(dir, "cmdline")); !strings.Contains(string(cmd), "--type=renderer") {
 			continue

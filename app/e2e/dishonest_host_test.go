@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"crypto/rand"
 	"strings"
 	"testing"
 	"time"
@@ -13,10 +12,9 @@ import (
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
 	"miskatonic/engine"
-	"miskatonic/engine/bot"
-	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
 	"miskatonic/engine/table"
+	"miskatonic/engine/table/tabletest"
 	"miskatonic/engine/wire"
 )
 
@@ -52,24 +50,12 @@ func dishonestHost(t *testing.T, srvURL, game string, opts map[string]string) (*
 	if !ok {
 		t.Fatalf("no game %s", game)
 	}
-	var seed [32]byte
-	_, _ = rand.Read(seed[:])
-	h, err := table.NewHost(stackedRules{rules}, table.HostConfig{Rand: rand.Reader, Signer: fair.NewIdentity(seed),
-		Options: opts, BotDelay: 30 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close() })
 	lo, _ := rules.Seats()
+	var bots []string
 	for i := 0; i < max(lo, 3)-1; i++ {
-		fn, err := bot.New(game, bot.Levels(game)[0], uint64(i+1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := h.AddBot([]string{"Ann", "Bob", "Cy"}[i%3], bot.Levels(game)[0], fn); err != nil {
-			t.Fatal(err)
-		}
+		bots = append(bots, []string{"Ann", "Bob", "Cy"}[i%3])
 	}
+	h := tabletest.NewHost(t, stackedRules{rules}, table.HostConfig{Options: opts, BotDelay: 30 * time.Millisecond}, bots...)
 	inv, err := signal.NewInvite()
 	if err != nil {
 		t.Fatal(err)

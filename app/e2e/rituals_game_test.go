@@ -181,13 +181,7 @@ func ritStep(b *Browser) string {
 	return st
 }
 
-func ritSeq(b *Browser) int {
-	n, err := Eval[int](b, `(() => { const a = document.querySelector('#rit'); return a ? +a.dataset.seq : -1; })()`)
-	if err != nil {
-		return -1
-	}
-	return n
-}
+func ritSeq(b *Browser) int { return boardSeq(b, "#rit") }
 
 func ritPhase(b *Browser) string {
 	s, _ := Eval[string](b, `(() => { const a = document.querySelector('#rit'); return a ? a.dataset.phase : ''; })()`)

@@ -30,6 +30,8 @@ const shStepJS = `(() => {
     pick = (acts.length && Math.random() < 0.8) ? acts[Math.floor(Math.random() * acts.length)] : (ends[0] || btns[0]);
   }
   document.querySelectorAll('[data-e2e]').forEach(b => b.removeAttribute('data-e2e'));
+  const fold = pick.closest('details'); // choices about another character open from its name
+  if (fold && !fold.open) fold.open = true;
   pick.setAttribute('data-e2e', '1');
   return 'click:' + seat;
 })()`
@@ -47,6 +49,16 @@ func shStep(b *Browser) string {
 		cancel()
 	}
 	return st
+}
+
+// shSoloStart fills the solo set-up on b's page (four characters, all played by the person
+// named name) and starts the game.
+func shSoloStart(b *Browser, name string) {
+	typeInto(b, "#player-name", name)
+	setSelect(b, "#solo-players", "4")
+	setSelect(b, "#solo-hands", "4")
+	b.Click("#solo-start")
+	b.WaitVisible("#sh")
 }
 
 // shNoRawText fails when the board shows a raw catalog key or a broken format verb.
@@ -79,11 +91,7 @@ func TestShadowsSoloFourCharactersOffline(t *testing.T) {
 	b.WaitApp()
 	b.WaitVisible("#solo-setup")
 	b.Screenshot("solo-setup")
-	typeInto(b, "#player-name", "Ann")
-	setSelect(b, "#solo-players", "4")
-	setSelect(b, "#solo-hands", "4")
-	b.Click("#solo-start")
-	b.WaitVisible("#sh")
+	shSoloStart(b, "Ann")
 
 	acted := map[string]bool{}
 	shots := map[string]bool{}

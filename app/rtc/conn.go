@@ -56,14 +56,23 @@ type Conn struct {
 	err     error             // why the conn ended; nil while open
 	done    chan struct{}
 	onClose []func()
+
+	// dcClosed is closed when the browser said the data channel closed (its close event): only
+	// then may pion release the event's handler (closeLink).
+	dcClosed     chan struct{}
+	dcClosedOnce sync.Once
 }
 
 // newConn wraps an open (or opening) data channel. Messages that arrive before the caller
 // reads are kept in order.
 func newConn(pc *webrtc.PeerConnection, dc *webrtc.DataChannel) *Conn {
-	c := &Conn{pc: pc, dc: dc, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Conn{pc: pc, dc: dc, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{}),
+		dcClosed: make(chan struct{})}
 	dc.OnMessage(func(m webrtc.DataChannelMessage) { c.deliver(m.Data) })
-	dc.OnClose(func() { c.fail(ErrClosed) })
+	dc.OnClose(func() {
+		c.dcClosedOnce.Do(func() { close(c.dcClosed) })
+		c.fail(ErrClosed)
+	})
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		switch s {
 		case webrtc.PeerConnectionStateFailed, webrtc.PeerConnectionStateClosed:
@@ -145,8 +154,7 @@ func (c *Conn) fail(err error) {
 		if err == ErrClosed {
 			c.drain() // our own Close: let what was sent last (a goodbye) reach the peer
 		}
-		c.dc.Close()
-		c.pc.Close()
+		closeLink(c)
 	}()
 	for _, h := range hooks {
 		h()

@@ -4,64 +4,25 @@ package session
 
 import (
 	"context"
-	"crypto/rand"
-	"slices"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
-	"miskatonic/engine/bot"
-	"miskatonic/engine/fair"
 	"miskatonic/engine/games"
 	"miskatonic/engine/table"
+	"miskatonic/engine/table/tabletest"
 	"miskatonic/engine/wire"
 )
 
-// lateLobbyConn is the dishonest host's change on its end of one guest's link: once armed,
-// the next chat line it relays is replaced by a lobby with another key at the guest's seat
-// (a rule broken after every deal is verified: the table's own verdict, table.Fault).
-type lateLobbyConn struct {
-	table.Conn
-	armed, sent *atomic.Bool
-	mu          sync.Mutex
-	lobby       *wire.Lobby
-	seat        int
-}
-
-// Binding passes the link's channel binding on (table.Bound): the guest's hello is bound to it.
-func (c *lateLobbyConn) Binding() []byte {
-	if b, ok := c.Conn.(table.Bound); ok {
-		return b.Binding()
+// lateLobby is the dishonest host's moment on one guest's link (tabletest.LobbyKey): once
+// armed, the next chat line it relays becomes the changed lobby.
+func lateLobby(armed *atomic.Bool) func(wire.Message) bool {
+	return func(m wire.Message) bool {
+		_, chat := m.(*wire.Chat)
+		return chat && armed.Load()
 	}
-	return nil
-}
-
-func (c *lateLobbyConn) Send(f []byte) error {
-	seq, m, err := wire.Decode(f)
-	if err != nil {
-		return c.Conn.Send(f)
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	switch x := m.(type) {
-	case *wire.Lobby:
-		c.lobby = x
-	case *wire.Welcome:
-		c.seat = int(x.Seat)
-	case *wire.Chat:
-		if c.armed.Load() && c.lobby != nil && c.seat < len(c.lobby.Seats) && !c.sent.Swap(true) {
-			l := *c.lobby
-			l.Seats = slices.Clone(l.Seats)
-			l.Seats[c.seat].Key = fair.NewIdentity([32]byte{77}).Public()
-			if nf, err := wire.Encode(seq, &l); err == nil {
-				f = nf
-			}
-		}
-	}
-	return c.Conn.Send(f)
 }
 
 // TestFaultStaysAfterReload: a joined guest finds the host broke a rule once every deal was
@@ -71,23 +32,7 @@ func (c *lateLobbyConn) Send(f []byte) error {
 func TestFaultStaysAfterReload(t *testing.T) {
 	n := testNet(t)
 	rules, _ := games.Lookup("highcard")
-	var seed [32]byte
-	_, _ = rand.Read(seed[:])
-	h, err := table.NewHost(rules, table.HostConfig{Rand: rand.Reader, Signer: fair.NewIdentity(seed), BotDelay: 5 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	lo, _ := rules.Seats()
-	for i := 0; i < max(lo, 2)-1; i++ {
-		fn, err := bot.New("highcard", bot.Levels("highcard")[0], uint64(i+1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := h.AddBot("Robo", bot.Levels("highcard")[0], fn); err != nil {
-			t.Fatal(err)
-		}
-	}
+	h := tabletest.NewHost(t, rules, table.HostConfig{BotDelay: 5 * time.Millisecond}, "Robo")
 	inv, l := listen(t, n)
 	var armed, sent atomic.Bool
 	go func() {
@@ -99,7 +44,7 @@ func TestFaultStaysAfterReload(t *testing.T) {
 				if err != nil {
 					return
 				}
-				if err := h.AddGuest(&lateLobbyConn{Conn: c, armed: &armed, sent: &sent}); err != nil {
+				if err := h.AddGuest(&tabletest.LobbyKey{Conn: c, When: lateLobby(&armed), Sent: &sent}); err != nil {
 					c.Close()
 				}
 			}(j)

@@ -100,9 +100,16 @@ func (s *Session) handGuest(c table.Conn, n int) (*table.Guest, error) {
 	if err != nil {
 		return nil, err
 	}
+	person, err := identity(s.store)
+	if err != nil {
+		return nil, err
+	}
 	key := handMemoryKey(n)
 	mem, _ := s.store.Get(key)
+	// The person's own key vouches for this seat's: the host takes the seats as one person's
+	// (one away deadline, one stand-in choice), not two people's.
 	return table.NewGuest(c, table.GuestConfig{Name: handName(s.name, n), Identity: id, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
+		Person: person.Public(), PersonSig: person.SignPerson(id.Public()),
 		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }, Yield: pageYield})
 }
 

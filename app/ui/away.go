@@ -3,7 +3,8 @@ package ui
 // The turn deadline for an absent player (issue 10, finding 9), above every board: everyone
 // sees whom the table waits for and the time left; once it runs out the host's page offers the
 // choice (wait longer, a bot standing in, end the game) and the guests' pages say the host is
-// choosing. The countdown is counted from when this page heard of it (no clocks compared).
+// choosing. The countdown is counted from when this page heard of it (no clocks compared). A
+// person holding several seats is one name and one choice (wire.Away.People).
 
 import (
 	"strings"
@@ -54,14 +55,21 @@ func (b *AwayBanner) left() int {
 	return max(0, int((ms+time.Second-1)/time.Second))
 }
 
+// who names the people away, each by their first seat's name (a person's extra characters are
+// named after them: one name says it).
 func (b *AwayBanner) who() string {
 	var names []string
-	for _, s := range b.Away.Seats {
-		if s.Valid(len(b.Names)) {
-			names = append(names, b.Names[s])
-		}
+	for _, p := range b.Away.Persons() {
+		names = append(names, b.name(p[0]))
 	}
 	return strings.Join(names, ", ")
+}
+
+func (b *AwayBanner) name(s engine.Seat) string {
+	if s.Valid(len(b.Names)) {
+		return b.Names[s]
+	}
+	return ""
 }
 
 func (b *AwayBanner) Render() app.UI {
@@ -80,14 +88,10 @@ func (b *AwayBanner) Render() app.UI {
 		)
 	}
 	var stand []app.UI
-	for _, s := range b.Away.Seats {
-		seat := s
-		name := ""
-		if seat.Valid(len(b.Names)) {
-			name = b.Names[seat]
-		}
+	for _, p := range b.Away.Persons() { // one choice per person: it covers all their seats
+		seat := p[0]
 		stand = append(stand, app.Button().Type("button").Class("btn").ID("away-standin").
-			Text(i18n.T("away.standin", name)).
+			Text(i18n.T("away.standin", b.name(seat))).
 			OnClick(func(ctx app.Context, e app.Event) { b.OnStandIn(ctx, seat) }))
 	}
 	return app.Div().Class("away-note", "problem").ID("away").Attr("role", "alert").Body(

@@ -38,6 +38,18 @@ func TestAwayBanner(t *testing.T) {
 			t.Errorf("the host's choice lacks %s: %s", id, host)
 		}
 	}
+	// One person holding two seats (Bea and her second character) is one name and one choice;
+	// two people are two.
+	names = []string{"Ann", "Bea", "Bea (character 2)", "Cy"}
+	one := b(&wire.Away{Seats: []engine.Seat{1, 2}, People: []int{0, 0}, Expired: true}, true)
+	if n := strings.Count(one, `id="away-standin"`); n != 1 || strings.Contains(one, "character 2") {
+		t.Errorf("one person's two seats: %d choices, %s", n, one)
+	}
+	two := b(&wire.Away{Seats: []engine.Seat{1, 3}, People: []int{0, 1}, Expired: true}, true)
+	if n := strings.Count(two, `id="away-standin"`); n != 2 || !strings.Contains(two, i18n.T("away.standin", "Cy")) {
+		t.Errorf("two people: %d choices, %s", n, two)
+	}
+	names = []string{"Ann", "Bea", "Cy"}
 	guest := b(&wire.Away{Seats: []engine.Seat{1}, Expired: true}, false)
 	if strings.Contains(guest, "away-standin") || !strings.Contains(guest, i18n.T("away.host_choosing", "Bea")) {
 		t.Errorf("a guest's banner: %s", guest)

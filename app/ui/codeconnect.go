@@ -70,7 +70,7 @@ func codeBox(id, code, qrText, qrLabel string, copied bool, onCopy func()) app.U
 		label = i18n.T("app.copied")
 	}
 	return app.Div().Class("code-box").Body(
-		app.Textarea().ID(id).Class("invite-link", "code-text").ReadOnly(true).Rows(4).
+		app.Elem("textarea").ID(id).Class("invite-link", "code-text").Attr("readonly", true).Attr("rows", 4).
 			Style("width", "100%").Style("font-family", "monospace").Style("font-size", ".8rem").
 			Style("word-break", "break-all").Attr("spellcheck", "false").Text(code).
 			OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
@@ -102,10 +102,10 @@ func qrImage(text string) string {
 
 // pasteBox is a text area for pasting a code into.
 func pasteBox(id, value string, set func(string)) app.UI {
-	return app.Textarea().ID(id).Class("invite-link", "code-text").Rows(4).
+	return app.Elem("textarea").ID(id).Class("invite-link", "code-text").Attr("rows", 4).
 		Style("width", "100%").Style("font-family", "monospace").Style("font-size", ".8rem").
 		Style("word-break", "break-all").Attr("spellcheck", "false").Attr("autocapitalize", "off").Attr("autocomplete", "off").
-		Placeholder(i18n.T("code.placeholder")).Text(value).
+		Attr("placeholder", i18n.T("code.placeholder")).Text(value).
 		OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) })
 }
 
@@ -170,12 +170,12 @@ func (h *HostCode) Render() app.UI {
 		body = append(body,
 			app.P().Text(i18n.T("code.host_step1")),
 			app.P().Text(i18n.T("code.host_pass")),
-			app.P().Body(app.Strong().ID("code-pass").Class("code-pass").
+			app.P().Body(app.Elem("strong").ID("code-pass").Class("code-pass").
 				Style("font-family", "monospace").Style("font-size", "1.8rem").Style("letter-spacing", ".15em").
 				Text(h.off.Pass)),
 			app.P().Text(i18n.T("code.host_code")),
 			codeBox("offer-code", h.off.Code, h.offerLink(), i18n.T("code.qr_offer"), h.copied, func() { h.copied = true }),
-			app.Label().For("answer-input").Text(i18n.T("code.host_answer")),
+			app.Elem("label").Attr("for", "answer-input").Text(i18n.T("code.host_answer")),
 			pasteBox("answer-input", h.answer, func(v string) { h.answer = v }),
 			codeProblemView(h.problem, h.err),
 			app.Div().Class("invite-row").Body(
@@ -363,18 +363,18 @@ func (p *CodeJoin) Render() app.UI {
 		)...)
 	}
 	return main.Body(append(head,
-		app.Form().Class("panel", "setup-form").ID("code-form").OnSubmit(p.submit).Body(
+		app.Elem("form").Class("panel", "setup-form").ID("code-form").OnSubmit(p.submit).Body(
 			nameField(p.name, func(v string) { p.name = v }),
 			app.Div().Class("opt").Body(
-				app.Label().For("code-pass-input").Text(i18n.T("code.join_pass")),
-				app.Input().Type("text").ID("code-pass-input").MaxLength(24).Required(true).
+				app.Elem("label").Attr("for", "code-pass-input").Text(i18n.T("code.join_pass")),
+				app.ElemSelfClosing("input").Attr("type", "text").ID("code-pass-input").Attr("maxlength", 24).Attr("required", true).
 					Attr("autocapitalize", "characters").Attr("autocomplete", "off").Attr("spellcheck", "false").
 					Style("font-family", "monospace").Style("font-size", "1.3rem").Style("letter-spacing", ".1em").
-					Placeholder("XXXX-XXXX-XXXXX").Value(p.pass).
+					Attr("placeholder", "XXXX-XXXX-XXXXX").Attr("value", p.pass).
 					OnInput(func(ctx app.Context, e app.Event) { p.pass = ctx.JSSrc().Get("value").String() }),
 			),
 			app.Div().Class("opt").Body(
-				app.Label().For("offer-input").Text(i18n.T("code.join_offer")),
+				app.Elem("label").Attr("for", "offer-input").Text(i18n.T("code.join_offer")),
 				pasteBox("offer-input", p.offer, func(v string) { p.offer = v }),
 			),
 			codeProblemView(p.problem, p.err),

@@ -9,18 +9,14 @@ import (
 )
 
 // Fair is the "Fair play" page: the trust model told honestly (design §1 and §5), including
-// what a host can still do and what a failed check looks like on screen.
-type Fair struct {
-	app.Compo
-}
-
-// OnNav names the browser tab after the page.
-func (p *Fair) OnNav(ctx app.Context) { doc.Title(ctx, "fair.title") }
-
-// Render draws the page.
-func (p *Fair) Render() app.UI {
-	return doc.Page("fair", "fair.title", "fair.lead", fairSections(),
-		app.A().ID("fair-rules").Class("mk-btn").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.see_rules")))
+// what a host can still do and what a failed check looks like on screen. It is a doc.Article
+// like the rules pages rather than a component type of its own (each costs the wasm ~18
+// generated methods, issue 26); the Article names the browser tab after it.
+func Fair() *doc.Article {
+	return &doc.Article{ID: "fair", TitleKey: "fair.title", LeadKey: "fair.lead", Sections: fairSections,
+		Onward: func() app.UI {
+			return app.A().ID("fair-rules").Class("mk-btn").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.see_rules"))
+		}}
 }
 
 // fairSections is the page's outline, in reading order.
@@ -62,7 +58,7 @@ func fairSections() []doc.Section {
 		}},
 		{ID: "links", TitleKey: "fair.link.title", Body: []app.UI{
 			doc.Para("fair.link.p1"), doc.Para("fair.link.p2"), doc.Para("fair.link.p3"),
-			app.H3().Text(i18n.T("fair.code.t")),
+			app.Elem("h3").Text(i18n.T("fair.code.t")),
 			doc.Para("fair.code.p1"),
 		}},
 	}
@@ -79,7 +75,7 @@ func party(id, prefix string, can, cannot int) app.UI {
 		return keys
 	}
 	return app.Elem("article").ID("trust-"+id).Class("mk-doc-party").Body(
-		app.H3().Text(i18n.T(prefix+".t")),
+		app.Elem("h3").Text(i18n.T(prefix+".t")),
 		app.Div().Class("mk-doc-party-cols").Body(
 			app.Div().Class("mk-doc-can").Body(
 				app.Elem("h4").Text(i18n.T("fair.can")),

@@ -16,7 +16,7 @@ import (
 func (f Frame) talk() app.UI {
 	lines := make([]app.UI, 0, len(f.Snap.Chat))
 	for _, c := range f.Snap.Chat {
-		lines = append(lines, app.Li().Body(app.Strong().Text(chatName(c)+": "), app.Text(c.Text)))
+		lines = append(lines, app.Li().Body(app.Elem("strong").Text(chatName(c)+": "), app.Text(c.Text)))
 	}
 	var rule app.UI
 	if f.Game.TalkRule != "" {
@@ -27,7 +27,7 @@ func (f Frame) talk() app.UI {
 		onChat := f.OnChat
 		// The input is left uncontrolled: redrawing its value on every table update would fight
 		// the player's typing. Its text is read when sent.
-		form = app.Form().Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
+		form = app.Elem("form").Class("chat-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			in := app.Window().GetElementByID("chat-input")
 			if !in.Truthy() {
@@ -40,10 +40,10 @@ func (f Frame) talk() app.UI {
 			in.Set("value", "")
 			onChat(ctx, text)
 		}).Body(
-			app.Input().Type("text").ID("chat-input").Class("chat-input").MaxLength(200).
+			app.ElemSelfClosing("input").Attr("type", "text").ID("chat-input").Class("chat-input").Attr("maxlength", 200).
 				OnFocus(f.chatSeen).
 				Aria("label", i18n.T("ark.chat")).
-				Placeholder(i18n.T("ark.chat_placeholder")),
+				Attr("placeholder", i18n.T("ark.chat_placeholder")),
 			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
 		)
 	}

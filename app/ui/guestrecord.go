@@ -26,7 +26,7 @@ func (g *GameScreen) guestRecordWait(snap session.Snapshot) app.UI {
 		body = app.Div().Body(
 			app.P().Class("problem").ID("record-refused").Body(
 				app.Text(i18n.T("guestrecord.refused")+" "),
-				app.Strong().Text(i18n.T("guestrecord.why."+whyTail(snap.RecordCode))),
+				app.Elem("strong").Text(i18n.T("guestrecord.why."+whyTail(snap.RecordCode))),
 			),
 			app.Elem("details").Body(
 				app.Elem("summary").Text(i18n.T("guestrecord.detail")),

@@ -21,11 +21,11 @@ func (p *Solo) handsField() app.UI {
 	}
 	var opts []app.UI
 	for n := 1; n <= min(g.Hands, p.players); n++ {
-		opts = append(opts, app.Option().Value(strconv.Itoa(n)).Selected(n == p.hands).Text(strconv.Itoa(n)))
+		opts = append(opts, app.Elem("option").Attr("value", strconv.Itoa(n)).Attr("selected", n == p.hands).Text(strconv.Itoa(n)))
 	}
 	return app.Div().Class("opt").Body(
-		app.Label().For("solo-hands").Text(i18n.T("solo.hands")),
-		app.Select().ID("solo-hands").Body(opts...).
+		app.Elem("label").Attr("for", "solo-hands").Text(i18n.T("solo.hands")),
+		app.Elem("select").ID("solo-hands").Body(opts...).
 			OnChange(func(ctx app.Context, e app.Event) { p.hands, _ = strconv.Atoi(ctx.JSSrc().Get("value").String()) }),
 		app.P().Class("muted", "small").Text(i18n.T("solo.hands.help")),
 	)

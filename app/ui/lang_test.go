@@ -20,7 +20,7 @@ func TestPagesInEveryLanguage(t *testing.T) {
 	}{
 		{"home", func() app.UI { return &Home{} }, "game."},
 		{"not found", func() app.UI { return &NotFound{} }, "notfound."},
-		{"fair", func() app.UI { return &Fair{} }, "fair."},
+		{"fair", func() app.UI { return Fair() }, "fair."},
 		{"code join", func() app.UI { return &CodeJoin{} }, "code.join_t"},
 	}
 	for _, l := range i18n.Languages {

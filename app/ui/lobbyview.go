@@ -137,8 +137,8 @@ func (l *Lobby) invite() app.UI {
 		app.H2().Text(i18n.T("lobby.invite")),
 		app.P().Class("muted", "small").Text(i18n.T("lobby.invite_hint")),
 		app.Div().Class("invite-row").Body(
-			app.Input().Type("text").ReadOnly(true).ID("invite-link").Class("invite-link").
-				Aria("label", i18n.T("lobby.invite")).Value(m.Invite).
+			app.ElemSelfClosing("input").Attr("type", "text").Attr("readonly", true).ID("invite-link").Class("invite-link").
+				Aria("label", i18n.T("lobby.invite")).Attr("value", m.Invite).
 				OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
 			app.Button().Type("button").Class("btn").ID("copy-invite").Text(copyText).
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -205,12 +205,12 @@ func (l *Lobby) options() app.UI {
 		}
 		opts := make([]app.UI, 0, len(o.Choices))
 		for _, c := range o.Choices {
-			opts = append(opts, app.Option().Value(c).Selected(c == cur).Text(i18n.T("opt.choice."+c)))
+			opts = append(opts, app.Elem("option").Attr("value", c).Attr("selected", c == cur).Text(i18n.T("opt.choice."+c)))
 		}
 		id := "opt-" + o.Key
 		rows = append(rows, app.Div().Class("opt").Body(
-			app.Label().For(id).Text(i18n.T("opt."+o.Key)),
-			app.Select().ID(id).Disabled(!m.IsHost).Body(opts...).
+			app.Elem("label").Attr("for", id).Text(i18n.T("opt."+o.Key)),
+			app.Elem("select").ID(id).Attr("disabled", !m.IsHost).Body(opts...).
 				OnChange(func(ctx app.Context, e app.Event) {
 					if l.OnOption != nil {
 						l.OnOption(ctx, o.Key, ctx.JSSrc().Get("value").String())

@@ -108,7 +108,7 @@ func (p *NewTable) Render() app.UI {
 		&lang.Switch{},
 		app.H1().Text(i18n.T("home.new_table")+" — "+i18n.T("game."+p.game)),
 		problem(p.err),
-		app.Form().Class("panel", "setup-form").OnSubmit(p.open).Body(
+		app.Elem("form").Class("panel", "setup-form").OnSubmit(p.open).Body(
 			nameField(p.name, func(v string) { p.name = v }),
 			app.Button().Type("submit").Class("btn", "primary").ID("open-table").Disabled(p.busy).Text(i18n.T("home.create")),
 			app.If(p.busy, app.P().Class("muted").Text(i18n.T("app.loading"))),
@@ -228,7 +228,7 @@ func (p *Join) Render() app.UI {
 	}
 	var form app.UI
 	if p.problem != session.ProblemBadLink && p.problem != session.ProblemFull && p.problem != session.ProblemHostClosed {
-		form = app.Form().Class("panel", "setup-form").OnSubmit(func(ctx app.Context, e app.Event) {
+		form = app.Elem("form").Class("panel", "setup-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			p.join(ctx)
 		}).Body(
@@ -285,8 +285,8 @@ func (p *Join) join(ctx app.Context) {
 // inviteWelcome greets someone who opened an invite link, before the name box: what this is,
 // and how to play. The link holds only the room and its secrets (app/signal), so which game, who
 // hosts and who is seated are known only once the host welcomes the guest; the lobby shows them
-// right after joining.
-func inviteWelcome(problem string) app.UI {
+// right after joining. id is the section's id ("" for none).
+func inviteWelcome(problem, id string) app.UI {
 	if problem == session.ProblemBadLink {
 		return nil
 	}
@@ -298,7 +298,11 @@ func inviteWelcome(problem string) app.UI {
 					Text(i18n.T("invite.rules", i18n.T("game."+g.Name)))))
 		}
 	}
-	return app.Section().Class("panel", "invite-welcome").ID("invite-welcome").Body(
+	w := app.Section().Class("panel", "invite-welcome")
+	if id != "" {
+		w = w.ID(id)
+	}
+	return w.Body(
 		app.P().Class("invite-lead").Text(i18n.T("invite.lead")),
 		app.P().Class("muted").Text(i18n.T("invite.next")),
 		app.Ul().Class("invite-rules").Body(rules...),

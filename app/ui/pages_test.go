@@ -40,7 +40,7 @@ func TestReadingPagesRender(t *testing.T) {
 		want     []string
 	}{
 		{
-			name: "fair play", page: &Fair{}, prefix: "fair.", sections: fairSections(),
+			name: "fair play", page: Fair(), prefix: "fair.", sections: fairSections(),
 			want: []string{
 				`id="trust"`, `id="trust-relay"`, `id="trust-guest"`, `id="trust-host"`, `id="dealing"`,
 				`id="checking"`, `id="failure"`, `id="limits"`, `id="links"`,

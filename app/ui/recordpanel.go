@@ -53,8 +53,8 @@ func (g *GameScreen) recordPanel() app.UI {
 	var link app.UI = app.P().Class("muted", "small").ID("record-no-link").Text(i18n.T("record.too_long"))
 	if g.rec.link != "" {
 		link = app.Div().Class("record-link").Body(
-			app.Label().For("record-link").Text(i18n.T("record.link")),
-			app.Input().ID("record-link").ReadOnly(true).Value(g.rec.link).OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
+			app.Elem("label").Attr("for", "record-link").Text(i18n.T("record.link")),
+			app.ElemSelfClosing("input").ID("record-link").Attr("readonly", true).Attr("value", g.rec.link).OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
 			app.Button().Class("btn").ID("record-copy").Text(i18n.T("record.copy")).OnClick(func(ctx app.Context, e app.Event) {
 				if c := app.Window().Get("navigator").Get("clipboard"); c.Truthy() {
 					c.Call("writeText", g.rec.link)

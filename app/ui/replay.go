@@ -112,8 +112,8 @@ func (r *Replay) Render() app.UI {
 
 func (r *Replay) importer() app.UI {
 	return app.Div().Class("replay-import").Body(
-		app.Label().For("replay-file").Text(i18n.T("replay.open_file")),
-		app.Input().Type("file").ID("replay-file").Accept(".json,application/json").OnChange(func(ctx app.Context, e app.Event) {
+		app.Elem("label").Attr("for", "replay-file").Text(i18n.T("replay.open_file")),
+		app.ElemSelfClosing("input").Attr("type", "file").ID("replay-file").Attr("accept", ".json,application/json").OnChange(func(ctx app.Context, e app.Event) {
 			files := ctx.JSSrc().Get("files")
 			if files.Length() == 0 {
 				return
@@ -139,7 +139,7 @@ func (r *Replay) player() app.UI {
 			r.step("replay-back", "◀", "replay.back", func(at int) int { return at - 1 }),
 			r.step("replay-forward", "▶", "replay.forward", func(at int) int { return at + 1 }),
 			r.step("replay-end", "»", "replay.to_end", func(int) int { return r.steps.Len() }),
-			app.Input().Type("range").ID("replay-slider").Min(0).Max(n).Value(r.at).Attr("aria-label", i18n.T("replay.position")).
+			app.ElemSelfClosing("input").Attr("type", "range").ID("replay-slider").Attr("min", 0).Attr("max", n).Attr("value", r.at).Attr("aria-label", i18n.T("replay.position")).
 				OnInput(func(ctx app.Context, e app.Event) {
 					i, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 					r.at = i
@@ -231,13 +231,13 @@ func (r *Replay) seatPicker(rules engine.Rules) app.UI {
 	if r.blind != nil {
 		return nil // a host-blind record holds what everyone saw, no seat's own cards
 	}
-	opts := []app.UI{app.Option().Value("-1").Selected(r.seat == engine.Observer).Text(i18n.T("replay.public"))}
+	opts := []app.UI{app.Elem("option").Attr("value", "-1").Attr("selected", r.seat == engine.Observer).Text(i18n.T("replay.public"))}
 	for s := 0; s < r.rec.Config.Seats; s++ {
-		opts = append(opts, app.Option().Value(strconv.Itoa(s)).Selected(r.seat == engine.Seat(s)).Text(r.mover(engine.Seat(s))))
+		opts = append(opts, app.Elem("option").Attr("value", strconv.Itoa(s)).Attr("selected", r.seat == engine.Seat(s)).Text(r.mover(engine.Seat(s))))
 	}
 	return app.Span().Body(
-		app.Label().For("replay-seat").Text(i18n.T("replay.seen_by")),
-		app.Select().ID("replay-seat").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
+		app.Elem("label").Attr("for", "replay-seat").Text(i18n.T("replay.seen_by")),
+		app.Elem("select").ID("replay-seat").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
 			i, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 			r.seat = engine.Seat(i)
 		}),

@@ -45,7 +45,7 @@ func whoPlayed(w replay.Who, own string, blind bool) app.UI {
 		if s.Fingerprint != "" {
 			key = i18n.T("replay.fingerprint", s.Fingerprint)
 		}
-		line := []app.UI{app.Strong().Text(s.Name), app.Text(" · "), app.Elem("code").Class("key-fingerprint").Text(key)}
+		line := []app.UI{app.Elem("strong").Text(s.Name), app.Text(" · "), app.Elem("code").Class("key-fingerprint").Text(key)}
 		if s.Host {
 			hostSeated = true
 			line = append(line, app.Text(" · "+hostSeat))

@@ -66,7 +66,7 @@ func (r *Resume) row(t session.SavedTable) app.UI {
 		)
 	}
 	return app.Div().Class("mk-resume-row").ID("saved-"+id).Body(
-		app.H3().Class("mk-resume-game").Text(i18n.T("game."+t.Game)),
+		app.Elem("h3").Class("mk-resume-game").Text(i18n.T("game."+t.Game)),
 		app.Div().Class("mk-actions").Body(actions...),
 		confirm,
 	)

@@ -117,19 +117,19 @@ func (p *Solo) Render() app.UI {
 		&lang.Switch{},
 		app.H1().Text(i18n.T("solo.title")+" — "+i18n.T("game."+p.game)),
 		problem(p.err),
-		app.Form().Class("panel", "setup-form").OnSubmit(p.start).Body(
+		app.Elem("form").Class("panel", "setup-form").OnSubmit(p.start).Body(
 			nameField(p.name, func(v string) { p.name = v }),
 			app.Div().Class("opt").Body(
-				app.Label().For("solo-players").Text(i18n.T("solo.players")),
-				app.Select().ID("solo-players").Body(p.playerChoices()...).
+				app.Elem("label").Attr("for", "solo-players").Text(i18n.T("solo.players")),
+				app.Elem("select").ID("solo-players").Body(p.playerChoices()...).
 					OnChange(func(ctx app.Context, e app.Event) {
 						p.players, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 					}),
 			),
 			p.handsField(),
 			app.Div().Class("opt").Body(
-				app.Label().For("solo-level").Text(i18n.T("solo.level")),
-				app.Select().ID("solo-level").Body(p.levelChoices()...).
+				app.Elem("label").Attr("for", "solo-level").Text(i18n.T("solo.level")),
+				app.Elem("select").ID("solo-level").Body(p.levelChoices()...).
 					OnChange(func(ctx app.Context, e app.Event) { p.level = ctx.JSSrc().Get("value").String() }),
 			),
 			optionFields(p.game, p.options, func(k, v string) { p.options[k] = v }),
@@ -147,7 +147,7 @@ func (p *Solo) playerChoices() []app.UI {
 	lo, hi := rules.Seats()
 	var out []app.UI
 	for n := lo; n <= hi; n++ {
-		out = append(out, app.Option().Value(strconv.Itoa(n)).Selected(n == p.players).Text(strconv.Itoa(n)))
+		out = append(out, app.Elem("option").Attr("value", strconv.Itoa(n)).Attr("selected", n == p.players).Text(strconv.Itoa(n)))
 	}
 	return out
 }
@@ -155,7 +155,7 @@ func (p *Solo) playerChoices() []app.UI {
 func (p *Solo) levelChoices() []app.UI {
 	var out []app.UI
 	for _, l := range botLevels(p.game) {
-		out = append(out, app.Option().Value(l).Selected(l == p.level).Text(i18n.T("bot."+l)))
+		out = append(out, app.Elem("option").Attr("value", l).Attr("selected", l == p.level).Text(i18n.T("bot."+l)))
 	}
 	return out
 }
@@ -216,9 +216,9 @@ func (p *Solo) again(ctx app.Context) {
 // nameField is the player's name input, shared by the setup screens.
 func nameField(value string, set func(string)) app.UI {
 	return app.Div().Class("opt").Body(
-		app.Label().For("player-name").Text(i18n.T("home.your_name")),
-		app.Input().Type("text").ID("player-name").MaxLength(24).Required(true).AutoComplete(true).
-			Value(value).Placeholder(i18n.T("home.name_hint")).
+		app.Elem("label").Attr("for", "player-name").Text(i18n.T("home.your_name")),
+		app.ElemSelfClosing("input").Attr("type", "text").ID("player-name").Attr("maxlength", 24).Attr("required", true).Attr("autocomplete", "on").
+			Attr("value", value).Attr("placeholder", i18n.T("home.name_hint")).
 			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }),
 	)
 }
@@ -238,12 +238,12 @@ func optionFields(game string, chosen map[string]string, set func(k, v string)) 
 		}
 		var opts []app.UI
 		for _, c := range o.Choices {
-			opts = append(opts, app.Option().Value(c).Selected(c == cur).Text(i18n.T("opt.choice."+c)))
+			opts = append(opts, app.Elem("option").Attr("value", c).Attr("selected", c == cur).Text(i18n.T("opt.choice."+c)))
 		}
 		id := "opt-" + o.Key
 		rows = append(rows, app.Div().Class("opt").Body(
-			app.Label().For(id).Text(i18n.T("opt."+o.Key)),
-			app.Select().ID(id).Body(opts...).
+			app.Elem("label").Attr("for", id).Text(i18n.T("opt."+o.Key)),
+			app.Elem("select").ID(id).Body(opts...).
 				OnChange(func(ctx app.Context, e app.Event) { set(o.Key, ctx.JSSrc().Get("value").String()) }),
 			app.P().Class("muted", "small").Text(i18n.T("opt."+o.Key+".help")),
 		))

@@ -59,13 +59,21 @@ func (p *Join) welcome() app.UI {
 	}
 	pk := p.pk
 	if pk == nil {
-		w := inviteWelcome(p.problem)
+		w := inviteWelcome(p.problem, "invite-welcome")
 		if p.peeking {
-			return app.Div().Body(app.P().Class("muted", "small").ID("invite-looking").Text(i18n.T("watch.looking")), w)
+			return app.Div().Class("invite-stack").Body(app.Div().Body(
+				app.P().Class("muted", "small").ID("invite-looking").Text(i18n.T("watch.looking")), w))
 		}
 		return w
 	}
-	return previewPanel(pk.Game, pk.Preview)
+	// The host's description takes the general welcome's place and keeps its room: the welcome
+	// stays beneath it, unseen and without its ids, so the name box below does not move as the
+	// description arrives (issue 24: the page shifted, CLS 0.099).
+	return app.Div().Class("invite-stack").Body(
+		app.Div().Class("invite-ghost").Aria("hidden", "true").Body(
+			app.P().Class("muted", "small").Text(i18n.T("watch.looking")), inviteWelcome(p.problem, "")),
+		previewPanel(pk.Game, pk.Preview),
+	)
 }
 
 // previewPanel says "Ann invites you to Arkham Ritual — 3 seated, 3–7 players", with the
@@ -83,6 +91,9 @@ func previewPanel(game string, pv wire.Preview) app.UI {
 	}
 	return app.Section().Class("panel", "invite-welcome").ID("invite-welcome").DataSet("game", game).Body(
 		app.P().Class("invite-lead").ID("invite-preview").Text(lead),
+		// What this is, as the general welcome it replaces said (watch.go's welcome): its room
+		// is kept, so the panels are alike in height.
+		app.P().Class("muted").Text(i18n.T("invite.lead")),
 		app.If(pv.Started, app.P().Class("invite-live").ID("invite-in-progress").Attr("role", "status").Text(i18n.T("watch.in_progress"))),
 		app.If(pv.Ask && !pv.Started, app.P().Class("muted").ID("invite-ask").Text(i18n.T("watch.ask_note"))),
 		how,
@@ -167,8 +178,8 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 	if !snap.Started {
 		on := snap.Ask
 		ask = app.Div().Class("opt").Body(
-			app.Label().For("ask-to-join").Body(
-				app.Input().Type("checkbox").ID("ask-to-join").Checked(on).
+			app.Elem("label").Attr("for", "ask-to-join").Body(
+				app.ElemSelfClosing("input").Attr("type", "checkbox").ID("ask-to-join").Attr("checked", on).
 					OnChange(func(ctx app.Context, e app.Event) {
 						v := ctx.JSSrc().Get("checked").Bool()
 						g.try(ctx, func() error { return g.Sess.SetAskToJoin(v) })

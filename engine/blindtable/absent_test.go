@@ -33,21 +33,7 @@ func TestStandInNeverReturns(t *testing.T) {
 	f := newFixture(t, 41, 4, []engine.Seat{0, 1, 2, 3}, nil)
 	f.level = "random"
 	const absent = engine.Seat(3)
-	var mu sync.Mutex
-	vanished := false
-	f.onApply = func(s engine.Seat, p *Page, e Entry) {
-		mu.Lock()
-		defer mu.Unlock()
-		if s == 0 && !vanished && p.st.ply >= 3 && p.st.d.dealt && !p.st.d.done {
-			vanished = true
-			go func() {
-				f.vanish(absent)
-				if err := f.host.StandIn(absent); err != nil {
-					f.failf("stand-in: %v", err)
-				}
-			}()
-		}
-	}
+	f.leaveAt(absent, 3, "stand-in", f.host.StandIn)
 	f.start()
 	f.settle(f.over)
 	if v := f.verdict(); v != nil {
@@ -178,21 +164,7 @@ func TestTwoHoldersOneLeaves(t *testing.T) {
 	f := newFixture(t, 47, 3, []engine.Seat{0, 1}, nil)
 	f.level = "random"
 	const absent = engine.Seat(1)
-	var mu sync.Mutex
-	vanished := false
-	f.onApply = func(s engine.Seat, p *Page, e Entry) {
-		mu.Lock()
-		defer mu.Unlock()
-		if s == 0 && !vanished && p.st.ply >= 2 && p.st.d.dealt && !p.st.d.done {
-			vanished = true
-			go func() {
-				f.vanish(absent)
-				if err := f.host.Absent(absent); err != nil {
-					f.failf("absent: %v", err)
-				}
-			}()
-		}
-	}
+	f.leaveAt(absent, 2, "absent", f.host.Absent)
 	f.start()
 	f.settle(f.over)
 	if v := f.verdict(); v != nil {

@@ -355,3 +355,29 @@ func (w *watched) Recv() ([]byte, error) {
 	}
 	return b, nil
 }
+
+// leaveAt arms f so that, the first time the host's page (seat 0) has applied an entry at move
+// ply or later of a deal dealt and not yet audited, seat x's page vanishes and the host says so
+// with say (f.host.StandIn or f.host.Absent, named what in a failure; nil says nothing: a page
+// that reloads). It returns the move x vanished at, -1 until then.
+func (f *fixture) leaveAt(x engine.Seat, ply int, what string, say func(engine.Seat) error) func() int {
+	var mu sync.Mutex
+	at := -1
+	f.onApply = func(s engine.Seat, p *Page, e Entry) {
+		mu.Lock()
+		defer mu.Unlock()
+		if s == 0 && at < 0 && p.st.ply >= ply && p.st.d.dealt && !p.st.d.done {
+			at = p.st.ply
+			go func() {
+				f.vanish(x)
+				if say == nil {
+					return
+				}
+				if err := say(x); err != nil {
+					f.failf("%s: %v", what, err)
+				}
+			}()
+		}
+	}
+	return func() int { mu.Lock(); defer mu.Unlock(); return at }
+}

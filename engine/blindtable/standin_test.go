@@ -2,7 +2,6 @@ package blindtable
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
 	"miskatonic/engine"
@@ -14,18 +13,9 @@ import (
 func TestReloadMidRound(t *testing.T) {
 	f := newFixture(t, 3, 4, []engine.Seat{0, 1, 2, 3}, nil)
 	f.record = true
-	var mu sync.Mutex
-	gone := false
-	f.onApply = func(s engine.Seat, p *Page, e Entry) {
-		mu.Lock()
-		defer mu.Unlock()
-		if s == 0 && !gone && p.st.ply >= 5 && p.st.d.dealt && !p.st.d.done {
-			gone = true
-			go f.vanish(1)
-		}
-	}
+	gone := f.leaveAt(1, 5, "", nil)
 	f.start()
-	f.settle(func() bool { mu.Lock(); defer mu.Unlock(); return gone && f.clients[1] == nil })
+	f.settle(func() bool { return gone() >= 0 && f.clients[1] == nil })
 	f.connect(1, 7) // the reloaded page: the same identity, its saved secrets, fresh randomness
 	f.settle(f.over)
 	if v := f.verdict(); v != nil {
@@ -41,33 +31,17 @@ func TestReloadMidRound(t *testing.T) {
 func TestStandInEscrow(t *testing.T) {
 	f := newFixture(t, 4, 5, []engine.Seat{0, 1, 2, 3}, nil)
 	const absent = engine.Seat(2)
-	var mu sync.Mutex
-	vanishedAt := -1
-	f.onApply = func(s engine.Seat, p *Page, e Entry) {
-		mu.Lock()
-		defer mu.Unlock()
-		if s == 0 && vanishedAt < 0 && p.st.ply >= 4 && p.st.d.dealt && !p.st.d.done {
-			vanishedAt = p.st.ply
-			go func() {
-				f.vanish(absent)
-				if err := f.host.StandIn(absent); err != nil {
-					f.failf("stand-in: %v", err)
-				}
-			}()
-		}
-	}
+	vanishedAt := f.leaveAt(absent, 4, "stand-in", f.host.StandIn)
 	f.start()
 	// The round goes on without the absent player: its key is rebuilt, moves and openings go on.
 	f.settle(func() bool {
-		mu.Lock()
-		at := vanishedAt
-		mu.Unlock()
+		at := vanishedAt()
 		return at >= 0 && f.hostState(func(st *State) bool {
 			return st.rebuilt(absent) && (st.ply >= at+4 || st.d.done)
 		})
 	})
 	f.hostState(func(st *State) bool {
-		t.Logf("vanished at ply %d; now ply %d, deal %d audited %v, seat %d's key rebuilt", vanishedAt, st.ply, st.d.n, st.d.done, absent)
+		t.Logf("vanished at ply %d; now ply %d, deal %d audited %v, seat %d's key rebuilt", vanishedAt(), st.ply, st.d.n, st.d.done, absent)
 		return true
 	})
 	f.connect(absent, 9)
@@ -105,28 +79,11 @@ func TestStandInRounds(t *testing.T) {
 		f := newFixture(t, seed, 5, []engine.Seat{0, 1, 2, 3}, nil)
 		f.level = "random"
 		absent := engine.Seat(1 + seed%3)
-		var mu sync.Mutex
-		vanished := false
-		f.onApply = func(s engine.Seat, p *Page, e Entry) {
-			mu.Lock()
-			defer mu.Unlock()
-			if s == 0 && !vanished && p.st.ply >= 2+int(seed%5) && p.st.d.dealt && !p.st.d.done {
-				vanished = true
-				go func() {
-					f.vanish(absent)
-					if err := f.host.StandIn(absent); err != nil {
-						f.failf("stand-in: %v", err)
-					}
-				}()
-			}
-		}
+		vanishedAt := f.leaveAt(absent, 2+int(seed%5), "stand-in", f.host.StandIn)
 		f.start()
 		f.settle(func() bool {
-			mu.Lock()
-			v := vanished
-			mu.Unlock()
 			// The round could end only with the absent key rebuilt: wait for its end.
-			return f.verdict() != nil || v && f.hostState(func(st *State) bool {
+			return f.verdict() != nil || vanishedAt() >= 0 && f.hostState(func(st *State) bool {
 				return st.b.Status().Deal != nil || st.b.Status().Over
 			})
 		})

@@ -68,10 +68,6 @@ func (h *Host) absent() []engine.Seat {
 	return slices.Compact(out)
 }
 
-// leftTogether groups the seats whose links went within it: one person's (a closed tab takes
-// all of its links at once, so the extra characters of a co-operative game go with the first).
-const leftTogether = 2 * time.Second
-
 // left notes that seat's player has just lost their connection.
 func (h *Host) left(seat engine.Seat) {
 	if h.gone == nil {
@@ -168,11 +164,26 @@ func (h *Host) stopAway() {
 }
 
 func (h *Host) awayMsg() *wire.Away {
-	m := &wire.Away{Seats: slices.Clone(h.away), Expired: h.awayExpired}
+	m := &wire.Away{Seats: slices.Clone(h.away), Expired: h.awayExpired, People: h.people(h.away)}
 	if !h.awayExpired {
 		m.Millis = int(max(0, h.awayUntil.Sub(h.clock().Now()).Milliseconds()))
 	}
 	return m
+}
+
+// people numbers the person of each of seats (wire.Away.People), in order of first seat.
+func (h *Host) people(seats []engine.Seat) []int {
+	var keys []string
+	out := make([]int, len(seats))
+	for i, s := range seats {
+		k := string(h.seats[s].person())
+		n := slices.Index(keys, k)
+		if n < 0 {
+			n, keys = len(keys), append(keys, k)
+		}
+		out[i] = n
+	}
+	return out
 }
 
 // AwayState is the turn deadline as the host's UI shows it.
@@ -223,7 +234,7 @@ func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
 	case !slices.Contains(h.absent(), seat):
 		return engine.Errorf(wire.KindState, "table: stand-in", "the game does not wait for seat %d", seat)
 	}
-	for _, m := range h.sameLeaver(seat) {
+	for _, m := range h.samePerson(seat) {
 		f := fn
 		if h.cfg.Bots != nil {
 			if b := h.cfg.Bots(level); b != nil {
@@ -237,21 +248,14 @@ func (h *Host) standIn(seat engine.Seat, level string, fn BotFunc) error {
 	return nil
 }
 
-// sameLeaver lists the other seats, with no connection and no stand-in, whose links went with
-// seat's (leftTogether): the same person's, who is stood in for at once, in one choice.
-func (h *Host) sameLeaver(seat engine.Seat) []engine.Seat {
-	at, ok := h.gone[seat]
-	if !ok {
-		return nil
-	}
+// samePerson lists the person's other seats, with no connection and no stand-in, that are
+// seat's person's (seatState.person: the same key, or vouched for by it): stood in for at once, in
+// one choice. Two people whose tabs died at the same moment are two choices.
+func (h *Host) samePerson(seat engine.Seat) []engine.Seat {
+	who := h.seats[seat].person()
 	var out []engine.Seat
 	for i, s := range h.seats {
-		o := engine.Seat(i)
-		t, gone := h.gone[o]
-		if o == seat || !gone || s.Bot || s.StandIn || s.peer != nil {
-			continue
-		}
-		if d := t.Sub(at); d < leftTogether && d > -leftTogether {
+		if o := engine.Seat(i); o != seat && !s.Bot && !s.StandIn && s.peer == nil && string(s.person()) == string(who) {
 			out = append(out, o)
 		}
 	}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -87,9 +88,10 @@ func (c *fakeClock) step(d time.Duration) {
 }
 
 // clockTable is awayTable on a fake clock, with the default turn deadline (30 s) and the app's
-// silence (6 s), seats guests' links (wrapped by wrap) of the given identities, and nobody
-// playing yet.
-func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, ids []int, wrap func(i int, c *tamper)) (*testTable, *fakeClock) {
+// silence (6 s), seats guests' links (wrapped by wrap) of the given people, and nobody playing
+// yet. A person named again holds one more seat, as the app's extra characters do: a key of its
+// own, vouched for by the person's first (fair.SignPerson).
+func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, people []int, wrap func(i int, c *tamper)) (*testTable, *fakeClock) {
 	t.Helper()
 	clk := newFakeClock()
 	tt := &testTable{t: t, rand: newRand(41), stop: make(chan struct{})}
@@ -99,20 +101,35 @@ func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, ids []
 		t.Fatal(err)
 	}
 	tt.host = h
-	for i, id := range ids {
+	for i, who := range people {
+		cfg := GuestConfig{Name: fmt.Sprint("p", who), Identity: identity(who), Rand: newRand(uint64(50 + i)), Rules: lookup, Tick: 5 * time.Millisecond}
+		if slices.Contains(people[:i], who) {
+			cfg.Name, cfg.Identity = fmt.Sprint("p", who, "-", i), identity(1000+i)
+			cfg.Person, cfg.PersonSig = identity(who).Public(), identity(who).SignPerson(cfg.Identity.Public())
+		}
 		a, b := Pipe()
 		tc := &tamper{Conn: b, seat: engine.Seat(i)}
 		if wrap != nil {
 			wrap(i, tc)
 		}
 		h.AddGuest(a)
-		g, _ := NewGuest(tc, GuestConfig{Name: fmt.Sprint("p", id), Identity: identity(id), Rand: newRand(uint64(50 + i)), Rules: lookup, Tick: 5 * time.Millisecond})
+		g, _ := NewGuest(tc, cfg)
 		tt.guests = append(tt.guests, g)
 		tt.waitFor("seated", func() bool { return g.State().Connected })
 		g.SetReady(true)
 	}
 	tt.waitFor("start", func() bool { return h.Start() == nil })
 	return tt, clk
+}
+
+// waitGone waits until the host has noted n players as gone.
+func (tt *testTable) waitGone(what string, n int) {
+	tt.t.Helper()
+	tt.waitFor(what, func() bool {
+		k := 0
+		tt.host.do(func() { k = len(tt.host.gone) })
+		return k == n
+	})
 }
 
 // TestAwayDeadlineRunsFromDeparture: the deadline is the person's, from when their link went
@@ -161,30 +178,33 @@ func TestAwayDeadlineRunsFromDeparture(t *testing.T) {
 }
 
 // TestAwayOneDeadlinePerPerson: Ring of Shadows, one person holding two characters (two seats,
-// two links from one tab) closes the tab. The table runs one deadline for the person: when it
-// runs out, one choice seats a stand-in in both seats, and the game goes on to its end with no
-// second countdown when the other character's turn comes. Before, each seat had its own, each
-// counted from its turn: 76 s twice over.
+// two links, the second's key vouched for by the first's) loses both links, 5 s apart (a phone
+// whose second link lingered). The table runs one deadline for the person: when it runs out, one
+// choice seats a stand-in in both seats, and the game goes on to its end with no second countdown
+// when the other character's turn comes. Before, each seat had its own, each counted from its
+// turn: 76 s twice over.
 func TestAwayOneDeadlinePerPerson(t *testing.T) {
 	defer checkNoLeak(t)()
 	opts := randomOptions(shadows.Rules{}, 3, newRand(7))
-	tt, clk := clockTable(t, shadows.Rules{}, opts, []int{0, 1, 2}, nil)
+	tt, clk := clockTable(t, shadows.Rules{}, opts, []int{0, 1, 1}, nil)
 	defer tt.close()
 	person := tt.guests[1:]
 	tt.guests = tt.guests[:1]
-	for _, g := range person { // one tab: both links go at once
-		g.Close()
-	}
-	tt.waitFor("the host to see both leave", func() bool {
-		n := 0
-		tt.host.do(func() { n = len(tt.host.gone) })
-		return n == 2
-	})
+	person[0].Close()
+	tt.waitGone("the host to see the first link go", 1)
+	clk.step(5 * time.Second) // more than the 2 s that once was taken as "together"
+	person[1].Close()
+	tt.waitGone("the host to see both leave", 2)
 	tt.play()
 	tt.waitFor("a deadline", func() bool { return len(tt.host.Away().Seats) > 0 })
 	first := tt.host.Away()
 	clk.step(30 * time.Second)
 	tt.waitFor("the deadline to run out", func() bool { return tt.host.Away().Expired })
+	tt.host.do(func() {
+		if m := tt.host.awayMsg(); len(m.Persons()) != 1 {
+			t.Errorf("away %+v: %d people, want one", m, len(m.Persons()))
+		}
+	})
 	if err := tt.host.StandIn(first.Seats[0], "random", randomBot(9)); err != nil {
 		t.Fatal(err)
 	}
@@ -218,6 +238,57 @@ func TestAwayOneDeadlinePerPerson(t *testing.T) {
 	if st := tt.guests[0].State(); st.Away != nil && len(st.Away.Seats) > 0 {
 		t.Fatalf("the guest still shown an away notice: %+v", st.Away)
 	}
+}
+
+// TestAwayTwoPeopleTwoChoices: two different people whose tabs die at the same moment (within the
+// 2 s once taken as one person's) are two people: every guest is told two (wire.Away.People), and
+// when the deadline runs out the host's stand-in for one seats no bot in the other's place — that
+// is a second choice, which the host may make differently (here: the second is stood in for too,
+// and the game goes on to its end).
+func TestAwayTwoPeopleTwoChoices(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt, clk := clockTable(t, toy.Rules{}, nil, []int{0, 1, 2, 3}, nil)
+	defer tt.close()
+	gone := tt.guests[2:]
+	tt.guests = tt.guests[:2]
+	for _, g := range gone {
+		g.Close()
+	}
+	tt.waitGone("the host to see both leave", 2)
+	tt.play()
+	tt.waitFor("a deadline", func() bool { return len(tt.host.Away().Seats) > 0 })
+	clk.step(30 * time.Second)
+	tt.waitFor("the deadline to run out", func() bool { return tt.host.Away().Expired })
+	a := tt.host.Away()
+	first := a.Seats[0]
+	other := engine.Seat(5 - first) // the other of seats 2 and 3
+	for i, g := range tt.guests {
+		tt.waitFor(fmt.Sprintf("guest %d told of the people away", i), func() bool {
+			w := g.State().Away
+			return w != nil && w.Expired && slices.Equal(w.Seats, a.Seats) && len(w.Persons()) == len(w.Seats)
+		})
+	}
+	if err := tt.host.StandIn(first, "random", randomBot(9)); err != nil {
+		t.Fatal(err)
+	}
+	tt.host.do(func() {
+		if !tt.host.seats[first].StandIn {
+			t.Errorf("seat %d has no stand-in after the choice for it", first)
+		}
+		if tt.host.seats[other].StandIn {
+			t.Errorf("seat %d, another person who left at the same moment, was stood in for by the choice for seat %d", other, first)
+		}
+	})
+	// The game goes on until it waits for the other person, whose time ran out too: their own
+	// choice, still to make.
+	tt.waitFor("the host to choose for the other person", func() bool {
+		a := tt.host.Away()
+		return slices.Equal(a.Seats, []engine.Seat{other}) && a.Expired
+	})
+	if err := tt.host.StandIn(other, "random", randomBot(10)); err != nil {
+		t.Fatal(err)
+	}
+	tt.finish()
 }
 
 // TestSilentLinkTakenAsGone: a guest's page freezes with its link still open (a tab killed

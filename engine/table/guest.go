@@ -17,6 +17,10 @@ type GuestConfig struct {
 	Name     string
 	Identity fair.Identity // long-lived; the app keeps its seed in local storage
 	Token    string        // seat token from an earlier Welcome (fallback when the key is lost)
+	// Person is, for an extra seat of one person (a second character), the key of the person's
+	// first seat and its signature over Identity's key (fair.SignPerson), sent in the hello: the
+	// host then runs one away deadline and one stand-in choice for all of the person's seats.
+	Person, PersonSig []byte
 	// Rand supplies deal shares (crypto/rand in the app, a seeded stream in tests). Required.
 	Rand io.Reader
 	// Rules finds a game's rules by name, to decode views and verify deals. Required.

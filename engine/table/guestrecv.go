@@ -145,7 +145,8 @@ func (g *Guest) tick() bool {
 }
 
 func (g *Guest) hello(l *link) {
-	g.send(&wire.Hello{Rules: l.rules, Name: g.cfg.Name, Key: g.cfg.Identity.Public(), Sig: g.cfg.Identity.SignHelloBound(l.nonce, l.table, binding(l.conn)), Token: g.st.Token})
+	g.send(&wire.Hello{Rules: l.rules, Name: g.cfg.Name, Key: g.cfg.Identity.Public(), Sig: g.cfg.Identity.SignHelloBound(l.nonce, l.table, binding(l.conn)), Token: g.st.Token,
+		Person: g.cfg.Person, PersonSig: g.cfg.PersonSig})
 }
 
 // process handles one in-order message from the host.

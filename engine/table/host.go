@@ -151,9 +151,20 @@ type seatState struct {
 	StandIn bool `json:"standIn,omitempty"`
 	// Benched is the deal (epoch) this seat was benched from (charge.go): until it is dealt,
 	// its player may not take the seat back.
-	Benched int     `json:"benched,omitempty"`
-	peer    *peer   // nil while disconnected
-	botFn   BotFunc // bots only
+	Benched int `json:"benched,omitempty"`
+	// Person is the key of the person this seat's player is one of the seats of, when its
+	// hello showed a claim by that key (fair.SignPerson): an extra character's.
+	Person []byte  `json:"person,omitempty"`
+	peer   *peer   // nil while disconnected
+	botFn  BotFunc // bots only
+}
+
+// person is whose seat this is: the key that vouched for it, or its own.
+func (s *seatState) person() []byte {
+	if len(s.Person) > 0 {
+		return s.Person
+	}
+	return s.Key
 }
 
 type event struct {

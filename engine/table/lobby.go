@@ -4,6 +4,7 @@ package table
 // options, the start and a rematch.
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -261,6 +262,10 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "the identity proof does not verify"), true)
 		return
 	}
+	if len(m.Person) > 0 && !fair.VerifyPerson(m.Person, m.Key, m.PersonSig) {
+		h.refuse(p, seq, 0, engine.Errorf(wire.KindAuth, "table: hello", "the claim to be one person's seat does not verify"), true)
+		return
+	}
 	if p.welcomed {
 		if string(p.key) == string(m.Key) {
 			return // a retried hello
@@ -317,6 +322,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 			h.dropPeer(s.peer, &wire.Bye{Kind: wire.KindState, Code: wire.ByeElsewhere})
 		}
 		s.peer = p
+		s.Person = bytes.Clone(m.Person) // this hello's word on whose seat it is, checked above
 		if s.StandIn {
 			h.returned(seat)
 			back = true

@@ -21,6 +21,27 @@ type Away struct {
 	Seats   []engine.Seat `json:"seats,omitempty"`
 	Millis  int           `json:"millis,omitempty"`
 	Expired bool          `json:"expired,omitempty"`
+	// People numbers the person each of Seats belongs to (from 0, in order of first seat):
+	// seats of one person (characters one player holds) share a number and one choice. Empty:
+	// each seat is its own person.
+	People []int `json:"people,omitempty"`
+}
+
+// Persons groups Seats by person (People), in order of each person's first seat.
+func (m *Away) Persons() [][]engine.Seat {
+	var out [][]engine.Seat
+	for i, s := range m.Seats {
+		n := len(out)
+		if i < len(m.People) {
+			n = m.People[i]
+		}
+		if n >= len(out) {
+			out = append(out, nil)
+			n = len(out) - 1
+		}
+		out[n] = append(out[n], s)
+	}
+	return out
 }
 
 func (*Away) Type() Type { return TAway }
@@ -31,6 +52,18 @@ func (m *Away) Check() error {
 	for _, s := range m.Seats {
 		if err := checkSeat(TAway, s); err != nil {
 			return err
+		}
+	}
+	if len(m.People) != 0 && len(m.People) != len(m.Seats) {
+		return bad(TAway, "people do not match seats")
+	}
+	next := 0 // numbered in order of first seat: each is one already seen or the next
+	for _, n := range m.People {
+		if n < 0 || n > next {
+			return bad(TAway, "people out of order")
+		}
+		if n == next {
+			next++
 		}
 	}
 	if m.Millis < 0 {

@@ -11,6 +11,12 @@ type Hello struct {
 	Key   []byte `json:"key"`
 	Sig   []byte `json:"sig"`
 	Token string `json:"token,omitempty"`
+	// Person and PersonSig: an extra seat of one person (a second character) names the key of
+	// the person's first seat, which vouched for this seat's key (fair.SignPerson): the host
+	// then takes the seats' players as one person (one away deadline, one stand-in choice).
+	// Both or neither.
+	Person    []byte `json:"person,omitempty"`
+	PersonSig []byte `json:"personSig,omitempty"`
 }
 
 func (*Hello) Type() Type { return THello }
@@ -23,6 +29,14 @@ func (m *Hello) Check() error {
 	}
 	if err := checkLen(THello, "sig", m.Sig, SigSize); err != nil {
 		return err
+	}
+	if len(m.Person) != 0 || len(m.PersonSig) != 0 {
+		if err := checkLen(THello, "person", m.Person, KeySize); err != nil {
+			return err
+		}
+		if err := checkLen(THello, "personSig", m.PersonSig, SigSize); err != nil {
+			return err
+		}
 	}
 	return checkText(THello, "token", m.Token, MaxToken)
 }

@@ -16,13 +16,12 @@ import (
 
 // seatView is one seat's tile.
 type seatView struct {
-	app.Compo
 	Seat Seat
 	Tap  *Action // the give or pass a tap on the seat makes, if any
 	t    *Table
 }
 
-func (v *seatView) Render() app.UI {
+func (v seatView) Draw() app.UI {
 	if v.Tap == nil {
 		return seatTile(v.Seat, nil, nil)
 	}
@@ -31,13 +30,12 @@ func (v *seatView) Render() app.UI {
 
 // statusView is the status bar.
 type statusView struct {
-	app.Compo
 	Round, Deck, Removed int
 	DoomOn               bool
 	Doom                 int
 }
 
-func (v *statusView) Render() app.UI {
+func (v statusView) Draw() app.UI {
 	b := Board{Round: v.Round, Deck: v.Deck, Removed: v.Removed, DoomOn: v.DoomOn, Doom: v.Doom}
 	return statusBar(b)
 }
@@ -46,13 +44,12 @@ func (v *statusView) Render() app.UI {
 // their places (go-app matches children by position: a panel that comes and goes would make it
 // rebuild every panel after it).
 type oddsView struct {
-	app.Compo
 	Odds   *Odds
 	Hidden bool
 	t      *Table
 }
 
-func (v *oddsView) Render() app.UI {
+func (v oddsView) Draw() app.UI {
 	if v.Odds == nil {
 		return app.Div().Hidden(true)
 	}
@@ -61,29 +58,26 @@ func (v *oddsView) Render() app.UI {
 
 // sheetView is the play sheet.
 type sheetView struct {
-	app.Compo
 	Piles []Pile
 	Other []Card
 }
 
-func (v *sheetView) Render() app.UI { return playSheet(Board{Piles: v.Piles, Other: v.Other}) }
+func (v sheetView) Draw() app.UI { return playSheet(Board{Piles: v.Piles, Other: v.Other}) }
 
 // logView is the round's log (the whole game's is the frame's history).
 type logView struct {
-	app.Compo
 	Lines []string
 }
 
-func (v *logView) Render() app.UI { return gameLog(v.Lines) }
+func (v logView) Draw() app.UI { return gameLog(v.Lines) }
 
 // hintsView is the first-game tips until dismissed, then a placeholder.
 type hintsView struct {
-	app.Compo
 	Done bool
 	t    *Table
 }
 
-func (v *hintsView) Render() app.UI { return slot(v.t.hints()) }
+func (v hintsView) Draw() app.UI { return slot(v.t.hints()) }
 
 // act sends a move the viewer chose.
 func (t *Table) act(ctx app.Context, m engine.Move) {

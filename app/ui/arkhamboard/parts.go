@@ -108,7 +108,7 @@ func playSheet(b Board) app.UI {
 	return app.Section().Class("panel", "sheet").Aria("label", i18n.T("ark.playsheet")).Body(
 		app.H2().Text(i18n.T("ark.playsheet")),
 		app.Div().Class("piles").Body(piles...),
-		app.H3().Text(i18n.T("ark.other_discards")),
+		app.Elem("h3").Text(i18n.T("ark.other_discards")),
 		otherBody,
 	)
 }
@@ -122,7 +122,7 @@ func gameLog(lines []string) app.UI {
 	}
 	return app.Section().Class("panel", "log").Body(
 		app.H2().Text(i18n.T("ark.log")),
-		app.Ol().Class("log-lines").Aria("live", "polite").Body(items...),
+		app.Elem("ol").Class("log-lines").Aria("live", "polite").Body(items...),
 	)
 }
 

@@ -18,7 +18,7 @@ func rulesSections() []doc.Section {
 		}},
 		{ID: "setup", TitleKey: "rules.setup.title", Body: []app.UI{
 			doc.Para("rules.setup.p1"), doc.Para("rules.setup.p2"), doc.Para("rules.setup.first"),
-			app.H3().Text(i18n.T("rules.setup.dummy.title")),
+			app.Elem("h3").Text(i18n.T("rules.setup.dummy.title")),
 			doc.Para("rules.setup.dummy.p1"),
 			doc.Bullets("rules.setup.dummy.l1", "rules.setup.dummy.l2", "rules.setup.dummy.l3", "rules.setup.dummy.l4"),
 		}},
@@ -70,7 +70,7 @@ func twist(card, key string) app.UI {
 	return app.Div().Class("mk-doc-twist").Body(
 		cardTile(card, false, "s"),
 		app.Div().Body(
-			app.H3().Text(i18n.T(key+".t")),
+			app.Elem("h3").Text(i18n.T(key+".t")),
 			doc.Para(key),
 		),
 	)
@@ -97,7 +97,7 @@ func cardsSection() []app.UI {
 	}
 	gallery = append(gallery, labelledTile("candelabra", true))
 	out = append(out,
-		app.H3().ID("cards-artifacts").Text(i18n.T("rules.cards.artifacts.t")),
+		app.Elem("h3").ID("cards-artifacts").Text(i18n.T("rules.cards.artifacts.t")),
 		doc.Para("rules.cards.artifacts"),
 		app.Div().Class("mk-doc-gallery").Body(gallery...),
 	)
@@ -132,7 +132,7 @@ func cardsSection() []app.UI {
 			entries[i] = cardEntry(c)
 		}
 		out = append(out,
-			app.H3().ID(g.id).Text(i18n.T(g.title)),
+			app.Elem("h3").ID(g.id).Text(i18n.T(g.title)),
 			doc.Para(g.intro),
 			app.Div().Class("mk-doc-cards").Body(entries...),
 		)

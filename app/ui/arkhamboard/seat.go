@@ -130,7 +130,7 @@ func fateLine(f *Fate) app.UI {
 		delta = i18n.T("ark.gained_n", f.Delta)
 	}
 	return app.Div().Class("fate").Body(
-		app.Strong().Text(verdict),
+		app.Elem("strong").Text(verdict),
 		app.If(delta != "", app.Span().Class("delta").Text(delta)),
 		app.If(f.Why != "", app.Span().Class("why").Text(f.Why)),
 	)

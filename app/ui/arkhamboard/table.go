@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 )
@@ -40,7 +41,7 @@ func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
 	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
-		&statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom},
+		board.Memo(statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom}),
 		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
 		app.Section().Class("centre").Body(
 			t.mySeat(me, plays),
@@ -59,11 +60,11 @@ func (t *Table) Render() app.UI {
 		// What comes and goes keeps its place (slot), so the panels after it are not rebuilt.
 		slot(t.overlay(b)),
 		slot(t.explainPanel()),
-		&hintsView{Done: t.hintsDone, t: t},
+		board.Memo(hintsView{Done: t.hintsDone, t: t}),
 		app.Div().Class("side").Body(
-			&oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t},
-			&sheetView{Piles: b.Piles, Other: b.Other},
-			&logView{Lines: b.Log},
+			board.Memo(oddsView{Odds: b.Odds, Hidden: t.helperHidden, t: t}),
+			board.Memo(sheetView{Piles: b.Piles, Other: b.Other}),
+			board.Memo(logView{Lines: b.Log}),
 		),
 	)
 }
@@ -103,7 +104,7 @@ func (t *Table) ringSeats(b Board) []app.UI {
 	for i := range b.Seats {
 		s := b.Seats[(start+i)%len(b.Seats)]
 		if !s.You {
-			out = append(out, &seatView{Seat: s, Tap: tapAction(b.Actions, s.Pos), t: t})
+			out = append(out, board.Memo(seatView{Seat: s, Tap: tapAction(b.Actions, s.Pos), t: t}))
 		}
 	}
 	return out
@@ -133,7 +134,7 @@ func (t *Table) mySeat(me Seat, plays bool) app.UI {
 	if !plays {
 		return nil
 	}
-	return app.Div().Class("me").Body(&seatView{Seat: me, t: t})
+	return app.Div().Class("me").Body(board.Memo(seatView{Seat: me, t: t}))
 }
 
 // endBanner announces the end of a round or of the game.
@@ -185,7 +186,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 		rows = append(rows, app.Li().Class(cls).DataSet("seat", row.Pos).Body(
 			cardOrBack(row.Card, "s", false),
 			app.Div().Class("result-text").Body(
-				app.Strong().Text(name),
+				app.Elem("strong").Text(name),
 				fateLine(&row.Fate),
 				sanity,
 			),

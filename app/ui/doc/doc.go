@@ -48,7 +48,7 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 		),
 		app.Elem("nav").Class("mk-doc-toc").Aria("label", i18n.T("pages.contents")).Body(
 			app.H2().Text(i18n.T("pages.contents")),
-			app.Ol().Body(toc...),
+			app.Elem("ol").Body(toc...),
 		),
 		app.Div().Class("mk-doc-body").Body(body...),
 		app.Elem("footer").Class("mk-doc-foot").Body(
@@ -77,14 +77,14 @@ func Steps(keys ...string) app.UI {
 	for i, k := range keys {
 		items[i] = app.Li().Text(i18n.T(k))
 	}
-	return app.Ol().Class("mk-doc-steps").Body(items...)
+	return app.Elem("ol").Class("mk-doc-steps").Body(items...)
 }
 
 // Terms is a list whose items lead with a bold term: key+".t", then the text under key.
 func Terms(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
-		items[i] = app.Li().Body(app.Strong().Text(i18n.T(k+".t")), app.Text(" "+i18n.T(k)))
+		items[i] = app.Li().Body(app.Elem("strong").Text(i18n.T(k+".t")), app.Text(" "+i18n.T(k)))
 	}
 	return app.Ul().Class("mk-doc-terms").Body(items...)
 }

@@ -24,7 +24,7 @@ import (
 var Game = board.Game{
 	Name:  highcard.Name,
 	Board: Draw,
-	Rules: func() app.Composer { return &Rules{} },
+	Rules: rulesPage,
 	Dev:   true,
 	Order: 100,
 	Log:   Log,
@@ -133,11 +133,15 @@ func Log(p board.Props) (string, []string) {
 	return "", lines
 }
 
-// Rules is the "how to play" page.
-type Rules struct{ app.Compo }
+// rulesPage is the "how to play" page (board.Game.Rules): the shared reading page every game's
+// rules are (doc.Rules), with the way on to the fair-play page as the other games have.
+func rulesPage() app.Composer {
+	return doc.Rules("hc.", rulesSections, func() app.UI { return doc.LinkButton("hc-rules-fair", board.HrefFair, "pages.see_fair") })
+}
 
-func (p *Rules) Render() app.UI {
-	return doc.Page("hc-rules", "hc.rules.title", "hc.rules.lead", []doc.Section{
+// rulesSections is the page's one section; a function, so the words follow the language.
+func rulesSections() []doc.Section {
+	return []doc.Section{
 		{ID: "play", TitleKey: "hc.rules.play.title", Body: []app.UI{doc.Para("hc.rules.play.p1"), doc.Para("hc.rules.play.p2")}},
-	}, nil)
+	}
 }

@@ -38,7 +38,15 @@ func TestDraw(t *testing.T) {
 			t.Errorf("at the end, missing %q", w)
 		}
 	}
-	if out := app.HTMLString(&Rules{}); strings.Contains(out, "⟨") {
+	out = app.HTMLString(rulesPage())
+	if strings.Contains(out, "⟨") {
 		t.Errorf("rules page misses a key: %s", out)
+	}
+	// The shared rules page (doc.Rules), as every game's: its id, the play section, the way on
+	// to the fair-play page and back home.
+	for _, w := range []string{`id="hc-rules"`, `id="play"`, `id="hc-rules-fair"`, `id="hc-rules-back"`} {
+		if !strings.Contains(out, w) {
+			t.Errorf("rules page: missing %q", w)
+		}
 	}
 }

@@ -89,11 +89,11 @@ func (s *Switch) Render() app.UI {
 	cur := i18n.Current()
 	opts := make([]app.UI, 0, len(i18n.Languages))
 	for _, l := range i18n.Languages {
-		opts = append(opts, app.Option().Value(string(l)).Lang(string(l)).Selected(l == cur).Text(l.Name()))
+		opts = append(opts, app.Elem("option").Attr("value", string(l)).Lang(string(l)).Attr("selected", l == cur).Text(l.Name()))
 	}
 	return app.Div().Class("mk-lang").Body(
-		app.Label().For("lang-select").Class("mk-lang-label").Aria("hidden", "true").Text("文A"),
-		app.Select().ID("lang-select").Aria("label", i18n.T("app.language")).Title(i18n.T("app.language")).
+		app.Elem("label").Attr("for", "lang-select").Class("mk-lang-label").Aria("hidden", "true").Text("文A"),
+		app.Elem("select").ID("lang-select").Aria("label", i18n.T("app.language")).Title(i18n.T("app.language")).
 			Body(opts...).OnChange(s.change),
 	)
 }

@@ -3,6 +3,7 @@ package ritualsboard
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
@@ -22,7 +23,6 @@ import (
 
 // seatsView is every player's public side.
 type seatsView struct {
-	app.Compo
 	Seats   []rituals.SeatView
 	Phase   string
 	Round   int
@@ -34,7 +34,7 @@ type seatsView struct {
 	t       *Table
 }
 
-func (p *seatsView) Render() app.UI {
+func (p seatsView) Draw() app.UI {
 	v := &rituals.View{Seat: p.N.Me, Seats: p.Seats, Phase: p.Phase, Round: p.Round, Sealed: p.Sealed, Placing: p.Placing}
 	return seatsPanel(v, p.Locked, p.Target, p.N, p.t.act)
 }
@@ -45,16 +45,15 @@ func (t *Table) seatsPart(n Names) app.UI {
 	if v.Sealed {
 		locked = t.P.Locked // only read in a sealed step
 	}
-	sv := &seatsView{Seats: v.Seats, Phase: v.Phase, Round: v.Round, Sealed: v.Sealed, Placing: v.Placing, Locked: locked, N: n, t: t}
+	sv := seatsView{Seats: v.Seats, Phase: v.Phase, Round: v.Round, Sealed: v.Sealed, Placing: v.Placing, Locked: locked, N: n, t: t}
 	if kind, ms := t.targets(); kind == "seat" {
 		sv.Target = ms
 	}
-	return sv
+	return board.Memo(sv)
 }
 
 // placesView is the twelve ritual places, with the viewer's placing moves.
 type placesView struct {
-	app.Compo
 	Places []rituals.Place
 	Place  []engine.Move // the legal moves putting a cultist on a place
 	Target []engine.Move // the pressed event's plays at a place (targets.go)
@@ -62,21 +61,20 @@ type placesView struct {
 	t      *Table
 }
 
-func (p *placesView) Render() app.UI {
+func (p placesView) Draw() app.UI {
 	return placesPanel(&rituals.View{Seat: p.N.Me, Places: p.Places}, p.Place, p.Target, p.N, p.t.act)
 }
 
 func (t *Table) placesPart(n Names) app.UI {
-	pv := &placesView{Places: t.V.Places, Place: movesOf(t.P.Legal, rituals.MovePlace), N: n, t: t}
+	pv := placesView{Places: t.V.Places, Place: movesOf(t.P.Legal, rituals.MovePlace), N: n, t: t}
 	if kind, ms := t.targets(); kind == "place" {
 		pv.Target = ms
 	}
-	return pv
+	return board.Memo(pv)
 }
 
 // handView is the viewer's own cards.
 type handView struct {
-	app.Compo
 	Hand []rituals.CardID
 	Sent rituals.CardID // the cultist the viewer locked in, shown first
 	Send []engine.Move  // the legal moves choosing a card of the hand
@@ -85,7 +83,7 @@ type handView struct {
 	t    *Table
 }
 
-func (p *handView) Render() app.UI {
+func (p handView) Draw() app.UI {
 	if p.None {
 		return hidden()
 	}
@@ -95,9 +93,9 @@ func (p *handView) Render() app.UI {
 func (t *Table) handPart() app.UI {
 	v := t.V
 	if v.Seat < 0 {
-		return &handView{None: true, t: t}
+		return board.Memo(handView{None: true, t: t})
 	}
-	p := &handView{Hand: v.Hand, t: t}
+	p := handView{Hand: v.Hand, t: t}
 	if int(v.Seat) < len(v.Seats) && v.Seats[v.Seat].Chosen {
 		p.Sent = v.Seats[v.Seat].Sent
 	}
@@ -109,18 +107,17 @@ func (t *Table) handPart() app.UI {
 	if len(p.Send) > 0 {
 		p.Sel = t.sel
 	}
-	return p
+	return board.Memo(p)
 }
 
 // influenceView is the viewer's Secret Influence and its score now.
 type influenceView struct {
-	app.Compo
 	Left, Right []rituals.CardID
 	B           Breakdown
 	None        bool // a watcher: the placeholder
 }
 
-func (p *influenceView) Render() app.UI {
+func (p influenceView) Draw() app.UI {
 	if p.None {
 		return hidden()
 	}
@@ -130,32 +127,30 @@ func (p *influenceView) Render() app.UI {
 func (t *Table) influencePart() app.UI {
 	v := t.V
 	if v.Seat < 0 || int(v.Seat) >= len(v.Seats) {
-		return &influenceView{None: true}
+		return board.Memo(influenceView{None: true})
 	}
 	sv := v.Seats[v.Seat]
-	return &influenceView{Left: sv.Left, Right: sv.Right, B: BreakdownOf(v, int(v.Seat))}
+	return board.Memo(influenceView{Left: sv.Left, Right: sv.Right, B: BreakdownOf(v, int(v.Seat))})
 }
 
 // logView is this round's public events.
 type logView struct {
-	app.Compo
 	Log []rituals.Event
 	Of  int // the round just ended, while the log is still its
 	N   Names
 }
 
-func (p *logView) Render() app.UI { return logPanel(p.Log, p.Of, p.N) }
+func (p logView) Draw() app.UI { return logPanel(p.Log, p.Of, p.N) }
 
 // resultView is the final scoring, once the game is over.
 type resultView struct {
-	app.Compo
 	Outcome *engine.Outcome
 	Scores  []Breakdown // by seat
 	N       Names
 	t       *Table
 }
 
-func (p *resultView) Render() app.UI {
+func (p resultView) Draw() app.UI {
 	if p.Outcome == nil {
 		return hidden()
 	}
@@ -165,13 +160,13 @@ func (p *resultView) Render() app.UI {
 func (t *Table) resultPart(n Names) app.UI {
 	v := t.V
 	if v.Outcome == nil {
-		return &resultView{t: t}
+		return board.Memo(resultView{t: t})
 	}
 	scores := make([]Breakdown, len(v.Seats))
 	for s := range v.Seats {
 		scores[s] = BreakdownOf(v, s)
 	}
-	return &resultView{Outcome: v.Outcome, Scores: scores, N: n, t: t}
+	return board.Memo(resultView{Outcome: v.Outcome, Scores: scores, N: n, t: t})
 }
 
 // pick is a press on a sealed option or a hand card: it selects the move (key), not yet sent.

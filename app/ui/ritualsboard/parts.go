@@ -77,7 +77,7 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n 
 	}
 	return app.Section().Class("rit-seats").Aria("label", title).Body(
 		app.H2().Text(title),
-		app.Ol().Body(items...),
+		app.Elem("ol").Body(items...),
 	)
 }
 
@@ -132,7 +132,7 @@ func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act fun
 			),
 			app.Span().Class("rit-owner").Text(owner),
 			app.If(p.RisenBy >= 0, app.Span().Class("rit-risen").Text(i18n.T("rit.risen"))),
-			app.Ol().Class("rit-slots").Body(slots...),
+			app.Elem("ol").Class("rit-slots").Body(slots...),
 			btn,
 			targetButtons(atPlace[p.Key], n, act),
 		))
@@ -150,7 +150,7 @@ func cardChip(c rituals.CardID, class string) app.UI {
 		return app.Span().Class("rit-chip", "rit-event", class).Text(EventName(c))
 	}
 	return app.Span().Class("rit-chip", class).DataSet("card", card.Key).Aria("label", CardName(c)).Body(
-		app.Strong().Text(strconv.Itoa(card.Insanity)),
+		app.Elem("strong").Text(strconv.Itoa(card.Insanity)),
 		app.Span().Class("rit-signs").Text(Signs(card.Signs)),
 		app.Span().Class("rit-syms").Text(card.Symbols),
 	)
@@ -233,11 +233,11 @@ func influencePanel(left, right []rituals.CardID, b Breakdown) app.UI {
 	return app.Section().Class("rit-influence").ID("rit-influence").Aria("label", i18n.T("rit.influence")).Body(
 		app.H2().Text(i18n.T("rit.influence")),
 		app.Div().Class("rit-sides").Body(
-			app.Div().Class("rit-left").Body(app.H3().Text(i18n.T("rit.left")), app.Div().Body(chips(left)...)),
-			app.Div().Class("rit-right").Body(app.H3().Text(i18n.T("rit.right")), app.Div().Body(chips(right)...)),
+			app.Div().Class("rit-left").Body(app.Elem("h3").Text(i18n.T("rit.left")), app.Div().Body(chips(left)...)),
+			app.Div().Class("rit-right").Body(app.Elem("h3").Text(i18n.T("rit.right")), app.Div().Body(chips(right)...)),
 		),
 		app.P().Class("rit-preview").ID("rit-preview").Body(
-			app.Strong().Text(i18n.T("rit.preview", b.Total)), app.Text(" "),
+			app.Elem("strong").Text(i18n.T("rit.preview", b.Total)), app.Text(" "),
 			app.Span().Text(i18n.T("rit.preview_why", b.Right, 5*b.Right, b.Left, b.Penalty)),
 		),
 	)
@@ -256,7 +256,7 @@ func logPanel(log []rituals.Event, of int, n Names) app.UI {
 	}
 	return app.Section().Class("rit-log").ID("rit-log").DataSet("of", of).Aria("label", title).Body(
 		app.H2().Text(title),
-		app.Ol().Aria("live", "polite").Body(items...),
+		app.Elem("ol").Aria("live", "polite").Body(items...),
 	)
 }
 

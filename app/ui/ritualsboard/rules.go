@@ -81,7 +81,7 @@ func eventList() app.UI {
 	items := make([]app.UI, 0, len(rituals.EventTypes))
 	for _, t := range rituals.EventTypes {
 		items = append(items, app.Li().DataSet("event", t.Key).Body(
-			app.Strong().Text(strconv.Itoa(copies[t.Key])+" × "+i18n.T("rit.ev."+string(t.Key))+" · "+t.NameDE),
+			app.Elem("strong").Text(strconv.Itoa(copies[t.Key])+" × "+i18n.T("rit.ev."+string(t.Key))+" · "+t.NameDE),
 			app.Text(" — "+i18n.T("rit.when."+string(t.Key))),
 		))
 	}

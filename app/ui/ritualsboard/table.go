@@ -139,7 +139,7 @@ func (t *Table) Render() app.UI {
 		t.placesPart(n),
 		t.handPart(),
 		t.influencePart(),
-		&logView{Log: v.Log, Of: v.LogRound, N: n},
+		board.Memo(logView{Log: v.Log, Of: v.LogRound, N: n}),
 		t.resultPart(n),
 	)
 }

@@ -3,6 +3,7 @@ package shadowsboard
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/shadows"
 )
@@ -20,13 +21,12 @@ import (
 
 // resultView is the shared ending, once the game is over.
 type resultView struct {
-	app.Compo
 	Outcome *engine.Outcome
 	Watcher bool
 	t       *Table
 }
 
-func (p *resultView) Render() app.UI {
+func (p resultView) Draw() app.UI {
 	if p.Outcome == nil {
 		return hidden()
 	}
@@ -36,25 +36,23 @@ func (p *resultView) Render() app.UI {
 func (t *Table) resultPart() app.UI {
 	v := t.V
 	if v.Outcome == nil {
-		return &resultView{t: t}
+		return board.Memo(resultView{t: t})
 	}
-	return &resultView{Outcome: v.Outcome, Watcher: v.Seat < 0, t: t}
+	return board.Memo(resultView{Outcome: v.Outcome, Watcher: v.Seat < 0, t: t})
 }
 
 // deckView is the threat deck and the elder's card.
 type deckView struct {
-	app.Compo
 	Threat *shadows.ThreatView
 	Elder  *shadows.ElderView
 }
 
-func (p *deckView) Render() app.UI {
+func (p deckView) Draw() app.UI {
 	return slot(deckPanel(&shadows.View{Threat: p.Threat, Elder: p.Elder}))
 }
 
 // cityView is the Arkham map: where each character stands, and the corruption.
 type cityView struct {
-	app.Compo
 	Where                []shadows.CharView // each character's seat and location only
 	Corruption           []int
 	Ring, Marker, Active engine.Seat
@@ -62,7 +60,7 @@ type cityView struct {
 	N                    Names
 }
 
-func (p *cityView) Render() app.UI {
+func (p cityView) Draw() app.UI {
 	v := &shadows.View{Characters: p.Where, Corruption: p.Corruption, Ring: p.Ring, Marker: p.Marker, Active: p.Active,
 		Limits: shadows.LimitsView{CorruptionLoss: p.CorruptionLoss}}
 	return cityPanel(v, p.N)
@@ -74,13 +72,12 @@ func (t *Table) cityPart(n Names) app.UI {
 	for i, c := range v.Characters {
 		where[i] = shadows.CharView{Seat: c.Seat, Location: c.Location}
 	}
-	return &cityView{Where: where, Corruption: v.Corruption, Ring: v.Ring, Marker: v.Marker, Active: v.Active,
-		CorruptionLoss: v.Limits.CorruptionLoss, N: n}
+	return board.Memo(cityView{Where: where, Corruption: v.Corruption, Ring: v.Ring, Marker: v.Marker, Active: v.Active,
+		CorruptionLoss: v.Limits.CorruptionLoss, N: n})
 }
 
 // charView is one character card.
 type charView struct {
-	app.Compo
 	C                      shadows.CharView
 	Ring, Marker, Acting   bool // it bears the Ring, holds the Threat Start Marker, acts now
 	Over                   bool // the game is over
@@ -89,32 +86,30 @@ type charView struct {
 	Name, Player           string
 }
 
-func (p *charView) Render() app.UI { return charCard(p) }
+func (p charView) Draw() app.UI { return charCard(&p) }
 
 // threatView is what the threat did lately.
 type threatView struct {
-	app.Compo
 	News  []shadows.Event
 	Elder *shadows.ElderView
 	N     Names
 }
 
-func (p *threatView) Render() app.UI {
+func (p threatView) Draw() app.UI {
 	return threatPanel(p.News, &shadows.View{Elder: p.Elder}, p.N)
 }
 
 func (t *Table) threatPart(n Names) app.UI {
-	return &threatView{News: threatNews(t.V.Log), Elder: t.V.Elder, N: n}
+	return board.Memo(threatView{News: threatNews(t.V.Log), Elder: t.V.Elder, N: n})
 }
 
 // assetsView is the face-up asset row, once there is one.
 type assetsView struct {
-	app.Compo
 	Row         []string
 	Deck, Rando int
 }
 
-func (p *assetsView) Render() app.UI {
+func (p assetsView) Draw() app.UI {
 	if len(p.Row) == 0 {
 		return hidden()
 	}
@@ -123,13 +118,12 @@ func (p *assetsView) Render() app.UI {
 
 // logView is the latest public events.
 type logView struct {
-	app.Compo
 	Log   []shadows.Event
 	Elder *shadows.ElderView
 	N     Names
 }
 
-func (p *logView) Render() app.UI { return logPanel(p.Log, &shadows.View{Elder: p.Elder}, p.N) }
+func (p logView) Draw() app.UI { return logPanel(p.Log, &shadows.View{Elder: p.Elder}, p.N) }
 
 // slot is ui, or an empty hidden placeholder of the same place when ui is nil.
 func slot(ui app.UI) app.UI {

@@ -52,7 +52,7 @@ func rulesSections() []doc.Section {
 func placeList() app.UI {
 	items := make([]app.UI, 0, len(shadows.Locations))
 	for _, l := range shadows.Locations {
-		items = append(items, app.Li().Body(app.Strong().Text(LocName(l)), app.Text(" — "+i18n.T("sh.locact."+l))))
+		items = append(items, app.Li().Body(app.Elem("strong").Text(LocName(l)), app.Text(" — "+i18n.T("sh.locact."+l))))
 	}
 	return app.Ul().Class("sh-rules-places").Body(items...)
 }
@@ -62,7 +62,7 @@ func charList() app.UI {
 	items := make([]app.UI, 0, len(cur().Characters))
 	for _, c := range cur().Characters {
 		items = append(items, app.Li().Body(
-			app.Strong().Text(c.Name),
+			app.Elem("strong").Text(c.Name),
 			app.Text(" ("+c.Title+") — "+i18n.T("sh.rules.limits", c.Knowledge, c.Muscle)+" "+c.Advantage.Name+": "+c.Advantage.Text),
 		))
 	}

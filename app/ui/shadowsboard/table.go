@@ -32,10 +32,26 @@ func (t *Table) names() Names {
 	return n
 }
 
-func (t *Table) act(m engine.Move) app.EventHandler { return t.P.Act(m) }
+// act plays m; then the next decision starts afresh: the choices folded under a character's
+// name close again, and if the page had scrolled past the turn's status (a choice opened low on
+// a phone scrolls it) the status comes back into view with its prompt.
+func (t *Table) act(m engine.Move) app.EventHandler {
+	play := t.P.Act(m)
+	return func(ctx app.Context, e app.Event) {
+		play(ctx, e)
+		doc := app.Window().Get("document")
+		open := doc.Call("querySelectorAll", "#sh-actions details[open]")
+		for i := 0; i < open.Length(); i++ {
+			open.Index(i).Call("removeAttribute", "open")
+		}
+		if st := app.Window().GetElementByID("sh-status"); st.Truthy() && st.Call("getBoundingClientRect").Get("top").Float() < 0 {
+			st.Call("scrollIntoView", map[string]any{"block": "start"})
+		}
+	}
+}
 
-// Render draws the table: what is asked first (so a phone shows it without scrolling), then the
-// threat, the map, the characters, the asset row and the log.
+// Render draws the table: what is asked first (so a phone or a laptop shows it without
+// scrolling), then the threat, the map, the characters, the asset row and the log.
 func (t *Table) Render() app.UI {
 	v, n := t.V, t.names()
 	return app.Div().Class("sh").ID("sh").DataSet("seq", t.P.Seq).DataSet("phase", v.Phase).
@@ -47,14 +63,17 @@ func (t *Table) Render() app.UI {
 		),
 		t.status(n),
 		t.resultPart(),
-		// Two columns on a laptop (the table left, moves and news right); on a phone the
-		// wrappers dissolve (display: contents) and each part takes its place in one column.
-		// What comes and goes keeps its place (a part's placeholder, slot), so the parts after
-		// it are not rebuilt.
-		app.Div().Class("sh-main").Body(&deckView{Threat: v.Threat, Elder: v.Elder}, t.cityPart(n), t.chars(n)),
-		app.Div().Class("sh-side").Body(t.threatPart(n), slot(t.actions(n)),
-			&assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck},
-			&logView{Log: v.Log, Elder: v.Elder, N: n}),
+		// The moves right under the prompt, the whole width on a laptop too: a 768-px-high
+		// screen shows them all without scrolling (issue 24).
+		slot(t.actions(n)),
+		// Two columns on a laptop (the table left, news right); on a phone the wrappers
+		// dissolve (display: contents) and each part takes its place in one column. What
+		// comes and goes keeps its place (a part's placeholder, slot), so the parts after it
+		// are not rebuilt.
+		app.Div().Class("sh-main").Body(board.Memo(deckView{Threat: v.Threat, Elder: v.Elder}), t.cityPart(n), t.chars(n)),
+		app.Div().Class("sh-side").Body(t.threatPart(n),
+			board.Memo(assetsView{Row: v.AssetRow, Deck: v.AssetDeck, Rando: v.Rando.Deck}),
+			board.Memo(logView{Log: v.Log, Elder: v.Elder, N: n})),
 	)
 }
 
@@ -75,45 +94,43 @@ func (t *Table) status(n Names) app.UI {
 	var counter app.UI
 	if v.Phase == shadows.PhaseAction && v.Active >= 0 {
 		counter = app.P().Class("sh-actions-left").ID("sh-actions-left").DataSet("n", v.ActionsLeft).Body(
-			app.Strong().Text(strconv.Itoa(v.ActionsLeft)),
+			app.Elem("strong").Text(strconv.Itoa(v.ActionsLeft)),
 			app.Span().Text(" "+i18n.T("sh.actions_left")),
 		)
 	}
 	meta := i18n.T("sh.round_turn", v.Round, v.Turn)
-	return app.Section().Class("sh-status").Aria("label", i18n.T("sh.status")).Body(
+	return app.Section().Class("sh-status").ID("sh-status").Aria("label", i18n.T("sh.status")).Body(
 		app.P().Class("sh-prompt").ID("sh-prompt").Aria("live", "polite").Text(line),
 		counter,
 		app.P().Class("sh-meta", "muted", "small").Text(meta),
 	)
 }
 
-// actions offers the legal moves as buttons, grouped by kind; each names its cost.
+// actions offers the legal moves, grouped by kind (groupChoices lays out each group).
 func (t *Table) actions(n Names) app.UI {
 	legal := t.P.Legal
 	if len(legal) == 0 {
 		return nil
 	}
-	groups := map[string][]app.UI{}
+	groups := map[string][]choice{}
 	for i, m := range legal {
-		g := group(m.Kind)
-		cls := "sh-move"
-		if m.Kind == shadows.MoveEnd || m.Kind == shadows.MoveLeave {
-			cls = "sh-end"
-		}
-		if m.Kind == shadows.MoveBanish {
-			cls = "sh-banish"
-		}
-		groups[g] = append(groups[g], app.Button().Type("button").Class("btn", cls).ID("sh-move-"+strconv.Itoa(i)).
-			DataSet("kind", m.Kind).Text(n.MoveLabel(m, t.V)).OnClick(t.act(m), moveKey(m)))
+		groups[group(m.Kind)] = append(groups[group(m.Kind)], choice{i, m})
 	}
 	parts := []app.UI{app.H2().Text(i18n.T("sh.your_move", n.Char(t.V.ToMove)))}
+	if t.V.Phase == shadows.PhaseAction {
+		parts = append(parts, app.P().Class("sh-costnote", "small", "muted").Text(i18n.T("sh.choose.note")))
+	}
 	for _, g := range groupOrder {
 		if len(groups[g]) == 0 {
 			continue
 		}
+		var head app.UI
+		if g != "end" { // ending the turn says what it is
+			head = app.Elem("h3").Text(i18n.T("sh.group." + g))
+		}
 		parts = append(parts, app.Div().Class("sh-group").DataSet("group", g).Body(
-			app.H3().Text(i18n.T("sh.group."+g)),
-			app.Div().Class("sh-btns").Body(groups[g]...),
+			head,
+			app.Div().Class("sh-btns").Body(t.groupChoices(groups[g], n)...),
 		))
 	}
 	return app.Section().Class("sh-actions", "panel").ID("sh-actions").Aria("label", i18n.T("sh.your_move", n.Char(t.V.ToMove))).Body(parts...)
@@ -185,7 +202,7 @@ func deckPanel(v *shadows.View) app.UI {
 	if tc := threat(th.Top); tc != nil {
 		top = app.Div().Class("sh-card", "sh-arkham").ID("sh-arkham").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.arkham", th.TopLevel)),
-			app.H3().Text(tc.Arkham.Name),
+			app.Elem("h3").Text(tc.Arkham.Name),
 			app.P().Class("sh-tokens").ID("sh-tokens").DataSet("tokens", th.Tokens).DataSet("limit", th.Limit).Body(
 				app.Span().Class("sh-pips").Text(pips(th.Tokens, th.Limit)),
 				app.Text(" "+i18n.T("sh.tokens", th.Tokens, th.Limit)),
@@ -196,7 +213,7 @@ func deckPanel(v *shadows.View) app.UI {
 	} else if v.Elder != nil {
 		top = app.Div().Class("sh-card", "sh-arkham").ID("sh-arkham").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.elder")),
-			app.H3().Text(v.Elder.Name),
+			app.Elem("h3").Text(v.Elder.Name),
 		)
 	}
 	var shadow app.UI
@@ -204,13 +221,13 @@ func deckPanel(v *shadows.View) app.UI {
 	case !th.Known:
 		shadow = app.Div().Class("sh-card", "sh-shadow", "sh-hidden").ID("sh-shadow").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
-			app.H3().Text(i18n.T("sh.shadow.unknown")),
+			app.Elem("h3").Text(i18n.T("sh.shadow.unknown")),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
 	case th.Shadow < 0 && v.Elder != nil:
 		shadow = app.Div().Class("sh-card", "sh-shadow", "sh-final").ID("sh-shadow").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.final")),
-			app.H3().Text(th.ShadowNm),
+			app.Elem("h3").Text(th.ShadowNm),
 			app.P().Class("sh-text").Text(v.Elder.Final),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
@@ -221,7 +238,7 @@ func deckPanel(v *shadows.View) app.UI {
 		}
 		shadow = app.Div().Class("sh-card", "sh-shadow").ID("sh-shadow").Body(
 			app.Span().Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
-			app.H3().Text(th.ShadowNm),
+			app.Elem("h3").Text(th.ShadowNm),
 			app.P().Class("sh-text").Text(text),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
@@ -231,9 +248,9 @@ func deckPanel(v *shadows.View) app.UI {
 		elder = app.Elem("details").Class("sh-elder").Body(
 			app.Elem("summary").Text(i18n.T("sh.elder", e.Name)),
 			app.P().Text(e.Rule),
-			app.P().Body(app.Strong().Text(i18n.T("sh.awakening")+" "), app.Text(e.Awakening)),
-			app.If(e.Stirring != "", app.P().Body(app.Strong().Text(i18n.T("sh.stirring")+" "), app.Text(e.Stirring))),
-			app.P().Body(app.Strong().Text(i18n.T("sh.final")+" "), app.Text(e.Final)),
+			app.P().Body(app.Elem("strong").Text(i18n.T("sh.awakening")+" "), app.Text(e.Awakening)),
+			app.If(e.Stirring != "", app.P().Body(app.Elem("strong").Text(i18n.T("sh.stirring")+" "), app.Text(e.Stirring))),
+			app.P().Body(app.Elem("strong").Text(i18n.T("sh.final")+" "), app.Text(e.Final)),
 		)
 	}
 	return app.Section().Class("sh-deck", "panel").ID("sh-deck").Aria("label", i18n.T("sh.deck")).Body(
@@ -286,7 +303,7 @@ func cityPanel(v *shadows.View, n Names) app.UI {
 			corr = v.Corruption[l]
 		}
 		tiles = append(tiles, app.Li().Class("sh-loc").DataSet("loc", key).DataSet("corrupt", corr > 0).Body(
-			app.H3().Text(LocName(key)),
+			app.Elem("h3").Text(LocName(key)),
 			app.P().Class("sh-locact", "small").Text(i18n.T("sh.locact."+key)),
 			app.P().Class("sh-corr").DataSet("n", corr).Body(
 				app.Span().Class("sh-corrpips").Text(repeat("✹", corr)),
@@ -317,9 +334,9 @@ func (t *Table) chars(n Names) app.UI {
 	v := t.V
 	cardsUI := make([]app.UI, 0, len(v.Characters))
 	for _, c := range v.Characters {
-		cardsUI = append(cardsUI, &charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
+		cardsUI = append(cardsUI, board.Memo(charView{C: c, Ring: c.Seat == v.Ring, Marker: c.Seat == v.Marker,
 			Acting: c.Seat == v.Active, Over: v.Outcome != nil, Mine: len(t.P.Legal) > 0 && c.Seat == v.ToMove,
-			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)})
+			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)}))
 	}
 	return app.Section().Class("sh-chars").ID("sh-chars").Aria("label", i18n.T("sh.characters")).Body(
 		app.H2().Text(i18n.T("sh.characters")),
@@ -349,12 +366,12 @@ func charCard(p *charView) app.UI {
 	var assets []app.UI
 	for _, k := range c.Assets {
 		if a := asset(k); a != nil {
-			assets = append(assets, app.Li().Body(app.Strong().Text(a.Name), app.Text(" — "+a.Text)))
+			assets = append(assets, app.Li().Body(app.Elem("strong").Text(a.Name), app.Text(" — "+a.Text)))
 		}
 	}
 	var abil app.UI
 	if a := ability(c.Ability); a != nil {
-		abil = app.P().Class("sh-ability", "small").Body(app.Strong().Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
+		abil = app.P().Class("sh-ability", "small").Body(app.Elem("strong").Text(i18n.T("sh.ability_card", a.Name)), app.Text(" "+a.Text))
 	}
 	clips := app.Elem("dl").Class("sh-clips").Body(
 		clip("bills", c.Bills, c.BillsLimit),
@@ -366,7 +383,7 @@ func charCard(p *charView) app.UI {
 	return app.Li().Class("sh-char").ID(fmt.Sprintf("sh-char-%d", c.Seat)).DataSet("seat", int(c.Seat)).
 		DataSet("active", p.Acting).DataSet("mine", p.Mine).Body(
 		app.Div().Class("sh-chead").Body(
-			app.H3().Text(p.Name),
+			app.Elem("h3").Text(p.Name),
 			app.Span().Class("sh-player", "small").Text(i18n.T("sh.played_by", p.Player)),
 		),
 		app.If(title != "", app.P().Class("sh-title", "small", "muted").Text(title)),
@@ -412,7 +429,7 @@ func assetsPanel(row []string, deck, rando int) app.UI {
 			continue
 		}
 		items = append(items, app.Li().Class("sh-asset").DataSet("asset", a.Key).Body(
-			app.H3().Text(a.Name),
+			app.Elem("h3").Text(a.Name),
 			app.P().Class("small").Text(i18n.T("sh.asset_where", LocName(a.Location), a.Cost)),
 			app.P().Class("sh-text", "small").Text(a.Text),
 		))
@@ -434,7 +451,7 @@ func logPanel(log []shadows.Event, v *shadows.View, n Names) app.UI {
 	return app.Section().Class("sh-log", "panel").ID("sh-log").Aria("label", i18n.T("sh.log")).Body(
 		app.H2().Text(i18n.T("sh.log")),
 		// Newest first, numbered as they happened: a reversed list counts down from the latest.
-		app.Ol().Attr("reversed", true).Body(items...),
+		app.Elem("ol").Attr("reversed", true).Body(items...),
 	)
 }
 
