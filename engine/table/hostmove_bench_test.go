@@ -33,27 +33,12 @@ var (
 
 func recordedHostGame(b testing.TB) hostGame {
 	hostGameOnce.Do(func() {
-		var rec *recorder
-		tt := newTable(b, tableOpts{rules: arkham.Rules{}, guests: 3, seed: 26, tick: time.Second, hostSeat: true,
-			wrap: func(i int, c Conn) Conn {
-				if i != 0 {
-					return c
-				}
-				rec = &recorder{Conn: c}
-				return rec
-			}})
-		tt.play()
-		tt.finish()
-		h := tt.host
 		c := &Host{}
-		h.do(func() {
+		frames := recordSeat0(b, tableOpts{rules: arkham.Rules{}, guests: 3, seed: 26, tick: time.Second, hostSeat: true}, func(h *Host) {
 			c.rules, c.cfg, c.table, c.maxSeats, c.options, c.started, c.config = h.rules, h.cfg, h.table, h.maxSeats, h.options, h.started, h.config
 			c.seats, c.moves, c.sigs, c.deals, c.match, c.nonces, c.standIns = h.seats, h.moves, h.sigs, h.deals, h.match, h.nonces, h.standIns
 		})
-		tt.close()
-		rec.mu.Lock()
-		hostGameRec = hostGame{host: c, frames: rec.frames}
-		rec.mu.Unlock()
+		hostGameRec = hostGame{host: c, frames: frames}
 	})
 	return hostGameRec
 }
