@@ -152,6 +152,8 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.WaitVisible(".ark")
 		watch(t, b)
 	}
+	// Dan opens the invite after the game began: held at the door, he watches the public table.
+	dan := lateWatcher(t, link)
 
 	var lat []time.Duration
 	checks, reloaded, skipped := 0, false, map[string]int{}
@@ -206,6 +208,8 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		b.Screenshot("blind-game-over")
 	}
 	checkNoLeak(t, players...)
+	dan.Do(poll(fmt.Sprintf(`+(document.querySelector('.ark') || {dataset: {}}).dataset.seq === %d`, seqOf(host)), 50*time.Millisecond))
+	dan.Screenshot("blind-watcher-end")
 	// The game is over and its record kept: no browser keeps its deal keys any longer.
 	for _, b := range players {
 		var keys string
@@ -289,4 +293,22 @@ func watchBlindReplay(t *testing.T, b *Browser, origin string) {
 	r.WaitVisible("#replay-summary .replay-outcome")
 	r.Screenshot("blind-replay-end")
 	t.Logf("FIGURE host-blind replay: %d moves stepped through, verified in the browser: %s", end, r.Text("#replay-verdict"))
+}
+
+// lateWatcher opens a fourth browser on link after the game began and joins: it watches the
+// host-blind game (the public table: no move buttons, the watch banner), live.
+func lateWatcher(t *testing.T, link string) *Browser {
+	t.Helper()
+	dan := NewBrowser(t, "dan", Laptop)
+	dan.Open(link)
+	dan.WaitApp()
+	typeInto(dan, "#player-name", "Dan")
+	dan.ClickJoin()
+	dan.WaitVisible(".ark")
+	dan.WaitVisible("#watch-banner")
+	if n, _ := Eval[int](dan, `document.querySelectorAll('.actions button').length`); n != 0 {
+		t.Errorf("the watcher has %d move buttons", n)
+	}
+	dan.Screenshot("blind-watching")
+	return dan
 }

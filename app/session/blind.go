@@ -72,10 +72,12 @@ type blind struct {
 	closed  int // blind games closed at this table (Play again): the lobby says a new one is next
 	host    *blindtable.Host
 	client  *blindtable.Client
-	links   []*hostLink // host: every guest link's blind stream
-	entries int         // host: entries of the log in storage
-	raw     [][]byte    // guest: the game frames it was sent (blindrecord.go)
-	rec     []byte      // the finished game's record, once made
+	watch   *blindtable.Watcher // guest without a seat: the game folded as a watcher (blindwatch.go)
+	next    map[string]bool     // host: watchers' keys it agreed to seat at the next game
+	links   []*hostLink         // host: every guest link's blind stream
+	entries int                 // host: entries of the log in storage
+	raw     [][]byte            // guest: the game frames it was sent (blindrecord.go)
+	rec     []byte              // the finished game's record, once made
 
 	// An absent key holder (blindaway.go): since when the table waits for whom, and how long.
 	goneSince time.Time
@@ -251,6 +253,7 @@ func (b *blind) guestLink(l *qconn) {
 				frames.close()
 				frames = nil
 			}
+			b.dropWatch()
 			b.drop()
 		}
 	}
@@ -290,12 +293,15 @@ func (b *blind) joinGame(f []byte, fc *qconn) error {
 	if err := d.Decode(&m); err != nil {
 		return err
 	}
-	// The Config comes right behind the link's opening: wait for the table's welcome (our seat)
-	// and roster, which it is checked against.
+	// The Config comes right behind the link's opening: wait for the table's welcome (our seat,
+	// or none: a watcher) and roster, which it is checked against.
 	waitFor(b.s.guest, 15*time.Second, func(gs table.GuestState) bool {
-		return gs.Seat >= 0 && gs.Table != "" && len(gs.Lobby.Seats) == m.Config.Game.Seats && gs.Connected
+		return gs.Table != "" && gs.Connected && (gs.Seat < 0 || len(gs.Lobby.Seats) == m.Config.Game.Seats)
 	})
 	gs := b.s.guest.State()
+	if gs.Table != "" && gs.Seat < 0 {
+		return b.watchGame(m, f, fc, gs) // arrived after the game began: watches it
+	}
 	if err := checkBlindConfig(m, gs); err != nil {
 		return err
 	}
@@ -384,7 +390,12 @@ func (b *blind) snapshot(snap *Snapshot) {
 	b.mu.Lock()
 	cl, cfg := b.client, b.cfg
 	snap.Match += b.closed // engine/table counts none of them: it never starts a blind game
+	w := b.watch
 	b.mu.Unlock()
+	if cl == nil && w != nil && cfg != nil {
+		b.watchSnapshot(snap, w, cfg)
+		return
+	}
 	if cl == nil {
 		return
 	}

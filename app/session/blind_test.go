@@ -277,6 +277,14 @@ func checkHostBlind(t *testing.T, host *Session, st *MemStore, guest *Session, h
 // its link and starts it: the set-up every host-blind session test shares.
 func startBlindTable(t *testing.T, n Net, hostStore *MemStore) (*Session, []*Session, []*MemStore) {
 	t.Helper()
+	host, guests, stores := seatBlindTable(t, n, hostStore)
+	startTable(t, host)
+	return host, guests, stores
+}
+
+// seatBlindTable is startBlindTable up to the Start: Ann's table with Bea and Cy seated.
+func seatBlindTable(t *testing.T, n Net, hostStore *MemStore) (*Session, []*Session, []*MemStore) {
+	t.Helper()
 	// No dealing asked for: host-blind is Arkham's default for two or more people.
 	host, err := StartHost(hostStore, HostConfig{Name: "Ann", Game: "arkham", Net: n})
 	if err != nil {
@@ -299,7 +307,6 @@ func startBlindTable(t *testing.T, n Net, hostStore *MemStore) (*Session, []*Ses
 	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
 		t.Fatal("the lobby never showed three seats")
 	}
-	startTable(t, host)
 	return host, guests, stores
 }
 

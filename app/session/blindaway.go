@@ -16,8 +16,10 @@ import (
 	"miskatonic/engine/wire"
 )
 
-// blindAwayWait is how long a page counts down for an absent key holder (the table's default).
-const blindAwayWait = time.Minute
+// blindAwayWait is how long a page counts down for an absent key holder: the open table's turn
+// deadline (engine/table's default, 30 s), so a player is waited for as long whichever way the
+// table deals, as the Fair play page says.
+const blindAwayWait = 30 * time.Second
 
 // away fills snap.Away from the lobby's connections and the game's stand-ins.
 func (b *blind) away(snap *Snapshot, cl *blindtable.Client) {

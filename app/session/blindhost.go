@@ -28,6 +28,9 @@ func (b *blind) startHost() error {
 			return engine.Errorf(wire.KindState, "session: start", "seat %d (%s) is not ready", x.Seat, x.Name)
 		}
 	}
+	if err := b.otherVersions(hs); err != nil {
+		return err
+	}
 	people := map[engine.Seat]ed25519.PublicKey{}
 	me := b.s.guest.State().Seat
 	for _, x := range hs.Seats {
@@ -156,6 +159,7 @@ type hostLink struct {
 	mu     sync.Mutex
 	frames *qconn // the current game's, nil between games
 	asked  bool   // the page plays blind games (blindAsk)
+	other  int    // the other blind protocol version the page plays (0: ours)
 }
 
 // set makes f the link's current game stream, closing the one before (its sequencer drops it).
@@ -195,6 +199,9 @@ func (b *blind) addLink(l *qconn) {
 				if v != blindtable.Version {
 					// Another build: it is told, and sent no blind game it could not read.
 					logf("session: a guest plays blind protocol version %d, this host %d", v, blindtable.Version)
+					hl.mu.Lock()
+					hl.other = v // no blind game starts with its person seated (blindpeer.go)
+					hl.mu.Unlock()
 					_ = l.Send(versionFrame())
 					continue
 				}
@@ -267,6 +274,7 @@ func (b *blind) endGame() error {
 	ask := b.askBefore
 	b.mu.Unlock()
 	b.s.host.SetAskToJoin(ask)
+	b.seatNext()
 	_ = cl.Close()
 	for _, hl := range links {
 		hl.set(nil)

@@ -25,6 +25,9 @@ type mux struct {
 	inner table.Conn
 	table *qconn
 	blind *qconn
+
+	mu    sync.Mutex
+	hello []byte // host: the identity key the guest's hello on this link named (blindpeer.go)
 }
 
 func newMux(c table.Conn) *mux {
@@ -38,6 +41,7 @@ func newMux(c table.Conn) *mux {
 	m.table = newQconn(c.Send, c.Close)
 	m.table.bind = bind
 	m.blind = newQconn(func(f []byte) error { return c.Send(append([]byte{blindTag}, f...)) }, nil)
+	m.blind.peerKey = m.helloKey
 	go m.read()
 	return m
 }
@@ -56,6 +60,7 @@ func (m *mux) read() {
 			}
 			continue
 		}
+		m.sniff(f)
 		m.table.push(f)
 	}
 }
@@ -65,6 +70,7 @@ type qconn struct {
 	send    func([]byte) error
 	onClose func() error
 	bind    func() []byte
+	peerKey func() []byte // a blind stream's: the key its link's hello named (nil: none yet)
 	mu      sync.Mutex
 	q       [][]byte
 	closed  bool

@@ -19,7 +19,7 @@ func (b *blind) keep(f []byte) {
 }
 
 // PlaysBlind says whether this session's table is playing (or has just played) a host-blind game.
-func (s *Session) PlaysBlind() bool { return s.blind.on() }
+func (s *Session) PlaysBlind() bool { return s.blind.on() || s.blind.watching() }
 
 // BlindRecord is the host-blind game's record as JSON (nil when the table plays no blind game).
 // A finished game's is made once.

@@ -132,3 +132,77 @@ func TestBlindStreamVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindStartRefusedOtherVersion: over real (pion) data channels, Cy's link says its page
+// plays another blind protocol version (the ask another build sends, put on Cy's own link at
+// the host; TestBlindStreamVersion checks such a page is told the versions differ). The host's
+// Start is refused with a reason naming Cy, shown in its lobby (ProblemBlindVersionGuest): no
+// game starts that would wait for Cy's keys. Once Cy comes back on a page of this build, the
+// table starts and plays.
+func TestBlindStartRefusedOtherVersion(t *testing.T) {
+	n := testNet(t)
+	host, guests, stores := seatBlindTable(t, n, &MemStore{})
+	cyKey := seatKey(t, guests[1].Snapshot().Lobby, "Cy")
+	var cyLink *hostLink
+	for end := time.Now().Add(10 * time.Second); cyLink == nil && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		host.blind.mu.Lock()
+		for _, hl := range host.blind.links {
+			if k := hl.l.peerKey(); bytes.Equal(k, cyKey) {
+				cyLink = hl
+			}
+		}
+		host.blind.mu.Unlock()
+	}
+	if cyLink == nil {
+		t.Fatal("the host never matched Cy's link to Cy")
+	}
+	cyLink.l.push(append([]byte{blindAsk}, strconv.Itoa(blindtable.Version+1)...))
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		cyLink.mu.Lock()
+		read := cyLink.other != 0
+		cyLink.mu.Unlock()
+		if read {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the host never read Cy's ask")
+		}
+	}
+	var err error
+	for range 250 { // until the lobby is ready: then the refusal is the version's
+		if err = host.Start(); ProblemOf(err) == ProblemBlindVersionGuest {
+			break
+		}
+		if err == nil {
+			t.Fatal("the host started a blind game with a guest of another blind version")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if ProblemOf(err) != ProblemBlindVersionGuest || !strings.Contains(err.Error(), "Cy") {
+		t.Fatalf("Start refused with %v (%s)", err, ProblemOf(err))
+	}
+	if host.blind.on() || host.Snapshot().Started {
+		t.Fatal("a game started")
+	}
+	// Cy reloads on a page of this build: the table starts and plays.
+	guests[1].Close()
+	cy, err := Join(stores[1], JoinConfig{Name: "Cy", Link: host.Snapshot().Invite, Net: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cy.Forget)
+	startTable(t, host)
+	playAll(t, []*Session{host, guests[0], cy}, 3*time.Minute)
+}
+
+// seatKey is the identity key of the person named name in lobby l.
+func seatKey(t *testing.T, l wire.Lobby, name string) []byte {
+	t.Helper()
+	for _, x := range l.Seats {
+		if x.Name == name {
+			return x.Key
+		}
+	}
+	t.Fatalf("%s is not seated: %+v", name, l.Seats)
+	return nil
+}

@@ -68,7 +68,7 @@ func ProblemOf(err error) string {
 func Problems() []string {
 	return []string{
 		ProblemBadLink, ProblemFull, ProblemHostClosed, ProblemUnreachable, ProblemLost, ProblemHostGone,
-		ProblemRemoved, ProblemElsewhere, ProblemDropped, ProblemVersion, ProblemNoHost, ProblemRefused, ProblemBlindRefused,
+		ProblemRemoved, ProblemElsewhere, ProblemDropped, ProblemVersion, ProblemNoHost, ProblemRefused, ProblemBlindRefused, ProblemBlindVersionGuest,
 		ProblemCodePass, ProblemCodeNotCode, ProblemCodeWantOff, ProblemCodeWantAns, ProblemCodeNoOpen,
 		ProblemCodeNoLink, ProblemCodeLost, ProblemCodeNotHost, ProblemCodeNoTable, ProblemNoRelay,
 		ProblemStorage, ProblemSavedBroken, ProblemUnknownGame, ProblemSetup, ProblemNoSeat, ProblemNotHost,

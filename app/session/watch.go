@@ -11,7 +11,6 @@ import (
 
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
-	"miskatonic/engine"
 	"miskatonic/engine/table"
 	"miskatonic/engine/wire"
 )
@@ -151,8 +150,8 @@ func (s *Session) Admit(key []byte) error {
 	}
 	if s.blind.on() {
 		// engine/table is in its lobby, where Admit seats at once: a seat more would not be
-		// the blind game's roster. The watcher plays from the next game (Play again).
-		return engine.Errorf(wire.KindState, "session: admit", "a host-blind game is on: after it")
+		// the blind game's roster. The watcher is seated at Play again (blindwatch.go).
+		return s.blind.admitNext(s.host.State(), key)
 	}
 	return s.host.Admit(key)
 }

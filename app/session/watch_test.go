@@ -21,7 +21,7 @@ import (
 // and is seated at Play again once the host agrees.
 func TestLateArrivalWatchesThenPlays(t *testing.T) {
 	n := testNet(t)
-	// Open dealing, chosen: a host-blind game has no watchers yet (engine/table never starts).
+	// Open dealing, chosen: engine/table's watchers (a host-blind game's: TestBlindWatcherOverWebRTC).
 	host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n, Dealing: blindtable.DealingOpen})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"testing"
 
 	"miskatonic/engine"
@@ -100,15 +101,7 @@ func (c *curious) attack(p *Page) error {
 			return err
 		}
 		c.add(h, p.cfg.Seat, own.T)
-		for x, k := range st.d.rebuilt {
-			tok, _ := k.Token(p.cfg.Rand, st.d.sc, final[h], h, "any")
-			c.add(h, x, tok.T)
-		}
-		m := final[h].C2
-		for _, tt := range c.pool[h] {
-			m, _ = mask.SubPoints(m, tt)
-		}
-		i, err := st.deck.Lookup(m)
+		i, err := c.unmask(st, p.cfg.Rand, final, h)
 		known := st.b.Public(h) != 0 || p.know.Card(st.b, h) != 0
 		for _, n := range st.b.Needs() { // an opening to its person under way: its tokens may arrive first
 			known = known || (n.Kind == "open" && n.Handle == h && n.Viewers.Has(p.cfg.Seat))
@@ -124,6 +117,20 @@ func (c *curious) attack(p *Page) error {
 		}
 	}
 	return nil
+}
+
+// unmask adds to card h's pool a token of every key the public state rebuilt, takes every
+// token pooled off the card and looks up what is left: the card, if the pool opens it.
+func (c *curious) unmask(st *State, rd io.Reader, final []mask.Masked, h int) (int, error) {
+	for x, k := range st.d.rebuilt {
+		tok, _ := k.Token(rd, st.d.sc, final[h], h, "any")
+		c.add(h, x, tok.T)
+	}
+	m := final[h].C2
+	for _, tt := range c.pool[h] {
+		m, _ = mask.SubPoints(m, tt)
+	}
+	return st.deck.Lookup(m)
 }
 
 // TestCuriousHost: over whole seeded games, after every entry, the host's page tries to open

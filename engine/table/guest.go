@@ -425,6 +425,11 @@ func (g *Guest) SetReady(r bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.ready = &r
+	if g.st.Seat == engine.Observer {
+		// A watcher has no seat to be ready in (the host would refuse it, and its page would
+		// show the refusal): the lobby that seats it has this sent then (recv).
+		return
+	}
 	g.send(&wire.Ready{Ready: r})
 }
 
