@@ -26,12 +26,14 @@ func Verify(pub, msg, sig []byte) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	if haveFast && fastReady() && Plain(pub, sig) {
-		if ok, answered := fast(pub, msg, sig); answered {
-			return ok
+	return once(pub, msg, sig, func() bool {
+		if haveFast && fastReady() && Plain(pub, sig) {
+			if ok, answered := fast(pub, msg, sig); answered {
+				return ok
+			}
 		}
-	}
-	return slow(pub, msg, sig)
+		return slow(pub, msg, sig)
+	})
 }
 
 // VerifyNow is Verify without the browser: crypto/ed25519 at once, for a check a player waits
@@ -44,7 +46,7 @@ func VerifyNow(pub, msg, sig []byte) bool {
 	if len(pub) != ed25519.PublicKeySize || len(sig) != ed25519.SignatureSize {
 		return false
 	}
-	return slow(pub, msg, sig)
+	return once(pub, msg, sig, func() bool { return slow(pub, msg, sig) })
 }
 
 // Plain reports whether a 32-byte pub and 64-byte sig are plain enough that every correct
