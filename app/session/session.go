@@ -23,6 +23,7 @@ import (
 	"miskatonic/engine/games"
 	"miskatonic/engine/table"
 	"miskatonic/engine/wire"
+	"miskatonic/internal/sigcheck"
 )
 
 // Kind says how this browser sits at the table.
@@ -300,6 +301,9 @@ func (s *Session) Close() {
 		s.host.Close()
 	}
 	s.wg.Wait()
+	// The closed table's signatures will not be checked again: drop what the page remembered of
+	// them (at worst another session in this process checks one of its own again, in full).
+	sigcheck.Forget()
 }
 
 // Forget closes the session and deletes what it saved, so a reload does not resume it. A

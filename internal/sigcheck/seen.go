@@ -61,8 +61,9 @@ func Signed(pub, msg, sig []byte) {
 	once(pub, msg, sig, func() bool { return true })
 }
 
-// Forget drops every remembered signature: the next check of each is done in full (a
-// benchmark of first checks starts with it).
+// Forget drops every remembered signature: the next check of each is done in full. A page calls
+// it when it closes a table (those signatures will not come again); a benchmark of first checks
+// starts with it.
 func Forget() {
 	seenMu.Lock()
 	clear(seen)
