@@ -3,6 +3,7 @@
 package session
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -44,8 +45,10 @@ func TestBlindStandIn(t *testing.T) {
 	if standErr != nil {
 		t.Fatalf("stand-in: %v", standErr)
 	}
-	if !waitSnap(host, 10*time.Second, func(st Snapshot) bool { return st.Away == nil }) {
-		t.Fatal("the countdown stayed after the stand-in")
+	// Cy's countdown ends (on a loaded machine another link may be between reconnects for a
+	// moment: that is its own countdown, not Cy's).
+	if !waitSnap(host, 20*time.Second, func(st Snapshot) bool { return st.Away == nil || !slices.Contains(st.Away.Seats, cy) }) {
+		t.Fatalf("the countdown for Cy stayed after the stand-in: %+v", host.Snapshot().Away)
 	}
 	// The round goes on without Cy: a few moves by the others and the stand-in.
 	at := host.Snapshot().Seq
