@@ -31,13 +31,6 @@ func TestShadowsPlayAgainLoop(t *testing.T) {
 		step: func(_ *testing.T, b *Browser) string { return shStep(b) }, seq: shSeq})
 }
 
-// TestRitualsPlayAgainLoop is the same loop over Rituals of Madness, whose rounds are sealed
-// (every page commits, then opens): one Play again, as a game takes a minute or two.
-func TestRitualsPlayAgainLoop(t *testing.T) {
-	playAgainLoop(t, againGame{game: "rituals", board: "#rit", games: 2,
-		step: func(_ *testing.T, b *Browser) string { return ritStep(b) }, seq: ritSeq})
-}
-
 // againGame is one game as the Play again loop plays it.
 type againGame struct {
 	game, board string            // the game's name, and its board's selector

@@ -500,6 +500,11 @@ func ritNetGame(t *testing.T, n int) {
 		if s := ritSeq(b); s > 20 {
 			t.Fatalf("%s shows seq %d: not a new game", b.Name, s)
 		}
+		// Play again keeps the links: none may have released a handler the browser still calls
+		// (issue 26; the Play again loops check the same for the other games).
+		if r := released(b); r > 0 {
+			t.Errorf("%s: %d \"call to released function\" lines in its console", b.Name, r)
+		}
 	}
 	host.Screenshot("rit-rematch")
 	t.Logf("FIGURE rituals %d browsers: whole test %v", n, time.Since(start).Round(time.Second))
