@@ -91,7 +91,10 @@ type arkhamRun struct {
 func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 	t.Helper()
 	seed, dropAfter, spec, guestCfg := r.seed, r.dropAfter, r.spec, r.guestCfg
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	// A bound on a hung run, not a speed test: over the Nostr relay a seven-seat relayed game
+	// sometimes waits tens of seconds for one lost frame (p99 46.6 s in 1 of 4 idle runs; past
+	// 3 minutes once on a loaded CI machine) — a known defect, measured and printed, not hidden.
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 
 	url := spec
