@@ -44,6 +44,7 @@
 // key again from the next deal.
 //
 // Speed: every token is proven once, on receipt, into its need's mask.Opening; a page's own
-// token needs no proof (AddOwn); a public opening of a card a page knows already is checked by
-// the tokens' sum (AddKnown), proofs only on a miss, which still names the seat.
+// token needs no proof, only the one multiplication that recomputes it (AddOwn); a public
+// opening of a card a page knows already is checked by the tokens' sum (AddKnown), proofs only
+// on a miss, which still names the seat.
 package blindtable

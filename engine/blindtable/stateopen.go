@@ -65,7 +65,7 @@ func (s *State) tokens(from engine.Seat, t Tokens) error {
 		// A card this page knows already is checked at once by the sum of all the tokens
 		// (reveal: AddKnown); any other token is proven now, once, into the need's opening.
 		if k := s.ownKeyFor(from); k != nil {
-			// The page's own token, signed by its own identity: no proof to check.
+			// The page's own token: recomputed with its key (AddOwn), no proof to check.
 			if err := s.opening(n).AddOwn(k, *tok); err != nil {
 				return &Verdict{Seat: from, Code: CodeToken, Detail: err.Error()}
 			}

@@ -83,8 +83,10 @@ func (o *Opening) sumOpens(deck *Deck, want int, toks []Token) bool {
 }
 
 // AddOwn keeps the page's own token for this opening, the one its Key.Token or SendTokens made
-// (Outgoing.Own, or its public token): a page need not check its own proof. k must be the key
-// of the token's seat in this deal, so no other seat's token can come in this way.
+// (Outgoing.Own, or its public token). Holding the key, the page needs no proof: it recomputes
+// the token (one scalar multiplication, a quarter of a proof check) and refuses any other, so a
+// token that came back altered through the host is caught here too. k must be the key of the
+// token's seat in this deal, so no other seat's token can come in this way.
 func (o *Opening) AddOwn(k *Key, tok Token) error {
 	if y, ok := o.ks.keys[k.Seat]; !ok || y != k.y || tok.Seat != k.Seat {
 		return fmt.Errorf("%w: seat %d's own token with seat %d's key", ErrUnknownSeat, tok.Seat, k.Seat)
@@ -94,6 +96,16 @@ func (o *Opening) AddOwn(k *Key, tok Token) error {
 	}
 	if tok.Handle != o.handle || tok.Purpose != o.purpose {
 		return fmt.Errorf("%w: seat %d's token is for card %d (%q), not %d (%q)", ErrBadProof, tok.Seat, tok.Handle, tok.Purpose, o.handle, o.purpose)
+	}
+	if o.c1 == nil {
+		c1, err := maskedC1(o.card)
+		if err != nil {
+			return err
+		}
+		o.c1 = c1
+	}
+	if pointOf(identityPoint().ScalarMult(k.x, o.c1)) != tok.T {
+		return fmt.Errorf("%w: seat %d's own token for card %d is not the one its key makes", ErrBadProof, tok.Seat, o.handle)
 	}
 	o.tokens[tok.Seat] = tok.T
 	return nil

@@ -108,6 +108,7 @@ func TestAddOwn(t *testing.T) {
 		{"another seat's key", tb.keys[2], tok, ErrUnknownSeat},
 		{"another deal's key", other.keys[1], tok, ErrUnknownSeat},
 		{"another card's token", tb.keys[1], func() Token { x := tok; x.Handle = 4; return x }(), ErrBadProof},
+		{"own token altered", tb.keys[1], func() Token { x := tok; x.T = mustToken(t, tb, tb.keys[2], handle, purpose).T; return x }(), ErrBadProof},
 		{"own token", tb.keys[1], tok, nil},
 	} {
 		o := tb.ks.NewOpening(tb.final[handle], handle, purpose)
@@ -136,4 +137,14 @@ func TestAddOwn(t *testing.T) {
 	if got, err := o.Card(tb.deck); err != nil || got != tb.open(t, handle, "peek") {
 		t.Fatalf("opens %d %v", got, err)
 	}
+}
+
+// mustToken is k's token for the table's final card at handle.
+func mustToken(t *testing.T, tb *table, k *Key, handle int, purpose string) Token {
+	t.Helper()
+	tok, err := k.Token(tb.rand, tb.sc, tb.final[handle], handle, purpose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
 }
