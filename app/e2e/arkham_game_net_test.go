@@ -277,8 +277,8 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		seqs += max(0, seqOf(host))
 		rematch(host, players)
 	}
-	stopProfiles()
 	seqs += max(0, seqOf(host))
+	stopProfiles(seqs)
 	hostCPU.log(t, "host page's main thread", seqs)
 	var perPage []string
 	for _, b := range players {
