@@ -3,8 +3,10 @@
 package e2e
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/chromedp/cdproto/profiler"
@@ -46,21 +48,10 @@ func profileStages(p *profiler.Profile, moves int) string {
 		activity[outerActivity(stack)] += d
 	}
 	per := func(m map[string]float64) string {
-		type kv struct {
-			k string
-			v float64
-		}
-		var s []kv
-		for k, v := range m {
-			s = append(s, kv{k, v})
-		}
-		sort.Slice(s, func(i, j int) bool { return s[i].v > s[j].v })
+		keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int { return cmp.Compare(m[b], m[a]) })
 		var lines []string
-		for i, e := range s {
-			if i == 14 {
-				break
-			}
-			lines = append(lines, fmt.Sprintf("    %7.2f ms/move %5.1f%%  %s", e.v/float64(max(1, moves)), 100*e.v/max(total, 1), e.k))
+		for _, k := range keys[:min(len(keys), 14)] {
+			lines = append(lines, fmt.Sprintf("    %7.2f ms/move %5.1f%%  %s", m[k]/float64(max(1, moves)), 100*m[k]/max(total, 1), k))
 		}
 		return strings.Join(lines, "\n")
 	}
