@@ -349,6 +349,9 @@ func ritNetGame(t *testing.T, n int) {
 		}
 		players = append(players, NewTab(t, fmt.Sprintf("rit-%s", strings.ToLower(names[i-1])), vp))
 	}
+	for _, b := range players {
+		traceChannels(b) // its trace counts each page's drawings of the game screen (drawsOf)
+	}
 
 	host.Open(srv.URL + "/new?game=rituals")
 	host.WaitApp()
@@ -381,6 +384,12 @@ func ritNetGame(t *testing.T, n int) {
 		b.WaitVisible("#rit")
 	}
 	setup := time.Since(start)
+	// Drawings of the game screen from the first deal to game over, page by page; a reloaded
+	// page counts from zero again, so what it drew before is kept here.
+	drawn := map[*Browser]int{}
+	for _, b := range players {
+		drawn[b] = -drawsOf(b)
+	}
 	// Table talk reaches everyone, a guest's line said in the game's first moments included.
 	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
 	players[1].Click("#chat .chat-form button")
@@ -433,6 +442,7 @@ func ritNetGame(t *testing.T, n int) {
 				hand, _ := Eval[[]string](b, `[...document.querySelectorAll('.rit-hand .rit-card')].map(c => c.dataset.card)`)
 				seq := ritSeq(b)
 				ritReadStamps(b, &stamps[i])
+				drawn[b] += drawsOf(b)
 				b.Reload()
 				b.WaitApp()
 				b.WaitVisible("#rit")
@@ -467,9 +477,13 @@ func ritNetGame(t *testing.T, n int) {
 	if !reloaded {
 		t.Error("the guest never reloaded mid-round")
 	}
+	perPage := []string{}
 	for i, b := range players {
 		ritReadStamps(b, &stamps[i])
+		drawn[b] += drawsOf(b)
+		perPage = append(perPage, fmt.Sprintf("%s %.2f", b.Name, float64(drawn[b])/float64(max(1, lastSeq))))
 	}
+	t.Logf("FIGURE rituals %d browsers: drawings of the game screen per move (%d moves): %s", n, lastSeq, strings.Join(perPage, ", "))
 	lat, spans := ritLatencies(stamps)
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 )
 
 // Explain in place: every card on the table tells what it does (on hover, and on a tap or click
@@ -48,49 +49,29 @@ func ruleAnchor(kind string) string {
 // listener on the table rather than one per card). A tap on a seat that takes a give or pass,
 // or on a button, is left to them.
 //
-// The browser's own listener, not go-app's OnClick: go-app draws the component an event came
-// from and every component above it after each event it handles, and every click on the
-// table bubbles up here, a move's included. With go-app's handler on the table, a tap on a
-// seat to give the card, or on the felt, drew the table, the whole screen around it and the
-// page again, for nothing: the move's answer draws what changed. Here only an explanation
-// that opens draws, and only the table.
+// The browser's own listener (board.Taps), not go-app's OnClick: every click on the table
+// bubbles up here, a move's included, and with go-app's handler on the table a tap on a seat
+// to give the card, or on the felt, drew the table, the whole screen around it and the page
+// again, for nothing: the move's answer draws what changed. Here only an explanation that
+// opens draws, and only the table.
 func (t *Table) listenTaps(ctx app.Context) {
-	el := t.JSValue()
-	if !app.IsClient || el == nil || !el.Truthy() {
-		return
-	}
-	t.taps = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) > 0 {
-			if key, cursed, ok := tappedCard(args[0].Get("target")); ok {
-				ctx.Dispatch(func(app.Context) { t.explain, t.explainCursed = key, cursed })
-			}
+	t.taps.Listen(t.JSValue(), func(target app.Value) {
+		if key, cursed, ok := tappedCard(target); ok {
+			ctx.Dispatch(func(app.Context) { t.explain, t.explainCursed = key, cursed })
 		}
-		return nil
 	})
-	t.tapsOn = el
-	el.Call("addEventListener", "click", t.taps)
 }
 
-// OnDismount stops listenTaps' listener (removed before it is released: a click after the
-// release would call a released function).
-func (t *Table) OnDismount() {
-	if t.taps != nil {
-		t.tapsOn.Call("removeEventListener", "click", t.taps)
-		t.taps.Release()
-		t.taps, t.tapsOn = nil, nil
-	}
-}
+// OnDismount stops listenTaps' listener.
+func (t *Table) OnDismount() { t.taps.Stop() }
 
 // tappedCard is the card a click on target opens the explanation of, if any.
 func tappedCard(target app.Value) (key string, cursed, ok bool) {
-	if !target.Truthy() || !target.Get("closest").Truthy() {
+	if _, ok := board.Tapped(target, "button, a, .seat.target, input, form, #card-explain"); ok {
 		return "", false, false
 	}
-	if target.Call("closest", "button, a, .seat.target, input, form, #card-explain").Truthy() {
-		return "", false, false
-	}
-	card := target.Call("closest", ".card[data-card]")
-	if !card.Truthy() {
+	card, ok := board.Tapped(target, ".card[data-card]")
+	if !ok {
 		return "", false, false
 	}
 	key = card.Get("dataset").Get("card").String()

@@ -32,11 +32,10 @@ type Table struct {
 	helperHidden  bool
 	explain       string // the card whose rule text is open ("" for none)
 	explainCursed bool
-	hintsDone     bool      // the first-game hints were dismissed, in this browser
-	seenResult    int       // the last round whose reveal the viewer dismissed
-	seenGame      string    // the game seenResult belongs to
-	taps          app.Func  // the table's click listener (listenTaps), while mounted
-	tapsOn        app.Value // the element it listens on
+	hintsDone     bool       // the first-game hints were dismissed, in this browser
+	seenResult    int        // the last round whose reveal the viewer dismissed
+	seenGame      string     // the game seenResult belongs to
+	taps          board.Taps // the table's click listener (listenTaps)
 }
 
 func (t *Table) Render() app.UI {

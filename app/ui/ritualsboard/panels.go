@@ -80,22 +80,21 @@ type handView struct {
 	Send []engine.Move  // the legal moves choosing a card of the hand
 	Sel  string         // the key of the one pressed
 	None bool           // a watcher: the placeholder
-	t    *Table
 }
 
 func (p handView) Draw() app.UI {
 	if p.None {
 		return hidden()
 	}
-	return handPanel(p.Hand, p.Sent, p.Send, p.Sel, p.t.pick)
+	return handPanel(p.Hand, p.Sent, p.Send, p.Sel)
 }
 
 func (t *Table) handPart() app.UI {
 	v := t.V
 	if v.Seat < 0 {
-		return board.Memo(handView{None: true, t: t})
+		return board.Memo(handView{None: true})
 	}
-	p := handView{Hand: v.Hand, t: t}
+	p := handView{Hand: v.Hand}
 	if int(v.Seat) < len(v.Seats) && v.Seats[v.Seat].Chosen {
 		p.Sent = v.Seats[v.Seat].Sent
 	}
@@ -167,11 +166,6 @@ func (t *Table) resultPart(n Names) app.UI {
 		scores[s] = BreakdownOf(v, s)
 	}
 	return board.Memo(resultView{Outcome: v.Outcome, Scores: scores, N: n, t: t})
-}
-
-// pick is a press on a sealed option or a hand card: it selects the move (key), not yet sent.
-func (t *Table) pick(key string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { t.sel = key }
 }
 
 // movesOf is the moves of one kind among legal.

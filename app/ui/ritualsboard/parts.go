@@ -158,15 +158,15 @@ func cardChip(c rituals.CardID, class string) app.UI {
 
 // handPanel is the viewer's own cards; in phase 1 a cultist is chosen by pressing it. sent is
 // the cultist the viewer locked in (0 for none), send the moves choosing a card, sel the key of
-// the one pressed, pick what a press does.
-func handPanel(hand []rituals.CardID, sent rituals.CardID, send []engine.Move, sel string, pick func(key string) app.EventHandler) app.UI {
+// the one pressed (a press goes to the table's listener, press.go).
+func handPanel(hand []rituals.CardID, sent rituals.CardID, send []engine.Move, sel string) app.UI {
 	byCard := map[int]engine.Move{}
 	for _, m := range send {
 		byCard[m.Card] = m
 	}
 	cards := make([]app.UI, 0, len(hand)+1)
 	if sent != 0 {
-		cards = append(cards, bigCard(sent, nil, false, true, pick))
+		cards = append(cards, bigCard(sent, nil, false, true))
 	}
 	for _, c := range hand {
 		if sent != 0 && c == sent {
@@ -174,9 +174,9 @@ func handPanel(hand []rituals.CardID, sent rituals.CardID, send []engine.Move, s
 		}
 		if m, ok := byCard[int(c)]; ok {
 			mm := m
-			cards = append(cards, bigCard(c, &mm, moveKey(m) == sel, false, pick))
+			cards = append(cards, bigCard(c, &mm, moveKey(m) == sel, false))
 		} else {
-			cards = append(cards, bigCard(c, nil, false, false, pick))
+			cards = append(cards, bigCard(c, nil, false, false))
 		}
 	}
 	return app.Section().Class("rit-hand").Aria("label", i18n.T("rit.your_hand")).Body(
@@ -186,7 +186,7 @@ func handPanel(hand []rituals.CardID, sent rituals.CardID, send []engine.Move, s
 }
 
 // bigCard is a hand card, readable at phone size; choosable ones are buttons.
-func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string) app.EventHandler) app.UI {
+func bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.UI {
 	card := c.Card()
 	var face []app.UI
 	if c.IsCultist() {
@@ -215,9 +215,8 @@ func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string
 	if m == nil {
 		return li.Body(app.Div().Class("rit-face").Aria("label", CardName(c)).Body(face...))
 	}
-	k := moveKey(*m)
 	return li.Body(app.Button().Type("button").Class("rit-face", "rit-pick").Aria("pressed", on).
-		Aria("label", CardName(c)).Body(face...).OnClick(pick(k), k))
+		Aria("label", CardName(c)).DataSet("pick", moveKey(*m)).Body(face...))
 }
 
 // influencePanel is the viewer's Secret Influence (its left and right sides) and what they would

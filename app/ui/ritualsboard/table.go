@@ -44,10 +44,15 @@ type Table struct {
 	winKey   string // the window being counted down
 	winLeft  int    // seconds left
 	winTimer bool
+	presses  board.Taps // the listener of the presses above (press.go)
 }
 
-// OnMount and OnUpdate start the countdown of a newly opened window.
-func (t *Table) OnMount(ctx app.Context)  { t.arm(ctx) }
+// OnMount listens for presses (press.go); OnMount and OnUpdate start the countdown of a newly
+// opened window.
+func (t *Table) OnMount(ctx app.Context) {
+	t.listenPresses(ctx)
+	t.arm(ctx)
+}
 func (t *Table) OnUpdate(ctx app.Context) { t.arm(ctx) }
 
 func moveKey(m engine.Move) string {
@@ -254,7 +259,7 @@ func (t *Table) sealed(n Names) app.UI {
 			continue // chosen from the hand itself
 		}
 		opts = append(opts, app.Button().Type("button").Class("btn", "rit-opt").ID("rit-opt-"+strconv.Itoa(i)).
-			Aria("pressed", on).Text(n.MoveLabel(m)).OnClick(t.pick(k), k))
+			Aria("pressed", on).DataSet("pick", k).Text(n.MoveLabel(m)))
 	}
 	lock := app.Button().Type("button").Class("btn", "primary").ID("rit-lock").Disabled(chosen == nil).
 		Text(i18n.T("rit.lock_in"))

@@ -74,13 +74,11 @@ func (t *Table) decide() string {
 }
 
 // choose presses (or releases) an event card that needs a target.
-func (t *Table) choose(card int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if t.evSel == card {
-			t.evSel = 0
-		} else {
-			t.evSel = card
-		}
+func (t *Table) choose(card int) {
+	if t.evSel == card {
+		t.evSel = 0
+	} else {
+		t.evSel = card
 	}
 }
 
@@ -104,7 +102,7 @@ func (t *Table) windowButtons(n Names) []app.UI {
 		}
 		name := EventName(rituals.CardID(c))
 		out = append(out, app.Button().Type("button").Class("btn", "rit-play", "rit-choose").ID("rit-card-"+strconv.Itoa(c)).
-			Aria("pressed", t.evSel == c).Text(i18n.T("rit.w.pick", name)).OnClick(t.choose(c), c))
+			Aria("pressed", t.evSel == c).DataSet("choose", c).Text(i18n.T("rit.w.pick", name)))
 	}
 	return out
 }
@@ -119,7 +117,7 @@ func (t *Table) windowHint() app.UI {
 	return app.P().Class("rit-where").ID("rit-where").Body(
 		app.Text(i18n.T("rit.w.where_"+kind, name)+" "),
 		app.Button().Type("button").Class("btn", "small", "rit-cancel").ID("rit-cancel").
-			Text(i18n.T("rit.w.cancel")).OnClick(t.choose(t.evSel), "cancel"),
+			DataSet("choose", t.evSel).Text(i18n.T("rit.w.cancel")),
 	)
 }
 
