@@ -22,15 +22,26 @@ import (
 type AwayBanner struct {
 	app.Compo
 
-	Away      *wire.Away
-	At        time.Time // when Away was received
-	Names     []string  // by seat
-	IsHost    bool
-	OnWait    func(ctx app.Context)
-	OnStandIn func(ctx app.Context, seat engine.Seat)
-	OnEnd     func(ctx app.Context)
+	Away   *wire.Away
+	At     time.Time // when Away was received
+	Names  []string  // by seat
+	IsHost bool
+	// The host's choices (choices sets them), unexported so go-app leaves them out when it
+	// compares the banner a drawing of the screen hands it (a func never compares equal: the
+	// banner was drawn again with every drawing of the screen). The first ones stay; they read
+	// the screen's state when called.
+	onWait    func(ctx app.Context)
+	onStandIn func(ctx app.Context, seat engine.Seat)
+	onEnd     func(ctx app.Context)
 
 	ticking bool
+}
+
+// choices sets the host's choices once the deadline ran out: wait longer, a bot stands in for
+// a seat, end the game.
+func (b *AwayBanner) choices(wait func(app.Context), standIn func(app.Context, engine.Seat), end func(app.Context)) *AwayBanner {
+	b.onWait, b.onStandIn, b.onEnd = wait, standIn, end
+	return b
 }
 
 func (b *AwayBanner) OnMount(ctx app.Context) { b.tickLater(ctx) }
@@ -92,16 +103,16 @@ func (b *AwayBanner) Render() app.UI {
 		seat := p[0]
 		stand = append(stand, app.Button().Type("button").Class("btn").ID("away-standin").
 			Text(i18n.T("away.standin", b.name(seat))).
-			OnClick(func(ctx app.Context, e app.Event) { b.OnStandIn(ctx, seat) }))
+			OnClick(func(ctx app.Context, e app.Event) { b.onStandIn(ctx, seat) }))
 	}
 	return app.Div().Class("away-note", "problem").ID("away").Attr("role", "alert").Body(
 		app.P().Text(i18n.T("away.ask_host", who)),
 		app.Div().Class("problem-actions").Body(
 			app.Button().Type("button").Class("btn", "primary").ID("away-wait").Text(i18n.T("away.wait")).
-				OnClick(func(ctx app.Context, e app.Event) { b.OnWait(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { b.onWait(ctx) }),
 			app.Range(stand).Slice(func(i int) app.UI { return stand[i] }),
 			app.Button().Type("button").Class("btn").ID("away-end").Text(i18n.T("away.end")).
-				OnClick(func(ctx app.Context, e app.Event) { b.OnEnd(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { b.onEnd(ctx) }),
 		),
 	)
 }

@@ -19,8 +19,8 @@ func TestAwayBanner(t *testing.T) {
 	names := []string{"Ann", "Bea", "Cy"}
 	noop := func(app.Context) {}
 	b := func(a *wire.Away, host bool) string {
-		return app.HTMLString(&AwayBanner{Away: a, At: time.Now(), Names: names, IsHost: host,
-			OnWait: noop, OnEnd: noop, OnStandIn: func(app.Context, engine.Seat) {}})
+		return app.HTMLString((&AwayBanner{Away: a, At: time.Now(), Names: names, IsHost: host}).
+			choices(noop, func(app.Context, engine.Seat) {}, noop))
 	}
 	if html := b(nil, true); strings.Contains(html, "Bea") {
 		t.Errorf("a banner with nobody away: %s", html)

@@ -125,8 +125,8 @@ func (f Frame) away() app.UI {
 	for _, s := range f.Snap.Lobby.Seats {
 		names = append(names, s.Name)
 	}
-	return &AwayBanner{Away: f.Snap.Away, At: f.Snap.AwayAt, Names: names, IsHost: f.IsHost,
-		OnWait: f.OnWait, OnStandIn: f.OnStandIn, OnEnd: f.OnEnd}
+	return (&AwayBanner{Away: f.Snap.Away, At: f.Snap.AwayAt, Names: names, IsHost: f.IsHost}).
+		choices(f.OnWait, f.OnStandIn, f.OnEnd)
 }
 
 // standInNote says which seats a bot plays for while their players are away.

@@ -39,7 +39,9 @@ func Draw(p board.Props) app.UI {
 	if !ok || v == nil {
 		return app.P().Text(i18n.T("app.error", fmt.Sprintf("unexpected view %T", p.View)))
 	}
-	return &Table{V: localView(v), P: p} // card words in the reader's language
+	onAct := p.OnAct // apart from P (Table.onAct)
+	p.OnAct = nil
+	return &Table{V: localView(v), P: p, onAct: onAct} // card words in the reader's language
 }
 
 // Log is the latest events in words, for the frame's history of the whole game. The view

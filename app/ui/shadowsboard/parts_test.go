@@ -3,9 +3,12 @@ package shadowsboard
 import (
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/board/boardtest"
+	"miskatonic/engine"
 	"miskatonic/engine/shadows"
 )
 
@@ -30,4 +33,19 @@ func BenchmarkGuestUpdate(b *testing.B) {
 func TestPartsFollowEveryUpdate(t *testing.T) {
 	boardtest.FollowGames[Table](t, []boardtest.Game{{Seats: 4, Seed: 29, Lang: i18n.English}, {Seats: 2, Seed: 15, Lang: i18n.Japanese},
 		{Seats: 3, Seed: 7, Lang: i18n.French}}, gameProps, Draw, nil, nil)
+}
+
+// TestUnchangedTableIsNotRedrawn: the screen draws the board again whenever anything around it
+// changes, each time with a new move callback; go-app must find the board unchanged then (the
+// callback rides beside the props), and changed when the view is. A move still reaches the
+// callback.
+func TestUnchangedTableIsNotRedrawn(t *testing.T) {
+	played := 0
+	p := board.Props{View: &shadows.View{Seats: 2}, Seats: roster[:2], Seq: 4, Table: "t1",
+		OnAct: func(app.Context, engine.Move) { played++ }}
+	boardtest.RedrawnOnlyWhenChanged(t, Draw, p)
+	Draw(p).(*Table).act(engine.Move{Kind: "end"})(nil, app.Event{})
+	if played != 1 {
+		t.Fatalf("a move reached the callback %d times, want 1", played)
+	}
 }

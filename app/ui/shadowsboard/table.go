@@ -17,7 +17,12 @@ type Table struct {
 	app.Compo
 
 	V *shadows.View
-	P board.Props
+	P board.Props // its OnAct nil: onAct plays the moves
+	// onAct is unexported so go-app leaves it out of its comparison (a func never compares
+	// equal: every drawing of the screen drew the whole board again, even when only the frame
+	// around it changed); the first one stays, as go-app keeps the first handler bound to a
+	// button anyway, and the screen's reads its current state.
+	onAct func(ctx app.Context, m engine.Move)
 }
 
 func moveKey(m engine.Move) string {
@@ -36,7 +41,9 @@ func (t *Table) names() Names {
 // name close again, and if the page had scrolled past the turn's status (a choice opened low on
 // a phone scrolls it) the status comes back into view with its prompt.
 func (t *Table) act(m engine.Move) app.EventHandler {
-	play := t.P.Act(m)
+	p := t.P
+	p.OnAct = t.onAct
+	play := p.Act(m)
 	return func(ctx app.Context, e app.Event) {
 		play(ctx, e)
 		doc := app.Window().Get("document")
