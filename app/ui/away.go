@@ -22,15 +22,11 @@ import (
 type AwayBanner struct {
 	app.Compo
 
-	Away   *wire.Away
-	At     time.Time // when Away was received
-	Names  []string  // by seat
-	IsHost bool
-	// The host's choices (choices sets them), unexported so go-app leaves them out when it
-	// compares the banner a drawing of the screen hands it (a func never compares equal: the
-	// banner was drawn again with every drawing of the screen). The first ones stay; they read
-	// the screen's state when called.
-	onWait    func(ctx app.Context)
+	Away      *wire.Away
+	At        time.Time // when Away was received
+	Names     []string  // by seat
+	IsHost    bool
+	onWait    func(ctx app.Context) // the host's choices (choices sets them)
 	onStandIn func(ctx app.Context, seat engine.Seat)
 	onEnd     func(ctx app.Context)
 
@@ -38,7 +34,10 @@ type AwayBanner struct {
 }
 
 // choices sets the host's choices once the deadline ran out: wait longer, a bot stands in for
-// a seat, end the game.
+// a seat, end the game. Unexported fields, so go-app leaves them out when it compares the
+// banner a drawing of the screen hands it (a func never compares equal: the banner was drawn
+// again with every drawing of the screen); the first ones stay, and they read the screen's
+// state when called.
 func (b *AwayBanner) choices(wait func(app.Context), standIn func(app.Context, engine.Seat), end func(app.Context)) *AwayBanner {
 	b.onWait, b.onStandIn, b.onEnd = wait, standIn, end
 	return b
