@@ -282,7 +282,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	hostCPU.log(t, "host page's main thread", seqs)
 	var perPage []string
 	for _, b := range players {
-		perPage = append(perPage, fmt.Sprintf("%s %.1f", b.Name, float64(drawsOf(b)-draws0[b])/float64(max(1, seqs))))
+		perPage = append(perPage, fmt.Sprintf("%s %.2f", b.Name, float64(drawsOf(b)-draws0[b])/float64(max(1, seqs))))
 	}
 	t.Logf("FIGURE drawings of the game screen per move (%d moves): %s", seqs, strings.Join(perPage, ", "))
 	// The host's page draws once a move, and a little more for its own moves and the rounds'
