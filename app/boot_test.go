@@ -11,29 +11,29 @@ import (
 	"testing"
 )
 
-// TestWasmPreloaded: every page, served or written by the static build, asks for app.wasm from
-// its head, in the fetch mode app.js's own fetch uses (or the browser downloads it twice).
-func TestWasmPreloaded(t *testing.T) {
+// TestBootScriptFirst: every page, served or written by the static build, starts app.wasm from
+// its head with /boot.js, a plain script before /lang.js (an async one was fetched late and lost
+// the race to app.js), and no longer preloads app.wasm (the renderer's main thread buffered the
+// preloaded body).
+func TestBootScriptFirst(t *testing.T) {
 	web, _ := fakeWeb(t)
 	RegisterRoutes()
 	h, err := NewServer(Config{WebDir: web}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{`rel="preload"`, `href="/web/app.wasm"`, `as="fetch"`, `crossorigin="anonymous"`}
 	check := func(where, page string) {
 		head, _, _ := strings.Cut(page, "</head>")
-		i := strings.Index(head, `href="/web/app.wasm"`)
-		if i < 0 {
-			t.Errorf("%s: no preload of app.wasm in the head", where)
-			return
+		boot := strings.Index(head, `<script src="/boot.js"></script>`)
+		lang := strings.Index(head, `<script src="/lang.js">`)
+		switch {
+		case boot < 0:
+			t.Errorf("%s: no plain <script src=/boot.js> in the head", where)
+		case lang < 0 || lang < boot:
+			t.Errorf("%s: /boot.js is not before /lang.js", where)
 		}
-		link := head[strings.LastIndex(head[:i], "<"):]
-		link = link[:strings.Index(link, ">")+1]
-		for _, w := range want {
-			if !strings.Contains(link, w) {
-				t.Errorf("%s: %s lacks %s", where, link, w)
-			}
+		if strings.Contains(head, `rel="preload" href="/web/app.wasm"`) {
+			t.Errorf("%s: app.wasm is still preloaded", where)
 		}
 	}
 	for _, p := range []string{"/", PathSolo, "/no/such/page"} {
