@@ -2,7 +2,10 @@
 
 package app
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // BootScriptPath is the script in every page's head that starts app.wasm's download and
 // compilation (bootScript). List it first in go-app's Handler.Scripts: a plain script, which Chromium fetches at high priority and runs once the stylesheets above
@@ -64,4 +67,26 @@ func bootScript(wasmURL, lengthHeader string) []byte {
   self.mkBoot = boot;
 })();
 `, wasmURL, lengthHeader)
+}
+
+// bootTag is how go-app writes BootScriptPath's tag among the Scripts.
+var bootTag = []byte(`<script src="` + BootScriptPath + `"></script>`)
+
+// bootFirst moves boot.js's tag to the top of the page's head, right after its title and above
+// the stylesheets: a plain script runs only once every stylesheet above it is in, and go-app
+// writes Scripts after our eleven, so on a cold start the download of app.wasm began only when
+// they had all arrived (measured: 220–320 ms from the navigation, against 80–180 ms for the
+// preload it replaced). The browser's preload scanner still fetches the stylesheets meanwhile.
+func bootFirst(html []byte) []byte {
+	title := []byte("</title>")
+	i := bytes.Index(html, title)
+	if i < 0 || bytes.Count(html, bootTag) != 1 {
+		return html
+	}
+	i += len(title)
+	out := make([]byte, 0, len(html)+1)
+	out = append(out, html[:i]...)
+	out = append(out, bootTag...)
+	out = append(out, bytes.Replace(html[i:], bootTag, nil, 1)...)
+	return out
 }

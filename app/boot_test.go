@@ -12,8 +12,8 @@ import (
 )
 
 // TestBootScriptFirst: every page, served or written by the static build, starts app.wasm from
-// its head with /boot.js, a plain script before /lang.js (an async one was fetched late and lost
-// the race to app.js), and no longer preloads app.wasm (the renderer's main thread buffered the
+// its head with /boot.js, a plain script above the stylesheets and /lang.js (an async one was
+// fetched late and lost the race to app.js; below the stylesheets it waited for them all), and no longer preloads app.wasm (the renderer's main thread buffered the
 // preloaded body).
 func TestBootScriptFirst(t *testing.T) {
 	web, _ := fakeWeb(t)
@@ -26,11 +26,14 @@ func TestBootScriptFirst(t *testing.T) {
 		head, _, _ := strings.Cut(page, "</head>")
 		boot := strings.Index(head, `<script src="/boot.js"></script>`)
 		lang := strings.Index(head, `<script src="/lang.js">`)
+		css := strings.Index(head, `rel="stylesheet"`)
 		switch {
-		case boot < 0:
-			t.Errorf("%s: no plain <script src=/boot.js> in the head", where)
+		case boot < 0 || strings.Count(head, "/boot.js") != 1:
+			t.Errorf("%s: not one plain <script src=/boot.js> in the head", where)
 		case lang < 0 || lang < boot:
 			t.Errorf("%s: /boot.js is not before /lang.js", where)
+		case css < 0 || css < boot:
+			t.Errorf("%s: /boot.js is not above the stylesheets (it would wait for them)", where)
 		}
 		if strings.Contains(head, `rel="preload" href="/web/app.wasm"`) {
 			t.Errorf("%s: app.wasm is still preloaded", where)
