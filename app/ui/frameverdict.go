@@ -219,10 +219,9 @@ func verdictLine(snap session.Snapshot) app.UI {
 			app.Elem("span").Class("code-short").Text(i18n.T("frame.code_short", snap.Code) + " "),
 		}
 	}
+	body := append([]app.UI{app.If(text != "", app.Text(text+" "))}, code...)
 	return app.P().Class("frame-verdict", "verified").ID("deal-verdict").Body(
-		app.If(text != "", app.Text(text+" ")),
-		app.Range(code).Slice(func(i int) app.UI { return code[i] }),
-		app.A().Href(board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")),
+		append(body, app.A().Href(board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")))...,
 	)
 }
 
