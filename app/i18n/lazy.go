@@ -42,7 +42,7 @@ var (
 // AddCatalog registers a package's own text: fsys holds words/<lang>/<area>.txt, one file per
 // screen or area (a game's board package embeds its words directory and calls this from init).
 // Nothing is read until a language is first used, and the catalog keeps substrings of what is
-// read, so fsys must be read-only (an embed.FS). A key that another file of the same language
+// read, so fsys must be read-only and list its own directories (an embed.FS; fs.ReadDirFS). A key that another file of the same language
 // already has is an error reported by the tests (Problems); the first text read is kept.
 func AddCatalog(fsys fs.FS) {
 	mu.Lock()
