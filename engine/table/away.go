@@ -30,6 +30,9 @@ func (h *Host) plays(s engine.Seat) bool {
 
 // absent lists the seats the game now waits for whose players have no connection.
 func (h *Host) absent() []engine.Seat {
+	if h.beside.on {
+		return h.besideAbsent()
+	}
 	if !h.started || h.game == nil {
 		return nil
 	}
