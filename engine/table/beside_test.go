@@ -107,25 +107,12 @@ func TestBesideDoorAndNext(t *testing.T) {
 	tt.host.EndBeside()
 }
 
-// TestBesidePreviewNeverBlindOff: a preview that says a host-blind game while no game is on is
-// refused (a host cannot make an invite page say one with nothing to watch).
-func TestBesidePreviewNeverBlindOff(t *testing.T) {
-	f := []byte(fmt.Sprintf(`{"v":%d,"type":"preview","seq":2,"body":{"seated":1,"min":2,"max":7,"blind":true}}`, wire.Version))
-	if _, _, err := wire.Decode(f); err == nil {
-		t.Fatal("a blind preview with no game on was accepted")
-	}
-	f = []byte(fmt.Sprintf(`{"v":%d,"type":"preview","seq":2,"body":{"seated":1,"min":2,"max":7,"started":true,"blind":true}}`, wire.Version))
-	if _, m, err := wire.Decode(f); err != nil || !m.(*wire.Preview).Blind {
-		t.Fatalf("a blind preview of a game on: %+v, %v", m, err)
-	}
-}
-
 // TestBesideAwayPerPerson: at a host-blind table each absent person's countdown runs from when
 // that person's link went (the table's turn deadline, 30 s), and neither another person leaving
 // nor one coming back starts it again: Cy leaves at 0 s, Dan at 10 s, comes back at 15 s and
-// leaves again at 20 s, and Cy's time still runs out at 30 s; when Cy is stood in for, Dan's
-// countdown is his own (to 50 s), not a fresh 30 s. Every page is told the time left by the
-// host, and a stranger whose link comes and goes at the door moves no one's. Before, the app
+// leaves again at 20 s, and Cy's time still runs out at 30 s, Dan's at 50 s on its own. Every
+// page is told each person's own time left (wire.Away.Left) by the host, and told again when
+// each runs out; a stranger whose link comes and goes at the door moves no one's. Before, the app
 // held one countdown for everyone, started again whenever the set of absent people changed.
 func TestBesideAwayPerPerson(t *testing.T) {
 	defer checkNoLeak(t)()
@@ -148,12 +135,17 @@ func TestBesideAwayPerPerson(t *testing.T) {
 			return slices.Equal(a.Seats, seats) && a.Expired == expired && (expired || a.Until.Equal(t0.Add(until)))
 		})
 	}
-	told := func(what string, seats []engine.Seat, left time.Duration) {
+	// told: every page is told the seats and each one's own time left (0: run out).
+	told := func(what string, seats []engine.Seat, left ...time.Duration) {
 		t.Helper()
+		var ms []int
+		for _, l := range left {
+			ms = append(ms, int(l/time.Millisecond))
+		}
 		for i, g := range tt.guests {
 			tt.waitFor(fmt.Sprintf("%s: guest %d told", what, i), func() bool {
 				w := g.State().Away
-				return w != nil && slices.Equal(w.Seats, seats) && !w.Expired && w.Millis == int(left/time.Millisecond)
+				return w != nil && slices.Equal(w.Seats, seats) && slices.Equal(w.Left, ms) && w.Millis == slices.Min(ms) && w.Expired == (slices.Min(ms) == 0)
 			})
 		}
 	}
@@ -164,7 +156,7 @@ func TestBesideAwayPerPerson(t *testing.T) {
 	clk.step(10 * time.Second)
 	dan.Close()
 	want("Dan gone too: Cy's time is unchanged", []engine.Seat{2, 3}, 30*time.Second, false)
-	told("Dan gone too", []engine.Seat{2, 3}, 20*time.Second)
+	told("Dan gone too", []engine.Seat{2, 3}, 20*time.Second, 30*time.Second)
 	clk.step(5 * time.Second)
 	dan = rejoinAs(tt, 3, "p3")
 	tt.waitFor("Dan back", func() bool { return dan.State().Seat == 3 })
@@ -173,6 +165,7 @@ func TestBesideAwayPerPerson(t *testing.T) {
 	clk.step(5 * time.Second)
 	dan.Close()
 	want("Dan gone again: Cy's time is unchanged", []engine.Seat{2, 3}, 30*time.Second, false)
+	told("Dan gone again", []engine.Seat{2, 3}, 10*time.Second, 30*time.Second)
 	// A stranger with the invite comes and goes, again and again: held at the door, it moves
 	// nobody's countdown (nor could a guest's own frames: only the host's page runs it).
 	for i := range 3 {
@@ -187,15 +180,24 @@ func TestBesideAwayPerPerson(t *testing.T) {
 	}
 	clk.step(500 * time.Millisecond)
 	want("Cy's time runs out at 30 s", []engine.Seat{2, 3}, 0, true)
+	told("Cy's time runs out, Dan's runs on", []engine.Seat{2, 3}, 0, 20*time.Second)
+	clk.step(19500 * time.Millisecond)
+	told("Dan's runs on", []engine.Seat{2, 3}, 0, 20*time.Second) // nothing new to tell
+	clk.step(500 * time.Millisecond)
+	told("Dan's time runs out at 50 s, on its own", []engine.Seat{2, 3}, 0, 0)
 
-	// The app's stand-in for Cy: the game no longer waits for seat 2. Dan's countdown is his.
+	// The app's stand-in for Cy: the game no longer waits for seat 2; Dan's time is still out.
 	if err := tt.host.Beside([]engine.Seat{0, 1, 3}); err != nil {
 		t.Fatal(err)
 	}
-	want("Dan's own countdown after Cy's stand-in", []engine.Seat{3}, 50*time.Second, false)
-	told("Dan's own countdown", []engine.Seat{3}, 20*time.Second)
-	clk.step(20 * time.Second)
-	want("Dan's time runs out at 50 s", []engine.Seat{3}, 0, true)
+	want("Dan alone, his time out", []engine.Seat{3}, 0, true)
+	told("Dan alone", []engine.Seat{3}, 0)
+	// The host waits longer: a full countdown again, from the choice.
+	if err := tt.host.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	want("after waiting longer", []engine.Seat{3}, 80*time.Second, false)
+	told("after waiting longer", []engine.Seat{3}, 30*time.Second)
 
 	// The game closed: no countdown, and every page is told.
 	tt.host.EndBeside()

@@ -129,6 +129,7 @@ type Host struct {
 	awayGen     int
 	awayUntil   time.Time
 	awayExpired bool
+	awayRunOut  int // how many of away's seats' people's own deadlines have run out
 	// padSize is the size of every view frame of game seq padSeq (send.go).
 	padSeq   int
 	padTable []byte
