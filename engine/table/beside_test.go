@@ -150,30 +150,36 @@ func TestBesideAwayPerPerson(t *testing.T) {
 		}
 	}
 
-	cy.Close()
-	want("Cy's countdown", []engine.Seat{2}, 30*time.Second, false)
-	told("Cy's countdown", []engine.Seat{2}, 30*time.Second)
-	clk.step(10 * time.Second)
-	dan.Close()
-	want("Dan gone too: Cy's time is unchanged", []engine.Seat{2, 3}, 30*time.Second, false)
-	told("Dan gone too", []engine.Seat{2, 3}, 20*time.Second, 30*time.Second)
-	clk.step(5 * time.Second)
-	dan = rejoinAs(tt, 3, "p3")
-	tt.waitFor("Dan back", func() bool { return dan.State().Seat == 3 })
-	want("Dan back: Cy's time is unchanged", []engine.Seat{2}, 30*time.Second, false)
-	told("Dan back", []engine.Seat{2}, 15*time.Second)
-	clk.step(5 * time.Second)
-	dan.Close()
-	want("Dan gone again: Cy's time is unchanged", []engine.Seat{2, 3}, 30*time.Second, false)
-	told("Dan gone again", []engine.Seat{2, 3}, 10*time.Second, 30*time.Second)
-	// A stranger with the invite comes and goes, again and again: held at the door, it moves
-	// nobody's countdown (nor could a guest's own frames: only the host's page runs it).
-	for i := range 3 {
-		m := rejoinAs(tt, 40+i, "Mallory")
-		tt.waitFor("Mallory at the door", func() bool { return m.State().Connected })
-		m.Close()
+	const s = time.Second
+	steps := []struct {
+		name  string
+		act   func()
+		seats []engine.Seat
+		left  []time.Duration // each one's own time left; Cy's deadline stays at 30 s throughout
+	}{
+		{"Cy leaves at 0 s", func() { cy.Close() }, []engine.Seat{2}, []time.Duration{30 * s}},
+		{"Dan leaves at 10 s", func() { clk.step(10 * s); dan.Close() }, []engine.Seat{2, 3}, []time.Duration{20 * s, 30 * s}},
+		{"Dan back at 15 s", func() {
+			clk.step(5 * s)
+			dan = rejoinAs(tt, 3, "p3")
+			tt.waitFor("Dan back", func() bool { return dan.State().Seat == 3 })
+		}, []engine.Seat{2}, []time.Duration{15 * s}},
+		{"Dan gone again at 20 s", func() { clk.step(5 * s); dan.Close() }, []engine.Seat{2, 3}, []time.Duration{10 * s, 30 * s}},
+		// A stranger with the invite comes and goes, again and again: held at the door, it
+		// moves nobody's countdown (nor could a guest's own frames: only the host's page runs it).
+		{"a stranger at the door", func() {
+			for i := range 3 {
+				m := rejoinAs(tt, 40+i, "Mallory")
+				tt.waitFor("Mallory at the door", func() bool { return m.State().Connected })
+				m.Close()
+			}
+		}, []engine.Seat{2, 3}, []time.Duration{10 * s, 30 * s}},
 	}
-	want("after Mallory: Cy's time is unchanged", []engine.Seat{2, 3}, 30*time.Second, false)
+	for _, st := range steps {
+		st.act()
+		want(st.name+": Cy's time is unchanged", st.seats, 30*s, false)
+		told(st.name, st.seats, st.left...)
+	}
 	clk.step(9500 * time.Millisecond)
 	if tt.host.Away().Expired {
 		t.Fatal("Cy's time ran out before 30 s")
