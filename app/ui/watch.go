@@ -94,10 +94,19 @@ func previewPanel(game string, pv wire.Preview) app.UI {
 		// What this is, as the general welcome it replaces said (watch.go's welcome): its room
 		// is kept, so the panels are alike in height.
 		app.P().Class("muted").Text(i18n.T("invite.lead")),
-		app.If(pv.Started, app.P().Class("invite-live").ID("invite-in-progress").Attr("role", "status").Text(i18n.T("watch.in_progress"))),
+		app.If(pv.Started, app.P().Class("invite-live").ID("invite-in-progress").Attr("role", "status").DataSet("blind", pv.Blind).Text(inProgress(pv))),
 		app.If(pv.Ask && !pv.Started, app.P().Class("muted").ID("invite-ask").Text(i18n.T("watch.ask_note"))),
 		how,
 	)
+}
+
+// inProgress says a game is on; of one dealt host-blind it says so as the host's word (the
+// preview is all the page has before the join, and a host could say it falsely).
+func inProgress(pv wire.Preview) string {
+	if pv.Blind {
+		return i18n.T("watch.in_progress_blind")
+	}
+	return i18n.T("watch.in_progress")
 }
 
 // joinLabel is the join button's word: watching a game on, asking a host who approves joiners.
