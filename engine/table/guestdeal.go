@@ -89,6 +89,7 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context, cause *wire.Share) error 
 		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for another number of seats", cx.Epoch)
 	}
 	seats := g.st.Lobby.Seats
+	away := g.awayNow() // in a catch-up after a lost link (restarted while we were gone)
 	changed, first := false, engine.Seat(-1)
 	for i := range cx.Roster {
 		if bytes.Equal(cx.Roster[i], d.cx.Roster[i]) {
@@ -99,6 +100,11 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context, cause *wire.Share) error 
 		}
 		changed = true
 		switch {
+		case away && i < len(seats) && len(cx.Roster[i]) == 0 && !seats[i].Host:
+			// Left out while this page was away: a stand-in came (perhaps gone again since, as
+			// when a seat benched for a share its slow link lost comes back after the deal).
+			// The lobby that showed it went to the guests at the table, who judged it; this
+			// page's catch-up holds only today's lobby and the deal's last commitment.
 		case i >= len(seats) || !bytes.Equal(seats[i].Key, cx.Roster[i]) && !(seats[i].StandIn && len(cx.Roster[i]) == 0):
 			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for a seat change this guest was never shown", cx.Epoch)
 		case seats[i].Host:
