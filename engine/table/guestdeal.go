@@ -186,7 +186,7 @@ func (g *Guest) contribute(epoch int) {
 		}
 		sh := g.cfg.Identity.Contribute(d.cx.Bytes(), d.c, s, sec)
 		sl := g.cfg.Identity.SealShare(d.cx.Bytes(), d.c, s, sec)
-		d.share, d.seal = &sh, &sl
+		d.share, d.seal, d.sentGen = &sh, &sl, 0
 		// The set of seals is out already: the one in it for our seat was sealed before this
 		// page reloaded (its share is lost). Our new seal makes the host restart the deal.
 		d.lost = d.sealed
@@ -196,14 +196,21 @@ func (g *Guest) contribute(epoch int) {
 
 // sendShare sends our seal until the complete set of seals is relayed, then the share itself.
 func (g *Guest) sendShare(d *guestDeal) {
+	contrib := d.sealed && !d.lost
+	if l := g.link; l != nil && l.reliable && d.sentGen == l.gen && d.sentContrib == contrib {
+		return // sent on this link already, which loses nothing
+	}
 	var seq uint64
-	if !d.sealed || d.lost {
+	if !contrib {
 		seq = g.send(&wire.Seal{Epoch: d.cx.Epoch, Seat: d.seal.Seat, SC: d.seal.SC[:], Sig: d.seal.Sig})
 	} else {
 		seq = g.send(&wire.Contrib{Epoch: d.cx.Epoch, Seat: d.share.Seat, S: d.share.S[:], Sig: d.share.Sig})
 	}
 	if g.link != nil {
 		g.live.sentShare(seq, d.cx.Epoch, g.link.gen)
+		if g.link.welcomed {
+			d.sentGen, d.sentContrib = g.link.gen, contrib
+		}
 	}
 }
 
