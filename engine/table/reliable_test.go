@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"miskatonic/engine"
 	"miskatonic/engine/arkham"
 	"miskatonic/engine/wire"
 )
@@ -129,4 +130,46 @@ func TestReliableLinkSendsOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReliableLinkResendsFloodRefusedShare: on a reliable link a seal goes once, but one the
+// host refused unread (more messages at once than it takes) goes again at the next tick: the
+// deal would otherwise wait for it until the host stood the seat in.
+func TestReliableLinkResendsFloodRefusedShare(t *testing.T) {
+	defer checkNoLeak(t)()
+	var link *slowLink
+	tt := newTable(t, tableOpts{rules: arkham.Rules{}, guests: 3, seed: 93, tick: 10 * time.Millisecond,
+		wrap: func(i int, c Conn) Conn {
+			if i == 0 { // seat 0's seal never arrives: the deal stays open, waiting for seals
+				return &tamper{Conn: c, in: func(_ engine.Seat, m wire.Message) bool { _, seal := m.(*wire.Seal); return seal }}
+			}
+			l := newSlowLink(c, 0, true)
+			if i == 1 {
+				link = l
+			}
+			return l
+		}})
+	defer tt.close()
+	g := tt.guests[1]
+	seals := func() int {
+		link.mu.Lock()
+		defer link.mu.Unlock()
+		n := 0
+		for _, m := range link.sent {
+			if _, ok := m.(*wire.Seal); ok {
+				n++
+			}
+		}
+		return n
+	}
+	tt.waitFor("the first seal sent", func() bool { return seals() > 0 })
+	before := seals()
+	g.mu.Lock()
+	var ref uint64
+	for seq := range g.live.shareFrames {
+		ref = max(ref, seq)
+	}
+	g.reject(&wire.Reject{Kind: wire.KindFlood, Ref: ref})
+	g.mu.Unlock()
+	tt.waitFor("the refused seal sent again", func() bool { return seals() > before })
 }
