@@ -7,6 +7,7 @@ package rtc_test
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -91,10 +92,8 @@ type arkhamRun struct {
 func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 	t.Helper()
 	seed, dropAfter, spec, guestCfg := r.seed, r.dropAfter, r.spec, r.guestCfg
-	// A bound on a hung run, not a speed test: over the Nostr relay a seven-seat relayed game
-	// sometimes waits tens of seconds for one lost frame (p99 46.6 s in 1 of 4 idle runs; past
-	// 3 minutes once on a loaded CI machine) — a known defect, measured and printed, not hidden.
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	// A bound on a hung run, not a speed test.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
 	url := spec
@@ -124,6 +123,12 @@ func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 		for j := range lobby.Joiners() {
 			go func(j *rtc.Joiner) {
 				c, err := j.Accept(ctx)
+				if (errors.Is(err, rtc.ErrClosed) || errors.Is(err, rtc.ErrNoPath)) && ctx.Err() == nil {
+					// The guest gave this attempt up (a redial slower than its set-up bound on a
+					// loaded machine) and dials again; a seat that never comes back fails below.
+					t.Logf("accept %s: %v", j.Name, err)
+					return
+				}
 				if err != nil {
 					t.Errorf("accept %s: %v", j.Name, err)
 					return
