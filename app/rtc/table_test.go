@@ -119,17 +119,44 @@ func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 		t.Fatal(err)
 	}
 	defer lobby.Close()
+	// When the run ends: cancel first, so an accept still in flight (a guest redialling as the
+	// game ended) ends before the lobby and host close under it, then wait for it.
+	var (
+		accepts sync.WaitGroup
+		amu     sync.Mutex
+		ended   bool
+	)
+	defer func() {
+		cancel()
+		amu.Lock()
+		ended = true
+		amu.Unlock()
+		accepts.Wait()
+	}()
 	go func() {
 		for j := range lobby.Joiners() {
+			amu.Lock()
+			if ended {
+				amu.Unlock()
+				continue
+			}
+			accepts.Add(1)
+			amu.Unlock()
 			go func(j *rtc.Joiner) {
+				defer accepts.Done()
 				c, err := j.Accept(ctx)
-				if (errors.Is(err, rtc.ErrClosed) || errors.Is(err, rtc.ErrNoPath)) && ctx.Err() == nil {
+				switch {
+				case ctx.Err() != nil: // the run is over
+					if err == nil {
+						c.Close()
+					}
+					return
+				case errors.Is(err, rtc.ErrClosed) || errors.Is(err, rtc.ErrNoPath):
 					// The guest gave this attempt up (a redial slower than its set-up bound on a
 					// loaded machine) and dials again; a seat that never comes back fails below.
 					t.Logf("accept %s: %v", j.Name, err)
 					return
-				}
-				if err != nil {
+				case err != nil:
 					t.Errorf("accept %s: %v", j.Name, err)
 					return
 				}
