@@ -50,13 +50,7 @@ func TestRelayedNewLinkOutage(t *testing.T) {
 			}
 			read++
 		}
-		select {
-		case <-p.host.Done():
-			t.Fatalf("the host's link ended: %v", p.host.closedErr())
-		case <-p.guest.Done():
-			t.Fatalf("the guest's link ended: %v", p.guest.closedErr())
-		default:
-		}
+		p.mustLive(t)
 		if p.now.Sub(start) > outage+relayStall {
 			p.host.mu.Lock()
 			next, ahead := p.host.next, len(p.host.ahead)
