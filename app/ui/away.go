@@ -96,12 +96,12 @@ func (b *AwayBanner) Render() app.UI {
 	}
 	return app.Div().Class("away-note", "problem").ID("away").Attr("role", "alert").Body(
 		app.P().Text(i18n.T("away.ask_host", who)),
-		app.Div().Class("problem-actions").Body(
+		app.Div().Class("problem-actions").Body(append(append([]app.UI{
 			app.Button().Type("button").Class("btn", "primary").ID("away-wait").Text(i18n.T("away.wait")).
-				OnClick(func(ctx app.Context, e app.Event) { b.OnWait(ctx) }),
-			app.Range(stand).Slice(func(i int) app.UI { return stand[i] }),
+				OnClick(func(ctx app.Context, e app.Event) { b.OnWait(ctx) })},
+			stand...),
 			app.Button().Type("button").Class("btn").ID("away-end").Text(i18n.T("away.end")).
-				OnClick(func(ctx app.Context, e app.Event) { b.OnEnd(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { b.OnEnd(ctx) }))...,
 		),
 	)
 }

@@ -56,15 +56,21 @@ func (h *Host) snapshot() ([]byte, error) {
 		Ask: &ask, Admitted: keyList(h.admitted), Banned: keyList(h.banned)})
 }
 
-// keyList is a set of identity keys in a stable order.
+// keyList is a set of identity keys in a stable order (bytewise: strings sort as bytes.Compare
+// would). Sorted as strings, since the wasm has that sort already; a SortFunc over [][]byte
+// would link another copy of pdqsort (~29 KB, issue 26).
 func keyList(set map[string]bool) [][]byte {
-	var out [][]byte
+	var keys []string
 	for k, on := range set {
 		if on {
-			out = append(out, []byte(k))
+			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(out, bytes.Compare)
+	slices.Sort(keys)
+	var out [][]byte
+	for _, k := range keys {
+		out = append(out, []byte(k))
+	}
 	return out
 }
 
