@@ -185,3 +185,20 @@ func (c *rejectWatch) Recv() ([]byte, error) {
 	}
 	return f, err
 }
+
+// TestSealHeldToAnotherCommitment is the attacker's side of TestCrossedSealRefusalIsNoVerdict:
+// a host shows seat 1 a commitment other than the one it holds seals to, so it refuses every
+// seal seat 1 makes. Those seals are over the commitment seat 1 was sent and still holds: the
+// refusals count, and seat 1 names the host once RevealTimeout passes, not waiting for good.
+func TestSealHeldToAnotherCommitment(t *testing.T) {
+	defer checkNoLeak(t)()
+	tt := newCheatTable(t, 3, nil, editCommit(1, func(c *wire.Commit) {
+		c.C = append([]byte(nil), c.C...)
+		c.C[0] ^= 1
+	}), nil, map[string]string{"rounds": "1"})
+	tt.play()
+	if d := tt.firstFailure(1); d.Epoch != 1 || d.Code != wire.DealShareRefused {
+		t.Fatalf("seat 1: %+v, want deal 1 failed with %s", d, wire.DealShareRefused)
+	}
+	tt.close()
+}
