@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,47 +18,29 @@ import (
 // restart. The host keeps its snapshot in tt.mem[0].
 func heldRestart(t *testing.T, seed uint64) *testTable {
 	t.Helper()
-	tt := &testTable{t: t, rand: newRand(seed), stop: make(chan struct{}), mem: []*memBox{{}}}
-	cfg := chargeConfig(tt, seed+1)
-	cfg.ShareTimeout = time.Hour // nobody is benched: the table waits for seat 2
-	h, err := NewHost(arkham.Rules{}, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tt.host = h
-	var mal *Guest
-	var resealed atomic.Bool
+	var resealed bool // on the guest's goroutine, its lock held: it is sending
 	r := newRand(seed * 100)
-	for i := 0; i < 3; i++ {
-		a, b := Pipe()
-		if i == 2 {
-			b = &tamper{Conn: b, seat: 2,
-				edit: func(seat engine.Seat, m wire.Message) wire.Message {
-					c, ok := m.(*wire.Contrib)
-					if !ok || resealed.Load() {
-						return m
-					}
-					resealed.Store(true)
-					d := mal.deals[c.Epoch] // the guest's lock is held: it is sending
-					sec, _ := fair.Secret(r)
-					sl := identity(2).SealShare(d.cx.Bytes(), d.c, seat, sec)
-					return &wire.Seal{Epoch: c.Epoch, Seat: seat, SC: sl.SC[:], Sig: sl.Sig}
-				},
-				in: func(_ engine.Seat, m wire.Message) bool {
-					_, seal := m.(*wire.Seal)
-					return seal && resealed.Load() // the new commitment's seal never leaves
-				}}
+	tt := chargeTable(t, seed, func(mal **Guest) func(engine.Seat, wire.Message) wire.Message {
+		return func(seat engine.Seat, m wire.Message) wire.Message {
+			switch m := m.(type) {
+			case *wire.Contrib:
+				if resealed {
+					return m
+				}
+				resealed = true
+				d := (*mal).deals[m.Epoch]
+				sec, _ := fair.Secret(r)
+				sl := identity(2).SealShare(d.cx.Bytes(), d.c, seat, sec)
+				return &wire.Seal{Epoch: m.Epoch, Seat: seat, SC: sl.SC[:], Sig: sl.Sig}
+			case *wire.Seal:
+				if resealed {
+					return &wire.Resync{Next: 1 << 40} // the new commitment's seal never leaves
+				}
+			}
+			return m
 		}
-		h.AddGuest(a)
-		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf})
-		if i == 2 {
-			mal = g
-		}
-		tt.guests = append(tt.guests, g)
-		tt.waitFor("seated", func() bool { return g.State().Connected })
-		g.SetReady(true)
-	}
-	tt.waitFor("start", func() bool { return h.Start() == nil })
+	})
+	tt.host.do(func() { tt.host.cfg.ShareTimeout = time.Hour }) // nobody is benched: the table waits for seat 2
 	tt.waitFor("deal 1 restarted and sealed again by seats 0 and 1", func() bool {
 		held := false
 		tt.host.do(func() {
@@ -78,6 +59,16 @@ func (tt *testTable) reconnectAll() {
 		tt.host.AddGuest(a)
 		g.Reconnect(b)
 	}
+}
+
+// playOut plays the game to its end with every guest, checks that each verified every deal
+// and holds the host's final view of its seat, and closes the table.
+func (tt *testTable) playOut() {
+	tt.t.Helper()
+	tt.play()
+	tt.finish()
+	tt.checkViews()
+	tt.close()
 }
 
 // noFailedDeal fails the test with the first failed deal of any guest.
@@ -102,7 +93,9 @@ func TestRestartShownAgainAfterHostReload(t *testing.T) {
 	defer checkNoLeak(t)()
 	tt := heldRestart(t, 81)
 	tt.host.Close()
-	h2, err := Resume(arkham.Rules{}, tt.mem[0].get(), chargeConfig(tt, 82))
+	cfg := chargeConfig(tt, 82)
+	cfg.ShareTimeout = time.Hour
+	h2, err := Resume(arkham.Rules{}, tt.mem[0].get(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,10 +112,7 @@ func TestRestartShownAgainAfterHostReload(t *testing.T) {
 		return dealt
 	})
 	tt.noFailedDeal()
-	tt.play()
-	tt.finish()
-	tt.checkViews()
-	tt.close()
+	tt.playOut()
 }
 
 // TestCrossedSealRefusalIsNoVerdict: a page that reloads while a restarted deal waits for its
@@ -160,11 +150,7 @@ func TestCrossedSealRefusalIsNoVerdict(t *testing.T) {
 		t.Fatal("the refusal of a seal over the replaced commitment counts against the host: deal 1 fails once RevealTimeout passes")
 	}
 	tt.reconnectAll() // seat 2's seal goes out: the deal and the game go on
-	tt.play()
-	tt.finish()
-	tt.noFailedDeal()
-	tt.checkViews()
-	tt.close()
+	tt.playOut()
 }
 
 // rejectWatch notes the frame seq of the first refusal of a seal or share (wire.KindAuth) the
