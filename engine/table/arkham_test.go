@@ -136,52 +136,37 @@ func checkFrames(rules engine.Rules, rec engine.Record, seat engine.Seat, frames
 }
 
 // TestNoLeaks plays 1,000 random games (Arkham Ritual and the toy game, 3–7 seats, random
-// options, some bots) and checks every frame every guest received. The games are independent:
-// noLeaksWorkers play side by side, each game i%noLeaksWorkers.
+// options, some bots) and checks every frame every guest received.
 func TestNoLeaks(t *testing.T) {
 	defer checkNoLeak(t)()
 	games := 1000
 	if testing.Short() {
 		games = 50
 	}
-	names := make([]string, noLeaksWorkers)
-	for w := range names {
-		names[w] = fmt.Sprint("games", w)
-	}
-	sideBySide(t, noLeaksWorkers, names, func(t *testing.T, w int) {
-		for i := w; i < games; i += noLeaksWorkers {
-			noLeaksGame(t, i)
+	for i := 0; i < games; i++ {
+		seed := uint64(10_000 + i)
+		rr := newRand(seed)
+		var rules engine.Rules = arkham.Rules{}
+		if i%4 == 3 {
+			rules = toy.Rules{}
 		}
-	})
-}
-
-// noLeaksWorkers is how many of TestNoLeaks' games are played at once: a game is one move at a
-// time through the host and every guest, so two or three fill two cores.
-const noLeaksWorkers = 4
-
-func noLeaksGame(t *testing.T, i int) {
-	seed := uint64(10_000 + i)
-	rr := newRand(seed)
-	var rules engine.Rules = arkham.Rules{}
-	if i%4 == 3 {
-		rules = toy.Rules{}
-	}
-	min, max := rules.Seats()
-	seats := min + rr.intn(max-min+1)
-	bots := rr.intn(2)
-	recs := make([]*recorder, seats-bots)
-	tt := newTable(t, tableOpts{rules: rules, guests: seats - bots, bots: bots, seed: seed, opts: randomOptions(rules, seats, rr), tick: 200 * time.Millisecond,
-		wrap: func(i int, c Conn) Conn { recs[i] = &recorder{Conn: c}; return recs[i] }})
-	tt.play()
-	tt.finish()
-	rec := tt.host.Record()
-	tt.close()
-	for j, r := range recs {
-		r.mu.Lock()
-		err := checkFrames(rules, rec, engine.Seat(j), r.frames)
-		r.mu.Unlock()
-		if err != nil {
-			t.Fatalf("game %d (%s, %d seats), seat %d: %v", i, rules.Name(), seats, j, err)
+		min, max := rules.Seats()
+		seats := min + rr.intn(max-min+1)
+		bots := rr.intn(2)
+		recs := make([]*recorder, seats-bots)
+		tt := newTable(t, tableOpts{rules: rules, guests: seats - bots, bots: bots, seed: seed, opts: randomOptions(rules, seats, rr), tick: 200 * time.Millisecond,
+			wrap: func(i int, c Conn) Conn { recs[i] = &recorder{Conn: c}; return recs[i] }})
+		tt.play()
+		tt.finish()
+		rec := tt.host.Record()
+		tt.close()
+		for j, r := range recs {
+			r.mu.Lock()
+			err := checkFrames(rules, rec, engine.Seat(j), r.frames)
+			r.mu.Unlock()
+			if err != nil {
+				t.Fatalf("game %d (%s, %d seats), seat %d: %v", i, rules.Name(), seats, j, err)
+			}
 		}
 	}
 }
