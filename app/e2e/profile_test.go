@@ -28,10 +28,10 @@ const mutationCountJS = `(() => {
 // directory, and returns what stops them and writes one .cpuprofile per page there (open it
 // in DevTools' Performance panel; build the wasm without -s -w to see Go's function names).
 // Without the variable it does nothing: the profiler slows the pages it watches.
-func profilePages(t *testing.T, bs ...*Browser) (stop func()) {
+func profilePages(t *testing.T, bs ...*Browser) (stop func(moves int)) {
 	dir := os.Getenv("E2E_CPU_PROFILE")
 	if dir == "" {
-		return func() {}
+		return func(int) {}
 	}
 	for _, b := range bs {
 		if _, err := Eval[bool](b, mutationCountJS); err != nil {
@@ -48,7 +48,7 @@ func profilePages(t *testing.T, bs ...*Browser) (stop func()) {
 			return err
 		}))
 	}
-	return func() {
+	return func(moves int) {
 		for _, b := range bs {
 			b.Do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 				p, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
@@ -59,6 +59,7 @@ func profilePages(t *testing.T, bs ...*Browser) (stop func()) {
 				if err != nil {
 					return err
 				}
+				t.Logf("FIGURE %s page's CPU profile: %s", b.Name, profileStages(p.Profile, moves))
 				return os.WriteFile(filepath.Join(dir, b.Name+".cpuprofile"), raw, 0o644)
 			}))
 		}

@@ -23,8 +23,13 @@ import (
 type GameScreen struct {
 	app.Compo
 
-	Sess    *session.Session
-	OnAgain func(ctx app.Context) // play again; nil hides the button
+	Sess *session.Session
+	// onAgain plays again; nil hides the button. Unexported, so go-app leaves it out when it
+	// compares the screen a page drew again with the one mounted: a func never compares equal,
+	// so every drawing of the page (go-app draws it after each click anywhere in it) drew the
+	// whole screen once more, for the OnUpdate go-app dispatches after a changed field
+	// (TestPagesHandTheSameScreen). The first one stays: the page's own method, on the same page.
+	onAgain func(ctx app.Context)
 
 	snap     session.Snapshot
 	cancel   func()
@@ -316,7 +321,7 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 			})
 		},
 		OnChat:  func(ctx app.Context, text string) { _ = g.Sess.Say(text) },
-		OnAgain: g.OnAgain,
+		OnAgain: g.onAgain,
 		// Callbacks read the screen's current state (g.snap), never this drawing's snap: go-app
 		// keeps the handler first bound to a button.
 		OnStay: func(ctx app.Context) { g.staying = g.snap.Table },

@@ -102,7 +102,7 @@ func (p *NewTable) OnNav(ctx app.Context) {
 
 func (p *NewTable) Render() app.UI {
 	if p.sess != nil {
-		return &GameScreen{Sess: p.sess, OnAgain: p.again}
+		return &GameScreen{Sess: p.sess, onAgain: p.again}
 	}
 	return app.Main().Class("mk-page", "setup").ID("new-table").Body(
 		&lang.Switch{},

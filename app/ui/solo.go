@@ -108,7 +108,7 @@ func (p *Solo) OnNav(ctx app.Context) {
 
 func (p *Solo) Render() app.UI {
 	if p.sess != nil {
-		return &GameScreen{Sess: p.sess, OnAgain: p.again}
+		return &GameScreen{Sess: p.sess, onAgain: p.again}
 	}
 	if p.starting {
 		return app.Main().Class("mk-page").Body(app.P().Class("muted").Text(i18n.T("app.loading")))

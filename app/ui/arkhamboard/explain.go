@@ -44,26 +44,60 @@ func ruleAnchor(kind string) string {
 	return "#cards"
 }
 
-// onCardTap opens the explanation of the card tapped, wherever it is on the table (one handler
-// on the table rather than one per card). A tap on a seat that takes a give or pass, or on a
-// button, is left to them.
-func (t *Table) onCardTap(ctx app.Context, e app.Event) {
-	target := e.Get("target")
-	if !target.Truthy() || !target.Get("closest").Truthy() {
+// listenTaps opens the explanation of the card tapped, wherever it is on the table (one
+// listener on the table rather than one per card). A tap on a seat that takes a give or pass,
+// or on a button, is left to them.
+//
+// The browser's own listener, not go-app's OnClick: go-app draws the component an event came
+// from and every component above it after each event it handles, and every click on the
+// table bubbles up here, a move's included. With go-app's handler on the table, a tap on a
+// seat to give the card, or on the felt, drew the table, the whole screen around it and the
+// page again, for nothing: the move's answer draws what changed. Here only an explanation
+// that opens draws, and only the table.
+func (t *Table) listenTaps(ctx app.Context) {
+	el := t.JSValue()
+	if !app.IsClient || el == nil || !el.Truthy() {
 		return
 	}
+	t.taps = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			if key, cursed, ok := tappedCard(args[0].Get("target")); ok {
+				ctx.Dispatch(func(app.Context) { t.explain, t.explainCursed = key, cursed })
+			}
+		}
+		return nil
+	})
+	t.tapsOn = el
+	el.Call("addEventListener", "click", t.taps)
+}
+
+// OnDismount stops listenTaps' listener (removed before it is released: a click after the
+// release would call a released function).
+func (t *Table) OnDismount() {
+	if t.taps != nil {
+		t.tapsOn.Call("removeEventListener", "click", t.taps)
+		t.taps.Release()
+		t.taps, t.tapsOn = nil, nil
+	}
+}
+
+// tappedCard is the card a click on target opens the explanation of, if any.
+func tappedCard(target app.Value) (key string, cursed, ok bool) {
+	if !target.Truthy() || !target.Get("closest").Truthy() {
+		return "", false, false
+	}
 	if target.Call("closest", "button, a, .seat.target, input, form, #card-explain").Truthy() {
-		return
+		return "", false, false
 	}
 	card := target.Call("closest", ".card[data-card]")
 	if !card.Truthy() {
-		return
+		return "", false, false
 	}
-	key := card.Get("dataset").Get("card").String()
+	key = card.Get("dataset").Get("card").String()
 	if ruleKey(key) == "" {
-		return
+		return "", false, false
 	}
-	t.explain, t.explainCursed = key, card.Get("dataset").Get("cursed").String() == "true"
+	return key, card.Get("dataset").Get("cursed").String() == "true", true
 }
 
 // explainPanel is the open explanation, if any.
@@ -175,8 +209,9 @@ func (t *Table) hints() app.UI {
 	)
 }
 
-// OnMount reads whether the hints were dismissed before.
+// OnMount reads whether the hints were dismissed before and listens for taps on cards.
 func (t *Table) OnMount(ctx app.Context) {
+	t.listenTaps(ctx)
 	if ls := app.Window().Get("localStorage"); ls.Truthy() {
 		t.hintsDone = ls.Call("getItem", hintsKey).String() == "done"
 	}

@@ -3,6 +3,7 @@ package arkhamboard
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -110,4 +111,21 @@ func TestUnchangedTableIsNotRedrawn(t *testing.T) {
 	boardtest.RedrawnOnlyWhenChanged(t, Draw, board.Props{View: &arkham.View{Round: 1, Players: 3},
 		Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}}, Seq: 4, Table: "t1",
 		OnAct: func(app.Context, engine.Move) {}})
+}
+
+// TestTableRootTakesNoGoAppEvent: the table's outermost element, which every click on the
+// table reaches, has no go-app handler (cards are explained through the browser's own
+// listener, listenTaps). go-app draws the component an event came from and every one above it
+// after each event it handles: a tap on a seat to give the card drew the whole screen again.
+func TestTableRootTakesNoGoAppEvent(t *testing.T) {
+	tbl := Draw(board.Props{View: &arkham.View{Round: 1, Players: 3},
+		Seats: []board.Seat{{Name: "Ann"}, {Name: "Bea"}, {Name: "Cy"}}, Seq: 4, Table: "t1"}).(*Table)
+	root := reflect.ValueOf(tbl.Render()).Elem()
+	hs := root.FieldByName("eventHandlers")
+	if !hs.IsValid() {
+		t.Fatalf("go-app's %s has no eventHandlers field any more: the check needs updating", root.Type())
+	}
+	if hs.Len() != 0 {
+		t.Fatalf("the table's root element has %d go-app event handlers: every click on the table would redraw the screen", hs.Len())
+	}
 }

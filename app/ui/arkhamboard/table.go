@@ -32,15 +32,17 @@ type Table struct {
 	helperHidden  bool
 	explain       string // the card whose rule text is open ("" for none)
 	explainCursed bool
-	hintsDone     bool   // the first-game hints were dismissed, in this browser
-	seenResult    int    // the last round whose reveal the viewer dismissed
-	seenGame      string // the game seenResult belongs to
+	hintsDone     bool      // the first-game hints were dismissed, in this browser
+	seenResult    int       // the last round whose reveal the viewer dismissed
+	seenGame      string    // the game seenResult belongs to
+	taps          app.Func  // the table's click listener (listenTaps), while mounted
+	tapsOn        app.Value // the element it listens on
 }
 
 func (t *Table) Render() app.UI {
 	b := t.Board
 	me, plays := b.You()
-	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).OnClick(t.onCardTap).Body(
+	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
 		board.Memo(statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom}),
 		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
 		app.Section().Class("centre").Body(
