@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// The loader the pages get hands fetch's own Response to instantiateStreaming (what lets
-// Chromium cache the compiled module), still counts progress, and keeps the rest of go-app's
-// script: the server and a static export serve the same patched app.js.
+// The loader the pages get hands fetch's own Response to the compiler (what lets Chromium cache
+// the compiled module), takes the module boot.js compiled, still counts progress, and keeps the
+// rest of go-app's script: the server and a static export serve the same patched app.js and
+// boot.js.
 func TestAppScriptKeepsFetchResponse(t *testing.T) {
 	web, _ := fakeWeb(t)
 	srv := newTestServer(t, web)
@@ -20,6 +21,10 @@ func TestAppScriptKeepsFetchResponse(t *testing.T) {
 		t.Fatal(err)
 	}
 	static, err := os.ReadFile(filepath.Join(out, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	staticBoot, err := os.ReadFile(filepath.Join(out, "boot.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +39,10 @@ func TestAppScriptKeepsFetchResponse(t *testing.T) {
 	for name, js := range scripts {
 		for _, want := range []string{
 			"instantiateStreaming(\n      fetchWithProgress(", // go-app's call, unchanged
-			"response.clone().body.getReader()",               // progress from a clone
-			"goappInitWebAssembly",                            // the rest of go-app's loader
+			ourInstantiate, // which instantiates boot.js's module
+			"async function mkInstantiateStreaming(",
+			"response.clone().body.getReader()", // progress from a clone
+			"goappInitWebAssembly",              // the rest of go-app's loader
 			wasmLengthHeader,
 		} {
 			if !strings.Contains(js, want) {
@@ -45,6 +52,22 @@ func TestAppScriptKeepsFetchResponse(t *testing.T) {
 		// A constructed Response (no URL, no cache entry) is what kept the module uncached.
 		if strings.Contains(js, "new Response(") {
 			t.Errorf("%s still wraps the wasm in a constructed Response", name)
+		}
+	}
+	resp, served := get(t, srv.URL+BootScriptPath)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+		t.Fatalf("%s: %d %q", BootScriptPath, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	for name, js := range map[string]string{"served boot.js": string(served), "static boot.js": string(staticBoot)} {
+		for _, want := range []string{
+			`const url = "/web/app.wasm";`,
+			"WebAssembly.compileStreaming(response)", // fetch's own Response, straight to V8
+			"self.mkBoot = boot;",
+			wasmLengthHeader,
+		} {
+			if !strings.Contains(js, want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
 		}
 	}
 }

@@ -105,8 +105,7 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 		ThemeColor:              ThemeColor,
 		BackgroundColor:         BackgroundColor,
 		LoadingLabel:            loadingLabel, // the word comes from /lang.js (langfiles.go)
-		Scripts:                 []string{langScriptPath},
-		RawHeaders:              []string{wasmPreload},
+		Scripts:                 []string{BootScriptPath, langScriptPath},
 		Styles:                  styles,
 		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French)),
 		Resources:               webDir{dir: cfg.WebDir},
@@ -116,13 +115,6 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 		ServiceWorkerTemplate:   serviceWorkerJS,
 	}, nil
 }
-
-// wasmPreload starts app.wasm's download as soon as the page's head is read. Without it the
-// download waits for app.js, which runs only once the page is parsed and every stylesheet is in:
-// measured on a cold start from serve, the wasm's request went out at 834 ms against the minimal
-// go-app app's 327 ms (issue 11). crossorigin="anonymous" gives the preload the mode and
-// credentials of app.js's plain fetch, so that fetch takes the preloaded response.
-const wasmPreload = `<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" fetchpriority="high">`
 
 // webFiles lists the files under dir, slash-separated and relative to it, leaving out the
 // precompressed copies (they are other encodings of a listed file, not resources).
@@ -174,11 +166,11 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 		fmt.Fprintf(os.Stderr, "note: serving %s uncompressed: %v\n", cfg.WebDir, err)
 	}
 	generated := langFiles(h)
-	js, err := appScript(h)
+	loader, err := loaderScripts(h)
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range appScriptPaths {
+	for p, js := range loader {
 		generated[p] = js
 	}
 	mux := http.NewServeMux()

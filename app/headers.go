@@ -173,7 +173,10 @@ var (
 	openViewport   = []byte(`initial-scale=1,`)
 )
 
-func fixPage(html []byte) []byte { return bytes.Replace(html, lockedViewport, openViewport, 1) }
+// fixPage also puts boot.js first in the head (bootFirst).
+func fixPage(html []byte) []byte {
+	return bootFirst(bytes.Replace(html, lockedViewport, openViewport, 1))
+}
 
 // pageRecorder holds a page go-app renders so fixPage can edit it before it goes out.
 type pageRecorder struct {

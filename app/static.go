@@ -71,8 +71,14 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 		"404.html":     notFound,
 		distMarker:     []byte("written by `miskatonic static`; safe to delete\n"),
 	}
-	if extra["app.js"], err = appScript(h); err != nil { // lets the browser cache the compiled wasm
+	loader, err := loaderScripts(h) // app.js and boot.js (appjs.go, boot.go)
+	if err != nil {
 		return nil, err
+	}
+	for p, b := range loader {
+		if p != "/goapp.js" {
+			extra[strings.TrimPrefix(p, "/")] = b
+		}
 	}
 	for p, b := range langFiles(h) { // the language script and every language's manifest
 		extra[strings.TrimPrefix(p, "/")] = b

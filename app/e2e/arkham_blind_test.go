@@ -295,13 +295,20 @@ func watchBlindReplay(t *testing.T, b *Browser, origin string) {
 	t.Logf("FIGURE host-blind replay: %d moves stepped through, verified in the browser: %s", end, r.Text("#replay-verdict"))
 }
 
-// lateWatcher opens a fourth browser on link after the game began and joins: it watches the
-// host-blind game (the public table: no move buttons, the watch banner), live.
+// lateWatcher opens a fourth browser on link after the game began and joins: its invite page
+// says a host-blind game is on, and it watches the game (the public table: no move buttons, the
+// watch banner), live.
 func lateWatcher(t *testing.T, link string) *Browser {
 	t.Helper()
 	dan := NewBrowser(t, "dan", Laptop)
 	dan.Open(link)
 	dan.WaitApp()
+	// The invite page says, as the host's word, that the game on is dealt host-blind and that
+	// Dan watches until the next game.
+	dan.WaitVisible(`#invite-in-progress[data-blind="true"]`)
+	if txt := dan.Text("#invite-in-progress"); !strings.Contains(txt, "The host's page says a game is in progress, dealt host-blind") || !strings.Contains(txt, "until the next game") {
+		t.Errorf("the invite page of a host-blind game on says %q", txt)
+	}
 	typeInto(dan, "#player-name", "Dan")
 	dan.ClickJoin()
 	dan.WaitVisible(".ark")

@@ -4,8 +4,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"path"
 	"sort"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -42,7 +42,7 @@ var (
 // AddCatalog registers a package's own text: fsys holds words/<lang>/<area>.txt, one file per
 // screen or area (a game's board package embeds its words directory and calls this from init).
 // Nothing is read until a language is first used, and the catalog keeps substrings of what is
-// read, so fsys must be read-only (an embed.FS). A key that another file of the same language
+// read, so fsys must be read-only and list its own directories (an embed.FS; fs.ReadDirFS). A key that another file of the same language
 // already has is an error reported by the tests (Problems); the first text read is kept.
 func AddCatalog(fsys fs.FS) {
 	mu.Lock()
@@ -83,9 +83,22 @@ func ensure(l Lang) {
 }
 
 // read adds l's data files in fsys to l's catalog (mu held).
+// The directory is listed through the FS's own ReadDir (embed.FS's, sorted by name as Glob
+// would be), not globbed: fs.Glob, path.Join and fs.ReadDir's fallback sort link ~60 KB of
+// pattern and sorting code into the page for one suffix test (issue 26).
 func read(l Lang, fsys fs.FS) {
-	names, _ := fs.Glob(fsys, path.Join("words", string(l), "*.txt"))
-	for _, name := range names {
+	dir := "words/" + string(l)
+	rd, ok := fsys.(fs.ReadDirFS)
+	if !ok {
+		problems = append(problems, fmt.Sprintf("%s: a catalog's files must list themselves (fs.ReadDirFS, as embed.FS)", l))
+		return
+	}
+	entries, _ := rd.ReadDir(dir) // no directory: nothing to add, as Glob found nothing
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".txt") {
+			continue
+		}
+		name := dir + "/" + e.Name()
 		data, err := fs.ReadFile(fsys, name)
 		if err == nil && len(data) > 0 {
 			// The catalog keeps substrings of the file: one string for the file, none per

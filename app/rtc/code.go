@@ -133,7 +133,7 @@ func complete(ctx context.Context, pc *webrtc.PeerConnection, describe func() (w
 	if err != nil {
 		return "", fmt.Errorf("rtc: create description: %w", err)
 	}
-	gathered := webrtc.GatheringCompletePromise(pc)
+	gathered := gatheringDone(pc)
 	if err := pc.SetLocalDescription(sd); err != nil {
 		return "", fmt.Errorf("rtc: set local description: %w", err)
 	}

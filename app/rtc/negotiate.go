@@ -101,18 +101,14 @@ type localCandidates struct {
 	pending []signal.Message
 }
 
-func (l *localCandidates) watch(pc *webrtc.PeerConnection) {
-	pc.OnICECandidate(func(c *webrtc.ICECandidate) {
-		if c == nil {
-			return // gathering finished; the other side needs no marker
+// watch forwards pc's candidates from now on (candidates_native.go, candidates_js.go); stop
+// ends that for a peer connection given up before its gathering finished.
+func (l *localCandidates) watch(pc *webrtc.PeerConnection) (stop func()) {
+	return onLocalCandidate(pc, func(c signal.Candidate) {
+		if c.Candidate == "" {
+			return // end-of-candidates: the other side needs no marker
 		}
-		init := c.ToJSON()
-		if init.Candidate == "" {
-			return
-		}
-		m := signal.Message{Kind: signal.KindCandidate, Candidate: &signal.Candidate{
-			Candidate: init.Candidate, SDPMid: init.SDPMid, SDPMLineIndex: init.SDPMLineIndex, UsernameFragment: init.UsernameFragment,
-		}}
+		m := signal.Message{Kind: signal.KindCandidate, Candidate: &c}
 		l.mu.Lock()
 		if !l.open {
 			l.pending = append(l.pending, m)
@@ -161,8 +157,10 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
 	ok := false
+	stopCandidates := func() {}
 	defer func() {
 		if !ok {
+			stopCandidates()
 			pc.Close()
 		}
 	}()
@@ -185,7 +183,7 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 	})
 	rc := &remoteCandidates{pc: pc}
 	lc := &localCandidates{send: p.send}
-	lc.watch(pc)
+	stopCandidates = lc.watch(pc)
 	if cfg.SkipDirect {
 		close(iceFailed) // go to the relayed path as soon as the host answers
 	}
@@ -279,8 +277,10 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
 	ok := false
+	stopCandidates := func() {}
 	defer func() {
 		if !ok {
+			stopCandidates()
 			pc.Close()
 		}
 	}()
@@ -306,7 +306,7 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 	})
 	rc := &remoteCandidates{pc: pc}
 	lc := &localCandidates{send: p.send}
-	lc.watch(pc)
+	stopCandidates = lc.watch(pc)
 	if err := pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeOffer, SDP: offerSDP}); err != nil {
 		return nil, fmt.Errorf("rtc: the offer is not usable: %w", err)
 	}

@@ -24,11 +24,7 @@ func (s *Session) WaitLonger() error {
 	if s.host == nil {
 		return errNotHost
 	}
-	if s.blind.on() {
-		s.blind.waitLonger()
-		return nil
-	}
-	return s.host.Wait()
+	return s.host.Wait() // a blind game's countdown is the table's too (blindaway.go)
 }
 
 // StandIn lets a bot play an absent player's seat until they come back (host only). It plays

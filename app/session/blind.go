@@ -3,7 +3,9 @@ package session
 // Host-blind Arkham Ritual in the app (issue 25): a table of two or more people plays its game
 // on engine/blindtable instead of engine/table's dealing, so no page — the host's included —
 // holds a card its person may not see. engine/table keeps the lobby, roster and keys, talk and
-// reconnects; it never starts the game (so the host's table holds no deal). At Start the host's
+// reconnects; it never starts the game (so the host's table holds no deal), but is told the game
+// is on beside its lobby (table.Host.Beside: the invite's preview says so, newcomers watch, the
+// away countdown runs for the game's seats). At Start the host's
 // session builds the blind table's Config from the lobby's roster, runs its sequencer
 // (blindtable.Host) and its own Page (with the table's bots, blind to its person's card), and
 // sends the Config down every link's blind stream (blindmux.go); each guest checks it against the
@@ -73,17 +75,11 @@ type blind struct {
 	host    *blindtable.Host
 	client  *blindtable.Client
 	watch   *blindtable.Watcher // guest without a seat: the game folded as a watcher (blindwatch.go)
-	next    map[string]bool     // host: watchers' keys it agreed to seat at the next game
 	links   []*hostLink         // host: every guest link's blind stream
 	entries int                 // host: entries of the log in storage
 	raw     [][]byte            // guest: the game frames it was sent (blindrecord.go)
 	rec     []byte              // the finished game's record, once made
-
-	// An absent key holder (blindaway.go): since when the table waits for whom, and how long.
-	goneSince time.Time
-	goneSeats []engine.Seat
-	awayWait  time.Duration
-	askBefore bool // host: whether joiners waited for approval before the game (restored after)
+	waits   []engine.Seat       // host: the seats the game waits for, as the table was last told (blindaway.go)
 }
 
 // blindSave is what a host's saved table holds of its blind game: nothing its person may not see.
@@ -94,13 +90,7 @@ type blindSave struct {
 	Entries int `json:"entries,omitempty"`
 }
 
-func newBlind(s *Session) *blind {
-	wait := turnTimeout(s.store)
-	if wait <= 0 {
-		wait = blindAwayWait
-	}
-	return &blind{s: s, awayWait: wait}
-}
+func newBlind(s *Session) *blind { return &blind{s: s} }
 
 // on says a blind game is being played (the page has its Config).
 func (b *blind) on() bool {
@@ -200,6 +190,7 @@ func (b *blind) pump(cl *blindtable.Client) {
 		case <-cl.Updates():
 			b.dropKeys(cl)
 			if b.s.host != nil {
+				b.tellWaits(cl)
 				b.s.changed()
 			}
 			b.s.notify()
@@ -410,7 +401,6 @@ func (b *blind) snapshot(snap *Snapshot) {
 			snap.Legal = nil
 		}
 	})
-	b.away(snap, cl)
 	snap.Started, snap.HasView, snap.Waiting = true, true, false
 	snap.Lobby.Started = true
 	snap.Config = cfg.Game.Config

@@ -28,18 +28,24 @@ func TestBlindTableOverWebRTC(t *testing.T) {
 	host, guests, stores := startBlindTable(t, n, hostStore)
 	link := host.Snapshot().Invite
 	hostSeat := host.SeatOf()
-	// engine/table stays in its lobby: no one takes a seat the blind game's roster lacks.
-	if !host.Snapshot().Ask {
-		t.Fatal("newcomers are not held at the door during the blind game")
+	// engine/table stays in its lobby, told the game is on beside it: no one takes a seat the
+	// blind game's roster lacks, and the host's own "ask me" choice is left as it was.
+	if host.Snapshot().Ask {
+		t.Fatal("the blind game changed the host's choice of asking before someone joins")
 	}
 	if err := host.Admit(make([]byte, 32)); err == nil {
 		t.Fatal("the host admitted a player into the lobby during the blind game")
 	}
 	// A link that only peeks at the table (an invite opened) reads the table's frames alone:
-	// the blind game's are sent only to pages that ask for them.
+	// the blind game's are sent only to pages that ask for them. It is told a game is on,
+	// dealt host-blind, so the newcomer watches.
 	for range 3 {
-		if _, err := PeekTable(link, n); err != nil {
+		pk, err := PeekTable(link, n)
+		if err != nil {
 			t.Fatalf("peek during the blind game: %v", err)
+		}
+		if !pk.Preview.Started || !pk.Preview.Blind {
+			t.Fatalf("the preview during the blind game: %+v", pk.Preview)
 		}
 	}
 	reloaded, hostReloaded := false, false

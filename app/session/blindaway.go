@@ -1,58 +1,45 @@
 package session
 
-// An absent player at a host-blind table: engine/table runs no game there, so its turn deadline
-// does not run either. The table's lobby still says who is connected; here a key holder gone
-// mid-game gets the same countdown on every page (wire.Away, as the screens already draw it),
-// after which the host may have a stand-in play the seat (blindtable.Host.StandIn: the others
-// publish their escrowed shares of its key, and the round goes on), wait longer, or end the
+// An absent player at a host-blind table. engine/table runs no game there, so the host tells it
+// which seats the blind game waits for (table.Host.Beside) and the table runs its own turn
+// deadline for them, as for a game of its own: one countdown per person, from when that
+// person's link went, sent to every page (wire.Away, as the screens already draw it). After it
+// the host may have a stand-in play the seat (blindtable.Host.StandIn: the others publish their
+// escrowed shares of its key, and the round goes on), wait longer (table.Host.Wait), or end the
 // game. A player who comes back takes the seat back (blindtable.Host.Back).
 
 import (
 	"slices"
-	"time"
 
 	"miskatonic/engine"
 	"miskatonic/engine/blindtable"
-	"miskatonic/engine/wire"
 )
 
-// blindAwayWait is how long a page counts down for an absent key holder: the open table's turn
-// deadline (engine/table's default, 30 s), so a player is waited for as long whichever way the
-// table deals, as the Fair play page says.
-const blindAwayWait = 30 * time.Second
-
-// away fills snap.Away from the lobby's connections and the game's stand-ins.
-func (b *blind) away(snap *Snapshot, cl *blindtable.Client) {
-	var gone []engine.Seat
-	var stood map[engine.Seat]bool
-	over := false
+// tellWaits tells the table which seats the blind game waits for when their players are gone
+// (host): its key holders that no stand-in plays, none once the game is over or stopped.
+func (b *blind) tellWaits(cl *blindtable.Client) {
+	var waits []engine.Seat
 	cl.Do(func(p *blindtable.Page) {
-		stood = map[engine.Seat]bool{}
-		for _, x := range snap.Lobby.Seats {
-			if p.State().StoodIn(x.Seat) {
-				stood[x.Seat] = true
+		st := p.State()
+		if st.Blind().Status().Over || p.Verdict() != nil {
+			return
+		}
+		for _, x := range st.Blind().Holders() {
+			if !st.StoodIn(x) {
+				waits = append(waits, x)
 			}
 		}
-		over = p.State().Blind().Status().Over || p.Verdict() != nil
 	})
-	for _, x := range snap.Lobby.Seats {
-		if !x.Bot && !x.Connected && !stood[x.Seat] {
-			gone = append(gone, x.Seat)
-		}
-	}
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if over || len(gone) == 0 {
-		b.goneSince, b.goneSeats = time.Time{}, nil
-		snap.Away = nil
+	same := b.waits != nil && slices.Equal(b.waits, waits)
+	b.waits = append([]engine.Seat{}, waits...)
+	b.mu.Unlock()
+	if same {
 		return
 	}
-	if !slices.Equal(gone, b.goneSeats) || b.goneSince.IsZero() {
-		b.goneSince, b.goneSeats = time.Now(), gone
+	if err := b.s.host.Beside(waits); err != nil {
+		logf("session: the blind game's seats to the table: %v", err)
 	}
-	left := b.awayWait - time.Since(b.goneSince)
-	snap.Away = &wire.Away{Seats: gone, Millis: int(max(left, 0) / time.Millisecond), Expired: left <= 0}
-	snap.AwayAt = time.Now()
 }
 
 // comeBack gives stood-in seats back to players who are connected again (host).
@@ -90,12 +77,4 @@ func (b *blind) standIn(x engine.Seat) error {
 		return errNotHost
 	}
 	return h.StandIn(x)
-}
-
-// waitLonger starts the countdown again (host).
-func (b *blind) waitLonger() {
-	b.mu.Lock()
-	b.goneSince = time.Now()
-	b.mu.Unlock()
-	b.s.notify()
 }

@@ -124,14 +124,14 @@ func (b *blind) runHost(round int, cfg blindtable.Config, log []blindtable.Entry
 	if err != nil {
 		return err
 	}
-	// engine/table sits in its lobby meanwhile: newcomers wait to be let in (as watchers), so no
-	// one takes a seat that the blind game's roster does not have.
-	ask := b.s.host.State().Ask
-	b.s.host.SetAskToJoin(true)
+	// engine/table sits in its lobby meanwhile, told the game is on beside it (table.Host.Beside):
+	// newcomers wait as watchers, so no one takes a seat the blind game's roster does not have,
+	// and it runs the away countdown for the seats the game waits for.
 	b.mu.Lock()
-	if len(log) == 0 {
-		b.askBefore = ask
-	}
+	b.waits = nil
+	b.mu.Unlock()
+	b.tellWaits(cl)
+	b.mu.Lock()
 	b.host, b.client, b.cfg, b.round, b.start = h, cl, &cfg, round, append([]byte{blindStart}, start...)
 	links := slices.Clone(b.links)
 	b.mu.Unlock()
@@ -271,10 +271,8 @@ func (b *blind) endGame() error {
 	b.host, b.client, b.cfg, b.start, b.entries, b.rec = nil, nil, nil, nil, 0, nil
 	b.round++
 	b.closed = b.round
-	ask := b.askBefore
 	b.mu.Unlock()
-	b.s.host.SetAskToJoin(ask)
-	b.seatNext()
+	b.s.host.EndBeside() // the watchers the host agreed to are seated
 	_ = cl.Close()
 	for _, hl := range links {
 		hl.set(nil)

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 
-	"miskatonic/engine"
 	"miskatonic/engine/blindtable"
 	"miskatonic/engine/table"
 )
@@ -122,48 +121,4 @@ func (b *blind) watchSnapshot(snap *Snapshot, w *blindtable.Watcher, cfg *blindt
 	snap.Started, snap.HasView, snap.Waiting = true, true, false
 	snap.Lobby.Started = true
 	snap.Config = cfg.Game.Config
-}
-
-// admitNext agrees to seat watcher key at the next game (host, during a blind game, where
-// engine/table sits in its lobby and would seat it at once — a seat the game's roster lacks).
-func (b *blind) admitNext(hs table.HostState, key []byte) error {
-	for _, w := range hs.Watchers {
-		if bytes.Equal(w.Key, key) {
-			b.mu.Lock()
-			if b.next == nil {
-				b.next = map[string]bool{}
-			}
-			b.next[string(key)] = true
-			b.mu.Unlock()
-			b.s.changed()
-			b.s.notify()
-			return nil
-		}
-	}
-	return engine.Errorf(engine.KindBadSeat, "session: admit", "nobody with that key is watching")
-}
-
-// seatNext seats the watchers the host agreed to (Play again: engine/table's lobby again).
-func (b *blind) seatNext() {
-	b.mu.Lock()
-	next := b.next
-	b.next = nil
-	b.mu.Unlock()
-	for k := range next {
-		if err := b.s.host.Admit([]byte(k)); err != nil {
-			logf("session: seating a watcher at the next game: %v", err)
-		}
-	}
-}
-
-// markNext shows the host which watchers play the next game.
-func (b *blind) markNext(ws []table.Watcher) {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for i := range ws {
-		ws[i].Next = ws[i].Next || b.next[string(ws[i].Key)]
-	}
 }

@@ -16,15 +16,24 @@ import (
 )
 
 // TestBlindWatcherOverWebRTC: over real (pion) data channels, Dan opens the invite of a
-// host-blind table after its game began. He is held at the door and watches: his page folds
+// host-blind table after its game began; the preview says a game is on, dealt host-blind. He
+// is held at the door and watches: his page folds
 // the public log live (no legal moves, no seat) and at every moment it shows no card that
 // not every player's page shows too, the card's own player's included (a public card); it ends on the players' result and offers the same
-// verified record. The host agrees to seat him during the game; at Play again he is seated and
-// the next blind game is dealt to four people.
+// verified record. The host agrees to seat him during the game, and he is told so at once; at
+// Play again he is seated and the next blind game is dealt to four people.
 func TestBlindWatcherOverWebRTC(t *testing.T) {
 	n := testNet(t)
 	host, guests, _ := startBlindTable(t, n, &MemStore{})
 	players := append([]*Session{host}, guests...)
+	// His invite page is told, before the name box, that a game is on and dealt host-blind.
+	pk, err := PeekTable(host.Snapshot().Invite, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pv := pk.Preview; !pv.Started || !pv.Blind || pv.Seated != 3 {
+		t.Fatalf("the invite's preview of a host-blind game on: %+v", pv)
+	}
 	dan, err := Join(&MemStore{}, JoinConfig{Name: "Dan", Link: host.Snapshot().Invite, Net: n})
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +55,11 @@ func TestBlindWatcherOverWebRTC(t *testing.T) {
 	}
 	if w := host.Snapshot().Watchers; len(w) != 1 || !w[0].Next {
 		t.Fatalf("the host's list does not say Dan plays next: %+v", w)
+	}
+	// Dan is told too, during the game (his banner: "Ann will seat you when the next game is
+	// set up"), not only at Play again.
+	if !waitSnap(dan, 10*time.Second, func(st Snapshot) bool { return st.Seating == wire.SeatNext && st.Seat < 0 && dan.blind.watching() }) {
+		t.Fatalf("the watcher was not told he plays the next game: seating %q", dan.Snapshot().Seating)
 	}
 
 	// While the game is played, sample the watcher's table: it moves on with the game, and

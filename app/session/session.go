@@ -133,7 +133,6 @@ func (s *Session) Snapshot() Snapshot {
 	if s.host != nil && s.kind == Host {
 		hs := s.host.State()
 		snap.Watchers, snap.Ask = hs.Watchers, hs.Ask
-		s.blind.markNext(snap.Watchers)
 	}
 	s.blind.snapshot(&snap)
 	if snap.Problem == "" && snap.Dropped != nil {

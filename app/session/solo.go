@@ -202,6 +202,9 @@ func ResumeHost(st Store, kind Kind, game string) (*Session, saved, error) {
 				logf("session: the saved blind game does not resume: %v", err)
 			}
 		}
+		if !s.blind.on() {
+			h.EndBeside() // no blind game came back: the lobby is the table's own again
+		}
 	}
 	s.run(meta)
 	return s, meta, nil

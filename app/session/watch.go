@@ -148,11 +148,8 @@ func (s *Session) Admit(key []byte) error {
 	if s.host == nil {
 		return errNotHost
 	}
-	if s.blind.on() {
-		// engine/table is in its lobby, where Admit seats at once: a seat more would not be
-		// the blind game's roster. The watcher is seated at Play again (blindwatch.go).
-		return s.blind.admitNext(s.host.State(), key)
-	}
+	// During a blind game engine/table knows the game is on beside its lobby (Beside): it
+	// agrees to seat the watcher at Play again and tells it so.
 	return s.host.Admit(key)
 }
 

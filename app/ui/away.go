@@ -4,7 +4,9 @@ package ui
 // sees whom the table waits for and the time left; once it runs out the host's page offers the
 // choice (wait longer, a bot standing in, end the game) and the guests' pages say the host is
 // choosing. The countdown is counted from when this page heard of it (no clocks compared). A
-// person holding several seats is one name and one choice (wire.Away.People).
+// person holding several seats is one name and one choice (wire.Away.People); each person has
+// their own countdown, from when they left (wire.Away.Left), and the host's choice for them
+// comes when theirs runs out, not when someone else's does.
 
 import (
 	"strings"
@@ -39,7 +41,7 @@ func (b *AwayBanner) OnUpdate(ctx app.Context) { b.tickLater(ctx) }
 
 // tickLater redraws once a second while a countdown runs.
 func (b *AwayBanner) tickLater(ctx app.Context) {
-	if b.ticking || b.Away == nil || len(b.Away.Seats) == 0 || b.Away.Expired {
+	if b.ticking || b.Away == nil || len(b.Away.Seats) == 0 || len(b.counting()) == 0 {
 		return
 	}
 	b.ticking = true
@@ -49,18 +51,42 @@ func (b *AwayBanner) tickLater(ctx app.Context) {
 	})
 }
 
-// left is the whole seconds of the deadline still to run.
-func (b *AwayBanner) left() int {
-	ms := time.Duration(b.Away.Millis)*time.Millisecond - time.Since(b.At)
+// left is the whole seconds of person p's countdown still to run.
+func (b *AwayBanner) left(p int) int {
+	millis, _ := b.Away.PersonLeft(p)
+	ms := time.Duration(millis)*time.Millisecond - time.Since(b.At)
 	return max(0, int((ms+time.Second-1)/time.Second))
 }
 
-// who names the people away, each by their first seat's name (a person's extra characters are
-// named after them: one name says it).
-func (b *AwayBanner) who() string {
+// counting lists the people whose countdown still runs (Persons' order); runOut, those whose
+// has run out, each by their first seat.
+func (b *AwayBanner) counting() []int { return b.split(false) }
+
+func (b *AwayBanner) runOut() []engine.Seat {
+	var out []engine.Seat
+	ps := b.Away.Persons()
+	for _, p := range b.split(true) {
+		out = append(out, ps[p][0])
+	}
+	return out
+}
+
+func (b *AwayBanner) split(out bool) []int {
+	var ps []int
+	for p := range b.Away.Persons() {
+		if _, o := b.Away.PersonLeft(p); o == out {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// who names people by their first seats (a person's extra characters are named after them:
+// one name says it).
+func (b *AwayBanner) who(seats []engine.Seat) string {
 	var names []string
-	for _, p := range b.Away.Persons() {
-		names = append(names, b.name(p[0]))
+	for _, s := range seats {
+		names = append(names, b.name(s))
 	}
 	return strings.Join(names, ", ")
 }
@@ -76,32 +102,38 @@ func (b *AwayBanner) Render() app.UI {
 	if b.Away == nil || len(b.Away.Seats) == 0 {
 		return app.Div().ID("away").Hidden(true)
 	}
-	who := b.who()
-	if !b.Away.Expired {
-		return app.Div().Class("away-note").ID("away").Attr("role", "status").Body(
-			app.P().Text(i18n.T("away.waiting", who, b.left())),
-		)
+	// Each person still counted down for: their own time left.
+	var waiting []app.UI
+	ps := b.Away.Persons()
+	for _, p := range b.counting() {
+		waiting = append(waiting, app.P().Class("away-counting").Text(i18n.T("away.waiting", b.name(ps[p][0]), b.left(p))))
 	}
+	out := b.runOut()
+	if len(out) == 0 {
+		return app.Div().Class("away-note").ID("away").Attr("role", "status").Body(waiting...)
+	}
+	who := b.who(out)
 	if !b.IsHost {
 		return app.Div().Class("away-note").ID("away").Attr("role", "status").Body(
 			app.P().Text(i18n.T("away.host_choosing", who)),
+			app.Range(waiting).Slice(func(i int) app.UI { return waiting[i] }),
 		)
 	}
 	var stand []app.UI
-	for _, p := range b.Away.Persons() { // one choice per person: it covers all their seats
-		seat := p[0]
+	for _, seat := range out { // one choice per person whose time ran out: it covers all their seats
 		stand = append(stand, app.Button().Type("button").Class("btn").ID("away-standin").
 			Text(i18n.T("away.standin", b.name(seat))).
 			OnClick(func(ctx app.Context, e app.Event) { b.OnStandIn(ctx, seat) }))
 	}
 	return app.Div().Class("away-note", "problem").ID("away").Attr("role", "alert").Body(
 		app.P().Text(i18n.T("away.ask_host", who)),
-		app.Div().Class("problem-actions").Body(
+		app.Div().Class("problem-actions").Body(append(append([]app.UI{
 			app.Button().Type("button").Class("btn", "primary").ID("away-wait").Text(i18n.T("away.wait")).
-				OnClick(func(ctx app.Context, e app.Event) { b.OnWait(ctx) }),
-			app.Range(stand).Slice(func(i int) app.UI { return stand[i] }),
+				OnClick(func(ctx app.Context, e app.Event) { b.OnWait(ctx) })},
+			stand...),
 			app.Button().Type("button").Class("btn").ID("away-end").Text(i18n.T("away.end")).
-				OnClick(func(ctx app.Context, e app.Event) { b.OnEnd(ctx) }),
+				OnClick(func(ctx app.Context, e app.Event) { b.OnEnd(ctx) }))...,
 		),
+		app.Range(waiting).Slice(func(i int) app.UI { return waiting[i] }),
 	)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"strings"
 	"testing"
 	"time"
@@ -53,5 +54,31 @@ func TestAwayBanner(t *testing.T) {
 	guest := b(&wire.Away{Seats: []engine.Seat{1}, Expired: true}, false)
 	if strings.Contains(guest, "away-standin") || !strings.Contains(guest, i18n.T("away.host_choosing", "Bea")) {
 		t.Errorf("a guest's banner: %s", guest)
+	}
+
+	// Two people, each with their own countdown: Bea's has run out, Cy (who left 20 s later)
+	// still has 20 s. The host is offered a stand-in for Bea alone, and everyone sees Cy's time.
+	mixed := &wire.Away{Seats: []engine.Seat{1, 2}, People: []int{0, 1}, Expired: true, Left: []int{0, 20_000}}
+	host = b(mixed, true)
+	if n := strings.Count(host, `id="away-standin"`); n != 1 || !strings.Contains(host, i18n.T("away.standin", "Bea")) || strings.Contains(host, i18n.T("away.standin", "Cy")) {
+		t.Errorf("the host's choice with Cy's time still running: %d stand-ins, %s", n, host)
+	}
+	for _, w := range []string{i18n.T("away.ask_host", "Bea"), i18n.T("away.waiting", "Cy", 20)} {
+		if !strings.Contains(host, html.EscapeString(w)) {
+			t.Errorf("the host's banner lacks %q: %s", w, host)
+		}
+	}
+	guest = b(mixed, false)
+	for _, w := range []string{i18n.T("away.host_choosing", "Bea"), i18n.T("away.waiting", "Cy", 20)} {
+		if !strings.Contains(guest, html.EscapeString(w)) {
+			t.Errorf("a guest's banner lacks %q: %s", w, guest)
+		}
+	}
+	// Both counting, each their own time.
+	both := b(&wire.Away{Seats: []engine.Seat{1, 2}, People: []int{0, 1}, Millis: 5_000, Left: []int{5_000, 25_000}}, true)
+	for _, w := range []string{i18n.T("away.waiting", "Bea", 5), i18n.T("away.waiting", "Cy", 25)} {
+		if !strings.Contains(both, html.EscapeString(w)) {
+			t.Errorf("two countdowns: %q missing in %s", w, both)
+		}
 	}
 }

@@ -147,7 +147,7 @@ func (h *HostCode) Render() app.UI {
 		title, hint = "code.rejoin_title", "code.rejoin_hint"
 	}
 	body := []app.UI{
-		app.H2().Text(i18n.T(title)),
+		app.Elem("h2").Text(i18n.T(title)),
 		codeReach(session.CodeRTC()),
 	}
 	switch {
@@ -193,7 +193,7 @@ func (h *HostCode) Render() app.UI {
 			app.If(h.busy, app.P().Class("muted").Attr("role", "status").Text(i18n.T("code.host_joining"))),
 		)
 	}
-	return app.Section().Class("panel", "code-connect").ID("code-connect").Body(body...)
+	return app.Elem("section").Class("panel", "code-connect").ID("code-connect").Body(body...)
 }
 
 // full reports whether every seat is taken (no code can seat anyone more).
@@ -353,7 +353,7 @@ func (p *CodeJoin) Render() app.UI {
 	}
 	if p.ans != nil {
 		return main.Body(append(head,
-			app.Section().Class("panel").ID("code-answer").Body(
+			app.Elem("section").Class("panel").ID("code-answer").Body(
 				app.P().Text(i18n.T("code.join_answer")),
 				codeBox("answer-code", p.ans.Code, p.ans.Code, i18n.T("code.qr_answer"), p.copied, func() { p.copied = true }),
 				codeProblemView(p.problem, p.err),

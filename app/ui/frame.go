@@ -67,7 +67,7 @@ func (f Frame) Draw() app.UI {
 	}
 	var below app.UI
 	if !placed && outcome != nil {
-		below = app.Section().Class("panel", "frame-outcome").ID("frame-outcome").Body(outcome)
+		below = app.Elem("section").Class("panel", "frame-outcome").ID("frame-outcome").Body(outcome)
 	}
 	if f.History != nil {
 		f.History.note(f.Game, p)

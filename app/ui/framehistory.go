@@ -129,8 +129,8 @@ func (h *History) draw() app.UI {
 	if n == 0 {
 		return nil
 	}
-	return app.Section().Class("panel", "frame-history").ID("history").DataSet("lines", n).Body(
-		app.H2().Text(i18n.T("frame.history")),
+	return app.Elem("section").Class("panel", "frame-history").ID("history").DataSet("lines", n).Body(
+		app.Elem("h2").Text(i18n.T("frame.history")),
 		app.Div().Class("frame-history-scroll").Attr("tabindex", "0").Aria("label", i18n.T("frame.history")).Body(body...),
 	)
 }
@@ -146,10 +146,10 @@ type historyRoundView struct {
 func (v *historyRoundView) Render() app.UI {
 	items := make([]app.UI, 0, len(v.Lines))
 	for _, l := range v.Lines {
-		items = append(items, app.Li().Text(l))
+		items = append(items, app.Elem("li").Text(l))
 	}
 	return app.Div().Class("frame-history-round").Body(
-		app.If(v.Label != "", app.H3().Text(v.Label)),
-		app.Ol().Body(items...),
+		app.If(v.Label != "", app.Elem("h3").Text(v.Label)),
+		app.Elem("ol").Body(items...),
 	)
 }

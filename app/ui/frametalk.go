@@ -16,7 +16,7 @@ import (
 func (f Frame) talk() app.UI {
 	lines := make([]app.UI, 0, len(f.Snap.Chat))
 	for _, c := range f.Snap.Chat {
-		lines = append(lines, app.Li().Body(app.Elem("strong").Text(chatName(c)+": "), app.Text(c.Text)))
+		lines = append(lines, app.Elem("li").Body(app.Elem("strong").Text(chatName(c)+": "), app.Text(c.Text)))
 	}
 	var rule app.UI
 	if f.Game.TalkRule != "" {
@@ -47,10 +47,10 @@ func (f Frame) talk() app.UI {
 			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
 		)
 	}
-	return app.Section().Class("panel", "chat", "frame-talk").ID("chat").Body(
-		app.H2().Body(app.Text(i18n.T("ark.chat")), unreadBadge(f.Unread, "")),
+	return app.Elem("section").Class("panel", "chat", "frame-talk").ID("chat").Body(
+		app.Elem("h2").Body(app.Text(i18n.T("ark.chat")), unreadBadge(f.Unread, "")),
 		rule,
-		app.Ul().Class("chat-lines").Aria("live", "polite").Body(lines...),
+		app.Elem("ul").Class("chat-lines").Aria("live", "polite").Body(lines...),
 		form,
 	)
 }
@@ -85,7 +85,7 @@ func unreadBadge(n int, id string) app.UI {
 	if n <= 0 {
 		return nil
 	}
-	b := app.Span().Class("badge", "badge-unread").Text(strconv.Itoa(n))
+	b := app.Elem("span").Class("badge", "badge-unread").Text(strconv.Itoa(n))
 	if id != "" {
 		b = b.ID(id)
 	}

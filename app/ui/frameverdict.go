@@ -86,12 +86,12 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 	what := make([]app.UI, 0, len(fs))
 	details := make([]app.UI, 0, len(fs))
 	for _, f := range fs {
-		what = append(what, app.Li().DataSet("kind", f.Kind).Text(failureText(f)))
-		details = append(details, app.Li().Attr("lang", "en").Text(failureDetail(f)))
+		what = append(what, app.Elem("li").DataSet("kind", f.Kind).Text(failureText(f)))
+		details = append(details, app.Elem("li").Attr("lang", "en").Text(failureDetail(f)))
 	}
 	if !stop {
 		return app.Div().Class("frame-note", "frame-unchecked").ID("deal-unchecked").Attr("role", "status").Body(
-			app.Ul().Body(what...),
+			app.Elem("ul").Body(what...),
 			app.P().Text(i18n.T("frame.fault_self")),
 		)
 	}
@@ -102,11 +102,11 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 		fault = i18n.T("frame.fault_seat", t.Args[0])
 	}
 	if snap.Code != "" {
-		details = append(details, app.Li().Text(i18n.T("frame.detail_code", snap.Code)))
+		details = append(details, app.Elem("li").Text(i18n.T("frame.detail_code", snap.Code)))
 	}
-	return app.Section().Class("frame-stop").ID("deal-failed").Attr("role", "alert").DataSet("kind", fs[0].Kind).Body(
-		app.H2().Text(i18n.T("frame.stop_title")),
-		app.Ul().Class("frame-stop-what").Body(what...),
+	return app.Elem("section").Class("frame-stop").ID("deal-failed").Attr("role", "alert").DataSet("kind", fs[0].Kind).Body(
+		app.Elem("h2").Text(i18n.T("frame.stop_title")),
+		app.Elem("ul").Class("frame-stop-what").Body(what...),
 		app.P().Class("frame-stop-fault").ID("deal-fault").Text(fault),
 		app.Div().Class("frame-stop-actions").Body(
 			app.A().Class("btn", "primary").ID("proof-export").Href(proofHref(snap, fs)).
@@ -117,7 +117,7 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 		app.Elem("details").Class("frame-stop-detail").ID("deal-failed-detail").Body(
 			app.Elem("summary").Text(i18n.T("frame.detail")),
 			app.P().Class("frame-stop-keep").Text(i18n.T("frame.keep")),
-			app.Ul().Body(details...),
+			app.Elem("ul").Body(details...),
 			app.A().ID("stop-fair").Href(board.HrefFair+"#checking").Text(i18n.T("frame.how")),
 		),
 	)
@@ -215,14 +215,13 @@ func verdictLine(snap session.Snapshot) app.UI {
 		// The code with why to compare it; on a phone just the code, so the table below keeps
 		// its seats above the dock (why is on the Fair play page the link opens).
 		code = []app.UI{
-			app.Span().Class("code-long").Text(i18n.T("deal.table_code", snap.Code) + " "),
-			app.Span().Class("code-short").Text(i18n.T("frame.code_short", snap.Code) + " "),
+			app.Elem("span").Class("code-long").Text(i18n.T("deal.table_code", snap.Code) + " "),
+			app.Elem("span").Class("code-short").Text(i18n.T("frame.code_short", snap.Code) + " "),
 		}
 	}
+	body := append([]app.UI{app.If(text != "", app.Text(text+" "))}, code...)
 	return app.P().Class("frame-verdict", "verified").ID("deal-verdict").Body(
-		app.If(text != "", app.Text(text+" ")),
-		app.Range(code).Slice(func(i int) app.UI { return code[i] }),
-		app.A().Href(board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")),
+		append(body, app.A().Href(board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")))...,
 	)
 }
 

@@ -42,8 +42,8 @@ func (g *GameScreen) guestRecordWait(snap session.Snapshot) app.UI {
 		// Asking, or waiting for this browser's own check of the last deals.
 		body = app.P().Class("muted").ID("record-asking").Attr("aria-live", "polite").Text(i18n.T("guestrecord.asking"))
 	}
-	return app.Section().Class("record-panel").ID("record-panel").Body(
-		app.H2().Text(i18n.T("record.title")),
+	return app.Elem("section").Class("record-panel").ID("record-panel").Body(
+		app.Elem("h2").Text(i18n.T("record.title")),
 		body,
 	)
 }

@@ -58,7 +58,7 @@ func (h *Home) Render() app.UI {
 		// guests still waiting, and a player can abandon one (resume.go).
 		&Resume{},
 		h.install(),
-		app.Section().Class("mk-games").Body(h.games()...),
+		app.Elem("section").Class("mk-games").Body(h.games()...),
 		app.Elem("footer").Class("mk-foot").Body(
 			app.Elem("nav").Class("mk-foot-nav").Body(
 				app.A().ID("home-rules").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.how_to_play")),
@@ -66,8 +66,8 @@ func (h *Home) Render() app.UI {
 				app.A().ID("home-code").Href(HrefCodeJoin).Text(i18n.T("code.join_link")),
 				app.A().ID("home-replay").Href(HrefReplay).Text(i18n.T("replay.home_link")),
 			),
-			app.Span().Text(i18n.T("app.offline_ready")),
-			app.Span().Class("mk-version").Text(version()),
+			app.Elem("span").Text(i18n.T("app.offline_ready")),
+			app.Elem("span").Class("mk-version").Text(version()),
 		),
 	)
 }
@@ -99,7 +99,7 @@ func gameCard(g board.Game, first bool) app.UI {
 		rules = app.A().ID("home-rules-" + g.Name).Class("mk-game-rules").Href(board.RulesPath(g.Name)).Text(i18n.T("pages.how_to_play"))
 	}
 	return app.Elem("article").ID("game-"+g.Name).Class("mk-game mk-game-ready").Body(
-		app.H2().Text(i18n.T("game."+g.Name)),
+		app.Elem("h2").Text(i18n.T("game."+g.Name)),
 		app.If(i18n.Has("game."+g.Name+".blurb"), app.P().Text(i18n.T("game."+g.Name+".blurb"))),
 		app.Div().Class("mk-actions").Body(
 			app.A().ID("home-new"+suffix).Class("mk-btn mk-btn-primary").Href(board.NewPath(g.Name)).Text(i18n.T("home.new_table")),
@@ -114,9 +114,9 @@ func gameCard(g board.Game, first bool) app.UI {
 // comingSoon is the card of a game that is announced but not playable yet.
 func comingSoon(id, nameKey string) app.UI {
 	return app.Elem("article").ID(id).Class("mk-game mk-game-soon").Body(
-		app.H2().Text(i18n.T(nameKey)),
+		app.Elem("h2").Text(i18n.T(nameKey)),
 		app.If(i18n.Has(nameKey+".blurb"), app.P().Text(i18n.T(nameKey+".blurb"))),
-		app.Span().Class("mk-badge").Text(i18n.T("game.coming_soon")),
+		app.Elem("span").Class("mk-badge").Text(i18n.T("game.coming_soon")),
 	)
 }
 

@@ -31,7 +31,7 @@ func linkPathBadge(path string) app.UI {
 	if path == "relayed" {
 		class = "badge badge-warn" // slower: the host may want to know why a player lags
 	}
-	return app.Span().Class(class, "link-path").DataSet("path", path).
+	return app.Elem("span").Class(class, "link-path").DataSet("path", path).
 		Title(i18n.T("link.path_title")).Text(i18n.T("link.path." + path))
 }
 
@@ -46,10 +46,10 @@ func linkNotices(s *session.Session) app.UI {
 	}
 	items := make([]app.UI, 0, len(ns))
 	for _, n := range ns {
-		items = append(items, app.Li().DataSet("notice", n.Key).Text(i18n.T(n.Key, n.Name)))
+		items = append(items, app.Elem("li").DataSet("notice", n.Key).Text(i18n.T(n.Key, n.Name)))
 	}
 	return app.Div().Class("panel", "link-notices").ID("link-notices").Aria("live", "polite").Body(
-		app.Ul().Body(items...),
+		app.Elem("ul").Body(items...),
 		app.Button().Type("button").Class("btn", "small").Text(i18n.T("link.dismiss")).
 			OnClick(func(app.Context, app.Event) { s.DismissNotices() }),
 	)

@@ -62,9 +62,9 @@ func (l *Lobby) Render() app.UI {
 		l.newGame(),
 		l.invite(),
 		l.Extra,
-		app.Section().Class("panel", "lobby-seats").Body(
-			app.H2().Text(i18n.T("lobby.seats", n, m.Max)),
-			app.Ul().Class("seat-list").Body(l.seatItems()...),
+		app.Elem("section").Class("panel", "lobby-seats").Body(
+			app.Elem("h2").Text(i18n.T("lobby.seats", n, m.Max)),
+			app.Elem("ul").Class("seat-list").Body(l.seatItems()...),
 			app.If(m.IsHost && n < m.Max,
 				app.Button().Type("button").Class("btn").ID("add-bot").Text(i18n.T("lobby.add_bot")).
 					OnClick(func(ctx app.Context, e app.Event) {
@@ -133,8 +133,8 @@ func (l *Lobby) invite() app.UI {
 	if l.copied {
 		copyText = i18n.T("app.copied")
 	}
-	return app.Section().Class("panel", "invite").Body(
-		app.H2().Text(i18n.T("lobby.invite")),
+	return app.Elem("section").Class("panel", "invite").Body(
+		app.Elem("h2").Text(i18n.T("lobby.invite")),
 		app.P().Class("muted", "small").Text(i18n.T("lobby.invite_hint")),
 		app.Div().Class("invite-row").Body(
 			app.ElemSelfClosing("input").Attr("type", "text").Attr("readonly", true).ID("invite-link").Class("invite-link").
@@ -171,11 +171,11 @@ func (l *Lobby) seatItems() []app.UI {
 		if s.Offline {
 			status = i18n.T("lobby.disconnected")
 		}
-		items = append(items, app.Li().Class("lobby-seat").DataSet("seat", strconv.Itoa(s.Seat)).Body(
-			app.Span().Class("seat-name").Text(name),
-			app.If(s.Host, app.Span().Class("badge").Text(i18n.T("lobby.host"))),
-			app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
-			app.If(!s.Bot, app.Span().Class("badge", map[bool]string{true: "badge-warn", false: "badge-ok"}[s.Offline]).Text(status)),
+		items = append(items, app.Elem("li").Class("lobby-seat").DataSet("seat", strconv.Itoa(s.Seat)).Body(
+			app.Elem("span").Class("seat-name").Text(name),
+			app.If(s.Host, app.Elem("span").Class("badge").Text(i18n.T("lobby.host"))),
+			app.If(s.Bot, app.Elem("span").Class("badge").Text(i18n.T("lobby.bot"))),
+			app.If(!s.Bot, app.Elem("span").Class("badge", map[bool]string{true: "badge-warn", false: "badge-ok"}[s.Offline]).Text(status)),
 			linkPathBadge(s.Path),
 			app.If(l.Model.IsHost && !s.Host,
 				app.Button().Type("button").Class("btn", "small").Text(i18n.T("lobby.remove")).
@@ -219,8 +219,8 @@ func (l *Lobby) options() app.UI {
 			app.P().Class("muted", "small").Text(i18n.T("opt."+o.Key+".help")),
 		))
 	}
-	return app.Section().Class("panel", "lobby-options").Body(
-		app.H2().Text(i18n.T("lobby.options")),
+	return app.Elem("section").Class("panel", "lobby-options").Body(
+		app.Elem("h2").Text(i18n.T("lobby.options")),
 		app.Div().Class("opts").Body(rows...),
 	)
 }

@@ -293,19 +293,19 @@ func inviteWelcome(problem, id string) app.UI {
 	rules := []app.UI{}
 	for _, g := range board.All(false) {
 		if g.Board != nil && g.Rules != nil {
-			rules = append(rules, app.Li().Body(
+			rules = append(rules, app.Elem("li").Body(
 				app.A().Href(board.RulesPath(g.Name)).Target("_blank").Attr("rel", "noopener").
 					Text(i18n.T("invite.rules", i18n.T("game."+g.Name)))))
 		}
 	}
-	w := app.Section().Class("panel", "invite-welcome")
+	w := app.Elem("section").Class("panel", "invite-welcome")
 	if id != "" {
 		w = w.ID(id)
 	}
 	return w.Body(
 		app.P().Class("invite-lead").Text(i18n.T("invite.lead")),
 		app.P().Class("muted").Text(i18n.T("invite.next")),
-		app.Ul().Class("invite-rules").Body(rules...),
+		app.Elem("ul").Class("invite-rules").Body(rules...),
 	)
 }
 

@@ -62,8 +62,8 @@ func (g *GameScreen) recordPanel() app.UI {
 			}),
 		)
 	}
-	return app.Section().Class("record-panel").ID("record-panel").Body(
-		app.H2().Text(i18n.T("record.title")),
+	return app.Elem("section").Class("record-panel").ID("record-panel").Body(
+		app.Elem("h2").Text(i18n.T("record.title")),
 		app.P().Class("muted").Text(i18n.T("record.lead")),
 		app.Div().Class("record-actions").Body(
 			app.A().Class("btn", "primary").ID("record-download").Href(g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),

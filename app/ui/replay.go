@@ -144,7 +144,7 @@ func (r *Replay) player() app.UI {
 					i, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 					r.at = i
 				}),
-			app.Span().ID("replay-at").DataSet("at", r.at).DataSet("end", n).Attr("aria-live", "polite").Text(r.where(n)),
+			app.Elem("span").ID("replay-at").DataSet("at", r.at).DataSet("end", n).Attr("aria-live", "polite").Text(r.where(n)),
 			r.seatPicker(rules),
 		),
 		r.board(rules),
@@ -235,7 +235,7 @@ func (r *Replay) seatPicker(rules engine.Rules) app.UI {
 	for s := 0; s < r.rec.Config.Seats; s++ {
 		opts = append(opts, app.Elem("option").Attr("value", strconv.Itoa(s)).Attr("selected", r.seat == engine.Seat(s)).Text(r.mover(engine.Seat(s))))
 	}
-	return app.Span().Body(
+	return app.Elem("span").Body(
 		app.Elem("label").Attr("for", "replay-seat").Text(i18n.T("replay.seen_by")),
 		app.Elem("select").ID("replay-seat").Body(opts...).OnChange(func(ctx app.Context, e app.Event) {
 			i, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())

@@ -53,16 +53,16 @@ func whoPlayed(w replay.Who, own string, blind bool) app.UI {
 		if own != "" && s.Fingerprint == own {
 			line = append(line, app.Text(" · "), app.Elem("em").Class("replay-you").Text(i18n.T("replay.you")))
 		}
-		items = append(items, app.Li().DataSet("seat", int(s.Seat)).DataSet("fingerprint", s.Fingerprint).Body(line...))
+		items = append(items, app.Elem("li").DataSet("seat", int(s.Seat)).DataSet("fingerprint", s.Fingerprint).Body(line...))
 	}
 	var host app.UI
 	if !hostSeated && w.Host != "" {
 		host = app.P().ID("replay-host").Class("muted").Text(i18n.T("replay.host_key", w.Host))
 	}
-	return app.Section().ID("replay-who").Class("replay-who").Body(
-		app.H2().Text(i18n.T("replay.who")),
+	return app.Elem("section").ID("replay-who").Class("replay-who").Body(
+		app.Elem("h2").Text(i18n.T("replay.who")),
 		code,
-		app.Ul().ID("replay-players").Body(items...),
+		app.Elem("ul").ID("replay-players").Body(items...),
 		host,
 		app.P().Class("muted").Text(i18n.T("replay.who_lead")),
 	)

@@ -32,13 +32,13 @@ func rowID(t session.SavedTable) string { return string(t.Kind) + "-" + t.Game }
 
 func (r *Resume) Render() app.UI {
 	if len(r.saved) == 0 {
-		return app.Section().Class("mk-resume").ID("resume").Hidden(true)
+		return app.Elem("section").Class("mk-resume").ID("resume").Hidden(true)
 	}
 	rows := []app.UI{app.P().Text(i18n.T("resume.lead"))}
 	for _, t := range r.saved {
 		rows = append(rows, r.row(t))
 	}
-	return app.Section().Class("mk-resume").ID("resume").Body(rows...)
+	return app.Elem("section").Class("mk-resume").ID("resume").Body(rows...)
 }
 
 func (r *Resume) row(t session.SavedTable) app.UI {

@@ -19,8 +19,8 @@ func (r *Replay) summary(rules engine.Rules) app.UI {
 	if r.rec.Game == "arkham" {
 		rows = r.arkhamRounds()
 	}
-	return app.Section().Class("replay-summary").ID("replay-summary").Body(
-		app.H2().Text(i18n.T("replay.summary")),
+	return app.Elem("section").Class("replay-summary").ID("replay-summary").Body(
+		app.Elem("h2").Text(i18n.T("replay.summary")),
 		rows2table(rows),
 		r.outcome(end),
 	)
@@ -101,7 +101,7 @@ func (r *Replay) outcome(st engine.Status) app.UI {
 		if won[engine.Seat(s)] {
 			txt = i18n.T("replay.winner", txt)
 		}
-		items = append(items, app.Li().Text(txt))
+		items = append(items, app.Elem("li").Text(txt))
 	}
-	return app.Div().Body(app.P().Text(i18n.T(st.Result.Reason)), app.Ul().Class("replay-outcome").Body(items...))
+	return app.Div().Body(app.P().Text(i18n.T(st.Result.Reason)), app.Elem("ul").Class("replay-outcome").Body(items...))
 }

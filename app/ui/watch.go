@@ -89,15 +89,24 @@ func previewPanel(game string, pv wire.Preview) app.UI {
 	if _, ok := games.Lookup(game); ok {
 		how = app.A().Href(board.RulesPath(game)).Target("_blank").Attr("rel", "noopener").ID("invite-how").Text(i18n.T("invite.rules", name))
 	}
-	return app.Section().Class("panel", "invite-welcome").ID("invite-welcome").DataSet("game", game).Body(
+	return app.Elem("section").Class("panel", "invite-welcome").ID("invite-welcome").DataSet("game", game).Body(
 		app.P().Class("invite-lead").ID("invite-preview").Text(lead),
 		// What this is, as the general welcome it replaces said (watch.go's welcome): its room
 		// is kept, so the panels are alike in height.
 		app.P().Class("muted").Text(i18n.T("invite.lead")),
-		app.If(pv.Started, app.P().Class("invite-live").ID("invite-in-progress").Attr("role", "status").Text(i18n.T("watch.in_progress"))),
+		app.If(pv.Started, app.P().Class("invite-live").ID("invite-in-progress").Attr("role", "status").DataSet("blind", pv.Blind).Text(inProgress(pv))),
 		app.If(pv.Ask && !pv.Started, app.P().Class("muted").ID("invite-ask").Text(i18n.T("watch.ask_note"))),
 		how,
 	)
+}
+
+// inProgress says a game is on; of one dealt host-blind it says so as the host's word (the
+// preview is all the page has before the join, and a host could say it falsely).
+func inProgress(pv wire.Preview) string {
+	if pv.Blind {
+		return i18n.T("watch.in_progress_blind")
+	}
+	return i18n.T("watch.in_progress")
 }
 
 // joinLabel is the join button's word: watching a game on, asking a host who approves joiners.
@@ -132,7 +141,7 @@ func watchBanner(snap session.Snapshot) app.UI {
 	}
 	host := hostName(snap)
 	if !snap.Started {
-		return app.Section().Class("panel", "watch-banner").ID("watch-banner").DataSet("state", "lobby").Attr("role", "status").Body(
+		return app.Elem("section").Class("panel", "watch-banner").ID("watch-banner").DataSet("state", "lobby").Attr("role", "status").Body(
 			app.P().Text(i18n.T("watch.waiting_lobby", host)),
 		)
 	}
@@ -140,7 +149,7 @@ func watchBanner(snap session.Snapshot) app.UI {
 	if snap.Seating == wire.SeatNext {
 		next = i18n.T("watch.next", host)
 	}
-	return app.Section().Class("panel", "watch-banner").ID("watch-banner").DataSet("state", snap.Seating).Attr("role", "status").Body(
+	return app.Elem("section").Class("panel", "watch-banner").ID("watch-banner").DataSet("state", snap.Seating).Attr("role", "status").Body(
 		app.P().Class("watch-live").Text(i18n.T("watch.in_progress")),
 		app.P().Class("small").Text(i18n.T("watch.watching")),
 		app.P().ID("watch-next").Text(next),
@@ -163,16 +172,16 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 		}
 		var acts app.UI
 		if w.Next {
-			acts = app.Span().Class("muted").Style("margin-inline-start", "0.6em").Text(i18n.T("watch.will_play", w.Name))
+			acts = app.Elem("span").Class("muted").Style("margin-inline-start", "0.6em").Text(i18n.T("watch.will_play", w.Name))
 		} else {
-			acts = app.Span().Style("margin-inline-start", "0.6em").Body(
+			acts = app.Elem("span").Style("margin-inline-start", "0.6em").Body(
 				app.Button().Type("button").Class("btn", "primary").ID("watch-admit-"+strconv.Itoa(i)).Text(admit).
 					OnClick(func(ctx app.Context, e app.Event) { g.try(ctx, func() error { return g.Sess.Admit(key) }) }),
 				app.Button().Type("button").Class("btn").ID("watch-refuse-"+strconv.Itoa(i)).Text(i18n.T("watch.refuse")).
 					OnClick(func(ctx app.Context, e app.Event) { g.try(ctx, func() error { return g.Sess.Refuse(key) }) }),
 			)
 		}
-		rows = append(rows, app.Li().Class("watcher").Body(app.Span().Class("watcher-name").Text(label), acts))
+		rows = append(rows, app.Elem("li").Class("watcher").Body(app.Elem("span").Class("watcher-name").Text(label), acts))
 	}
 	var ask app.UI
 	if !snap.Started {
@@ -196,9 +205,9 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 	if len(rows) == 0 && ask == nil {
 		return nil
 	}
-	return app.Section().Class("panel", "host-watchers").ID("host-watchers").Attr("aria-live", "polite").Body(
-		app.If(len(rows) > 0, app.H2().Text(i18n.T(title))),
-		app.If(len(rows) > 0, app.Ul().Class("watcher-list").Body(rows...)),
+	return app.Elem("section").Class("panel", "host-watchers").ID("host-watchers").Attr("aria-live", "polite").Body(
+		app.If(len(rows) > 0, app.Elem("h2").Text(i18n.T(title))),
+		app.If(len(rows) > 0, app.Elem("ul").Class("watcher-list").Body(rows...)),
 		ask,
 	)
 }

@@ -95,6 +95,20 @@ func TestInvitePreview(t *testing.T) {
 	if want := "Ann invites you to Arkham Ritual — 3 seated, 3–7 players"; !strings.Contains(out, want) {
 		t.Errorf("want %q in %s", want, out)
 	}
+	// A host-blind game on: said, as the host's word, with watching until the next game; the
+	// join button says watch (the host's table holds a newcomer at the door).
+	out = app.HTMLString(previewPanel("arkham", wire.Preview{Host: "Ann", Seated: 3, Min: 3, Max: 7, Started: true, Blind: true}))
+	if w := i18n.T("watch.in_progress_blind"); !strings.Contains(out, html.EscapeString(w)) || strings.Contains(out, html.EscapeString(i18n.T("watch.in_progress"))) {
+		t.Errorf("a host-blind game on: want %q alone in %s", w, out)
+	}
+	for _, w := range []string{"The host's page says", "host-blind", "until the next game"} {
+		if !strings.Contains(out, html.EscapeString(w)) {
+			t.Errorf("a host-blind game on: %q missing in %s", w, out)
+		}
+	}
+	if j := (&Join{pk: &session.Peek{Preview: wire.Preview{Started: true, Blind: true, Ask: true}}}).joinLabel(); j != i18n.T("watch.join_watch") {
+		t.Errorf("join button at a host-blind game: %q", j)
+	}
 	out = app.HTMLString(previewPanel("arkham", wire.Preview{Seated: 1, Min: 3, Max: 7, Ask: true}))
 	if !strings.Contains(out, `id="invite-ask"`) || strings.Contains(out, `id="invite-in-progress"`) {
 		t.Errorf("lobby with approval: %s", out)

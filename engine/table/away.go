@@ -30,6 +30,9 @@ func (h *Host) plays(s engine.Seat) bool {
 
 // absent lists the seats the game now waits for whose players have no connection.
 func (h *Host) absent() []engine.Seat {
+	if h.beside.on {
+		return h.besideAbsent()
+	}
 	if !h.started || h.game == nil {
 		return nil
 	}
@@ -104,6 +107,20 @@ func (h *Host) deadline(seats []engine.Seat) time.Time {
 	return until
 }
 
+// personDeadline is when the table stops waiting for seat s's person (one of seats): the
+// earliest of that person's absent seats' deadlines. Each person's is their own, so a second
+// person who left later is not rushed by the first's.
+func (h *Host) personDeadline(s engine.Seat, seats []engine.Seat) time.Time {
+	who := string(h.seats[s].person())
+	var mine []engine.Seat
+	for _, o := range seats {
+		if string(h.seats[o].person()) == who {
+			mine = append(mine, o)
+		}
+	}
+	return h.deadline(mine)
+}
+
 // checkAway starts, updates or stops the turn deadline after anything changed.
 func (h *Host) checkAway() {
 	for s := range h.gone {
@@ -115,24 +132,34 @@ func (h *Host) checkAway() {
 	if len(seats) == 0 {
 		if h.away != nil {
 			h.stopAway()
-			h.away, h.awayExpired = nil, false
+			h.away, h.awayExpired, h.awayRunOut = nil, false, 0
 			h.broadcast(&wire.Away{})
 			h.changed()
 		}
 		return
 	}
+	now := h.clock().Now()
 	until := h.deadline(seats)
-	expired := !h.clock().Now().Before(until)
-	if slices.Equal(seats, h.away) && until.Equal(h.awayUntil) && expired == h.awayExpired {
+	expired := !now.Before(until)
+	// Look again when the next person's own time runs out, and tell everyone then.
+	runOut, next := 0, time.Time{}
+	for _, s := range seats {
+		if d := h.personDeadline(s, seats); !now.Before(d) {
+			runOut++
+		} else if next.IsZero() || d.Before(next) {
+			next = d
+		}
+	}
+	if slices.Equal(seats, h.away) && until.Equal(h.awayUntil) && expired == h.awayExpired && runOut == h.awayRunOut {
 		return
 	}
 	if expired && !h.awayExpired {
 		h.logf("table: seats %v away past the turn deadline; the host chooses", seats)
 	}
-	h.away, h.awayUntil, h.awayExpired = seats, until, expired
+	h.away, h.awayUntil, h.awayExpired, h.awayRunOut = seats, until, expired, runOut
 	h.stopAway()
-	if !expired {
-		h.startAway(until)
+	if !next.IsZero() {
+		h.startAway(next)
 	}
 	h.broadcast(h.awayMsg())
 	h.changed()
@@ -165,8 +192,13 @@ func (h *Host) stopAway() {
 
 func (h *Host) awayMsg() *wire.Away {
 	m := &wire.Away{Seats: slices.Clone(h.away), Expired: h.awayExpired, People: h.people(h.away)}
+	now := h.clock().Now()
 	if !h.awayExpired {
-		m.Millis = int(max(0, h.awayUntil.Sub(h.clock().Now()).Milliseconds()))
+		m.Millis = int(max(0, h.awayUntil.Sub(now).Milliseconds()))
+	}
+	m.Left = make([]int, len(h.away))
+	for i, s := range h.away {
+		m.Left[i] = int(max(0, h.personDeadline(s, h.away).Sub(now).Milliseconds()))
 	}
 	return m
 }

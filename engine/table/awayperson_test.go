@@ -93,6 +93,14 @@ func (c *fakeClock) step(d time.Duration) {
 // own, vouched for by the person's first (fair.SignPerson).
 func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, people []int, wrap func(i int, c *tamper)) (*testTable, *fakeClock) {
 	t.Helper()
+	tt, clk := clockLobby(t, rules, opts, people, wrap)
+	tt.waitFor("start", func() bool { return tt.host.Start() == nil })
+	return tt, clk
+}
+
+// clockLobby is clockTable before Start: everyone seated and ready in the lobby.
+func clockLobby(t *testing.T, rules engine.Rules, opts map[string]string, people []int, wrap func(i int, c *tamper)) (*testTable, *fakeClock) {
+	t.Helper()
 	clk := newFakeClock()
 	tt := &testTable{t: t, rand: newRand(41), stop: make(chan struct{})}
 	h, err := NewHost(rules, HostConfig{Rand: newRand(42), Options: opts, RatePerSecond: 5000, Burst: 5000, Clock: clk, SilentAfter: 6 * time.Second,
@@ -118,7 +126,6 @@ func clockTable(t *testing.T, rules engine.Rules, opts map[string]string, people
 		tt.waitFor("seated", func() bool { return g.State().Connected })
 		g.SetReady(true)
 	}
-	tt.waitFor("start", func() bool { return h.Start() == nil })
 	return tt, clk
 }
 

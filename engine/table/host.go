@@ -114,6 +114,7 @@ type Host struct {
 	sealed     *sealedRound    // the open round of sealed moves, if any (sealed.go)
 	nonces     map[int][]byte  // the opening of each sealed move, by game seq
 	ask        bool            // new players wait for the host (watch.go)
+	beside     besideGame      // a host-blind game played beside the lobby (beside.go)
 
 	chatLog  []chatLine          // the latest chat lines, replayed in welcomes (chat.go)
 	chatSeen map[string]*lineSet // line numbers relayed per identity key
@@ -128,6 +129,7 @@ type Host struct {
 	awayGen     int
 	awayUntil   time.Time
 	awayExpired bool
+	awayRunOut  int // how many of away's seats' people's own deadlines have run out
 	// padSize is the size of every view frame of game seq padSeq (send.go).
 	padSeq   int
 	padTable []byte

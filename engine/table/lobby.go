@@ -175,6 +175,9 @@ func (h *Host) start() error {
 	if h.started {
 		return engine.Errorf(wire.KindState, "table: start", "already started")
 	}
+	if h.beside.on {
+		return engine.Errorf(wire.KindState, "table: start", "a game is played beside the lobby")
+	}
 	for i, s := range h.seats {
 		if !s.Bot && (s.peer == nil || !s.Ready) {
 			return engine.Errorf(wire.KindState, "table: start", "seat %d (%s) is not ready", i, s.Name)
@@ -350,7 +353,7 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 	}
 	if back {
 		h.advance() // the game may wait for this seat, no longer the stand-in's
-	} else if h.started {
+	} else if h.started || h.beside.on {
 		h.checkAway()
 	}
 }
@@ -366,6 +369,9 @@ func (h *Host) welcome(p *peer) {
 	h.send(p, h.lobby())
 	h.sendChatLog(p)
 	if !h.started {
+		if h.away != nil { // a game beside the lobby waits for someone (beside.go)
+			h.send(p, h.awayMsg())
+		}
 		return
 	}
 	for from := 0; from < len(h.moves); from += wire.MaxLogMoves {

@@ -150,7 +150,7 @@ func (h *Host) dropPeer(p *peer, bye *wire.Bye) {
 	delete(h.peers, p.id)
 	if p.seat.Valid(len(h.seats)) && h.seats[p.seat].peer == p {
 		h.seats[p.seat].peer = nil
-		if h.started {
+		if h.started || h.beside.on {
 			h.left(p.seat) // the person's deadline runs from now (away.go)
 		}
 		if !h.started {

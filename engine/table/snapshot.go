@@ -37,6 +37,9 @@ type snapshot struct {
 	Ask      *bool    `json:"ask,omitempty"`
 	Admitted [][]byte `json:"admitted,omitempty"`
 	Banned   [][]byte `json:"banned,omitempty"`
+	// Beside: a host-blind game is played beside the lobby (beside.go), so a newcomer who
+	// connects after a reload, before the app has resumed that game, still waits at the door.
+	Beside bool `json:"beside,omitempty"`
 }
 
 const snapshotVersion = 1
@@ -53,18 +56,24 @@ func (h *Host) snapshot() ([]byte, error) {
 	ask := h.ask
 	return json.Marshal(snapshot{V: snapshotVersion, Game: h.rules.Name(), Rules: h.rules.Version(), Table: h.table, MaxSeats: h.maxSeats, Options: h.options,
 		Started: h.started, Config: h.config, Seats: h.seats, Moves: h.moves, Sigs: h.sigs, Deals: h.deals, Match: h.match, Nonces: h.nonces, Sealed: h.sealed, StandIns: h.standIns,
-		Ask: &ask, Admitted: keyList(h.admitted), Banned: keyList(h.banned)})
+		Ask: &ask, Admitted: keyList(h.admitted), Banned: keyList(h.banned), Beside: h.beside.on})
 }
 
-// keyList is a set of identity keys in a stable order.
+// keyList is a set of identity keys in a stable order (bytewise: strings sort as bytes.Compare
+// would). Sorted as strings, since the wasm has that sort already; a SortFunc over [][]byte
+// would link another copy of pdqsort (~29 KB, issue 26).
 func keyList(set map[string]bool) [][]byte {
-	var out [][]byte
+	var keys []string
 	for k, on := range set {
 		if on {
-			out = append(out, []byte(k))
+			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(out, bytes.Compare)
+	slices.Sort(keys)
+	var out [][]byte
+	for _, k := range keys {
+		out = append(out, []byte(k))
+	}
 	return out
 }
 
@@ -128,6 +137,7 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		h.ask = *s.Ask
 	}
 	h.admitted, h.banned = keySet(s.Admitted), keySet(s.Banned)
+	h.beside.on = s.Beside
 	if r := s.Sealed; r != nil && s.Started && r.Base == len(s.Moves) {
 		if r.Pledges == nil {
 			r.Pledges = map[engine.Seat]*wire.Pledge{}

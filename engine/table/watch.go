@@ -26,7 +26,7 @@ type Watcher struct {
 // preview is what a link is told right after the challenge, before it says hello.
 func (h *Host) preview() *wire.Preview {
 	lo, hi := h.rules.Seats()
-	p := &wire.Preview{Seated: len(h.seats), Min: lo, Max: min(hi, h.maxSeats), Started: h.started, Ask: h.ask}
+	p := &wire.Preview{Seated: len(h.seats), Min: lo, Max: min(hi, h.maxSeats), Started: h.started || h.beside.on, Ask: h.ask, Blind: h.beside.on}
 	for i, s := range h.seats {
 		// The host's own player: marked by HostKey, else (the app) the first seat it took.
 		if !s.Bot && (string(s.Key) == string(h.cfg.HostKey) || len(h.cfg.HostKey) == 0 && i == 0) {
@@ -38,7 +38,8 @@ func (h *Host) preview() *wire.Preview {
 
 // askFirst reports whether a new identity key must wait for the host before taking a seat.
 func (h *Host) askFirst(key []byte) bool {
-	return h.ask && (len(h.cfg.HostKey) == 0 || string(key) != string(h.cfg.HostKey))
+	// During a game beside the lobby (beside.go) a seat would be one its roster lacks: wait.
+	return (h.ask || h.beside.on) && (len(h.cfg.HostKey) == 0 || string(key) != string(h.cfg.HostKey))
 }
 
 // watching records a guest welcomed without a seat: it waits for the host, who is told.
@@ -96,8 +97,8 @@ func (h *Host) SetAskToJoin(on bool) {
 	})
 }
 
-// Admit lets a watcher (identity key) play: in the lobby it is seated at once; during a game it
-// is seated when the next game is set up.
+// Admit lets a watcher (identity key) play: in the lobby it is seated at once; during a game (or
+// one played beside the lobby) it is told so and seated when the next game is set up.
 func (h *Host) Admit(key []byte) error {
 	err := error(errClosedHost)
 	h.do(func() {
@@ -105,7 +106,7 @@ func (h *Host) Admit(key []byte) error {
 		switch {
 		case p == nil:
 			err = engine.Errorf(engine.KindBadSeat, "table: admit", "nobody with that key is waiting")
-		case h.started:
+		case h.started || h.beside.on:
 			if h.admitted == nil {
 				h.admitted = map[string]bool{}
 			}
@@ -163,13 +164,17 @@ func (h *Host) seatWatcher(p *peer) error {
 }
 
 // seatAdmitted seats, at a rematch, every watcher the host agreed to, in arrival order, while
-// seats are free (the rest keep watching, still admitted for the game after).
-func (h *Host) seatAdmitted() {
+// seats are free (the rest keep watching, still admitted for the game after). It returns the
+// links it seated.
+func (h *Host) seatAdmitted() []*peer {
+	var seated []*peer
 	for _, w := range h.watchers() {
 		if p := h.watcherPeer(w.Key); p != nil && h.admitted[string(p.key)] {
 			if h.seatWatcher(p) != nil {
-				return
+				break
 			}
+			seated = append(seated, p)
 		}
 	}
+	return seated
 }

@@ -7,7 +7,11 @@ package wire
 // SeatInfo.StandIn, each of its moves marked as the stand-in's), or end the game. A player who
 // comes back takes the seat back at once.
 
-import "miskatonic/engine"
+import (
+	"slices"
+
+	"miskatonic/engine"
+)
 
 // TAway is the type of Away.
 const TAway Type = "away"
@@ -25,6 +29,31 @@ type Away struct {
 	// seats of one person (characters one player holds) share a number and one choice. Empty:
 	// each seat is its own person.
 	People []int `json:"people,omitempty"`
+	// Left is, for each of Seats, the milliseconds left of its person's own countdown when the
+	// host sent it (0: run out): each person's runs from when they left, so a second person
+	// away is not rushed by the first's. Millis is the least of them, Expired says one has run
+	// out. Empty (hosts before version 7): Millis and Expired are everyone's.
+	Left []int `json:"left,omitempty"`
+}
+
+// PersonLeft is the time left of person p's countdown (Persons' order) when the host sent it,
+// and whether it has run out.
+func (m *Away) PersonLeft(p int) (millis int, out bool) {
+	if len(m.Left) != len(m.Seats) {
+		return m.Millis, m.Expired
+	}
+	millis = -1
+	for i, ps := range m.Persons() {
+		if i != p {
+			continue
+		}
+		for _, s := range ps {
+			if j := slices.Index(m.Seats, s); j >= 0 && (millis < 0 || m.Left[j] < millis) {
+				millis = m.Left[j]
+			}
+		}
+	}
+	return max(millis, 0), millis <= 0
 }
 
 // Persons groups Seats by person (People), in order of each person's first seat.
@@ -68,6 +97,14 @@ func (m *Away) Check() error {
 	}
 	if m.Millis < 0 {
 		return bad(TAway, "negative time left")
+	}
+	if len(m.Left) != 0 && len(m.Left) != len(m.Seats) {
+		return bad(TAway, "times left do not match seats")
+	}
+	for _, l := range m.Left {
+		if l < 0 {
+			return bad(TAway, "negative time left")
+		}
 	}
 	return nil
 }

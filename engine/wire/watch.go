@@ -28,12 +28,19 @@ type Preview struct {
 	Started bool   `json:"started,omitempty"`
 	// Ask: the host lets each new player in by hand ("ask me before someone joins").
 	Ask bool `json:"ask,omitempty"`
+	// Blind: the game on is dealt host-blind (engine/blindtable, played beside the table's
+	// lobby), so a newcomer watches it until the next game. The host's word: nothing before
+	// the join can check it, and an invite page says it as the host's.
+	Blind bool `json:"blind,omitempty"`
 }
 
 func (*Preview) Type() Type { return TPreview }
 func (m *Preview) Check() error {
 	if m.Seated < 0 || m.Seated > MaxSeats || m.Min < 0 || m.Min > MaxSeats || m.Max < 0 || m.Max > MaxSeats {
 		return bad(TPreview, "seat counts out of range")
+	}
+	if m.Blind && !m.Started {
+		return bad(TPreview, "a blind game that is not on")
 	}
 	return checkText(TPreview, "host", m.Host, MaxName)
 }

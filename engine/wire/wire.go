@@ -23,10 +23,11 @@ import (
 // issue 10); 4: records sealed by the host, restarts charged to a seat (Commit.Cause), signed
 // heads of a round (Head.Round), the guest's new verdict codes (issue 23); 5: guests keep the
 // link alive every two ticks and the host drops one silent for 6 s (issue 24); 6: an extra seat's
-// hello carries its person's signed claim and Away groups seats by person (issue 24). A frame of another
+// hello carries its person's signed claim and Away groups seats by person (issue 24); 7: the
+// preview says a game on is dealt host-blind (Preview.Blind, issue 25). A frame of another
 // version decodes to a KindVersion error naming both versions, and a Bye in the sender's own
 // version tells it (see EncodeVersion, FrameVersion).
-const Version = 6
+const Version = 7
 
 // Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
 // exactly 64 KiB, so nothing near that size is ever produced or accepted.

@@ -24,8 +24,8 @@ func cardFace(c Card, size string) app.UI {
 		DataSet("cursed", strconv.FormatBool(c.Cursed)).
 		Body(
 			app.Img().Class("card-art").Src(c.Art()).Alt("").Attr("draggable", "false"),
-			app.Span().Class("card-name").Text(c.Name()),
-			app.Span().Class("card-kind").Text(i18n.T("kind."+c.Kind)),
+			app.Elem("span").Class("card-name").Text(c.Name()),
+			app.Elem("span").Class("card-kind").Text(i18n.T("kind."+c.Kind)),
 			app.If(c.Cursed,
 				app.Img().Class("card-cursed").Src("/web/cards/cursed.svg").Alt("").Title(i18n.T("card.cursed")),
 			),
@@ -46,7 +46,7 @@ func cardBack(size string, mine bool) app.UI {
 		DataSet("card", data). // "hidden" marks the viewer's own card for the e2e leak check
 		Body(
 			app.Img().Class("card-art").Src("/web/cards/back.svg").Alt("").Attr("draggable", "false"),
-			app.If(mine, app.Span().Class("card-hidden-note").Text(i18n.T("card.hidden"))),
+			app.If(mine, app.Elem("span").Class("card-hidden-note").Text(i18n.T("card.hidden"))),
 		)
 }
 

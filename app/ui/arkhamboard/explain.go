@@ -111,7 +111,7 @@ func (t *Table) explainPanel() app.UI {
 		app.Div().Class("explain-head").Body(
 			cardFace(c, "s"),
 			app.Div().Body(
-				app.H2().Text(c.Name()),
+				app.Elem("h2").Text(c.Name()),
 				app.P().Class("muted", "small").Text(c.Label()),
 			),
 			app.Button().Type("button").Class("btn", "small").ID("explain-close").AutoFocus(true).
@@ -190,9 +190,9 @@ func (t *Table) hints() app.UI {
 	if t.hintsDone {
 		return nil
 	}
-	return app.Section().Class("panel", "hints").ID("hints").Aria("label", i18n.T("explain.hints_title")).Body(
+	return app.Elem("section").Class("panel", "hints").ID("hints").Aria("label", i18n.T("explain.hints_title")).Body(
 		app.Div().Class("panel-head").Body(
-			app.H2().Text(i18n.T("explain.hints_title")),
+			app.Elem("h2").Text(i18n.T("explain.hints_title")),
 			app.Button().Type("button").Class("btn", "small").ID("hints-close").Text(i18n.T("explain.hints_done")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					t.hintsDone = true
@@ -201,10 +201,10 @@ func (t *Table) hints() app.UI {
 					}
 				}),
 		),
-		app.Ul().Class("hint-list").Body(
-			app.Li().Text(i18n.T("explain.hint_card")),
-			app.Li().Text(i18n.T("explain.hint_tap")),
-			app.Li().Text(i18n.T("explain.hint_turn")),
+		app.Elem("ul").Class("hint-list").Body(
+			app.Elem("li").Text(i18n.T("explain.hint_card")),
+			app.Elem("li").Text(i18n.T("explain.hint_tap")),
+			app.Elem("li").Text(i18n.T("explain.hint_turn")),
 		),
 	)
 }

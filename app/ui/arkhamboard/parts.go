@@ -13,10 +13,10 @@ import (
 // statusBar shows the round, deck, removed cards and the Doom Track.
 func statusBar(b Board) app.UI {
 	return app.Div().Class("ark-status").Body(
-		app.Span().Class("stat").Text(i18n.T("ark.round", b.Round)),
-		app.Span().Class("stat", "stat-deck").DataSet("deck", strconv.Itoa(b.Deck)).
+		app.Elem("span").Class("stat").Text(i18n.T("ark.round", b.Round)),
+		app.Elem("span").Class("stat", "stat-deck").DataSet("deck", strconv.Itoa(b.Deck)).
 			Aria("label", i18n.T("ark.deck_label", b.Deck)).Text(i18n.T("ark.deck", b.Deck)),
-		app.Span().Class("stat").Aria("label", i18n.T("ark.removed_label", b.Removed)).Text(i18n.T("ark.removed", b.Removed)),
+		app.Elem("span").Class("stat").Aria("label", i18n.T("ark.removed_label", b.Removed)).Text(i18n.T("ark.removed", b.Removed)),
 		doomTrack(b),
 		docLink("rules-link", hrefRules, i18n.T("ark.rules_link")),
 	)
@@ -40,11 +40,11 @@ func doomTrack(b Board) app.UI {
 		if i == b.Doom {
 			cls += " on"
 		}
-		spots = append(spots, app.Span().Class(cls).Text(strconv.Itoa(i)))
+		spots = append(spots, app.Elem("span").Class(cls).Text(strconv.Itoa(i)))
 	}
 	return app.Div().Class("doom").Aria("label", i18n.T("ark.doom_label", b.Doom)).Title(i18n.T("rules.doom.p1")).Body(
 		app.Img().Src("/web/cards/doom.svg").Alt("").Class("doom-icon"),
-		app.Span().Class("doom-name").Aria("hidden", "true").Text(i18n.T("explain.doom_track")),
+		app.Elem("span").Class("doom-name").Aria("hidden", "true").Text(i18n.T("explain.doom_track")),
 		app.Div().Class("doom-spots").Aria("hidden", "true").Body(spots...),
 	)
 }
@@ -93,7 +93,7 @@ func playSheet(b Board) app.UI {
 			cards = append(cards, cardFace(c, "s"))
 		}
 		piles = append(piles, app.Div().Class("pile").DataSet("pile", p.Key).Body(
-			app.Span().Class("pile-name").Text(i18n.T("card."+p.Key)+" "+strconv.Itoa(len(p.Cards))+"/3"),
+			app.Elem("span").Class("pile-name").Text(i18n.T("card."+p.Key)+" "+strconv.Itoa(len(p.Cards))+"/3"),
 			app.Div().Class("pile-cards").Body(cards...),
 		))
 	}
@@ -105,8 +105,8 @@ func playSheet(b Board) app.UI {
 	if len(other) == 0 {
 		otherBody = app.P().Class("muted").Text(i18n.T("ark.no_discards"))
 	}
-	return app.Section().Class("panel", "sheet").Aria("label", i18n.T("ark.playsheet")).Body(
-		app.H2().Text(i18n.T("ark.playsheet")),
+	return app.Elem("section").Class("panel", "sheet").Aria("label", i18n.T("ark.playsheet")).Body(
+		app.Elem("h2").Text(i18n.T("ark.playsheet")),
 		app.Div().Class("piles").Body(piles...),
 		app.Elem("h3").Text(i18n.T("ark.other_discards")),
 		otherBody,
@@ -118,10 +118,10 @@ func playSheet(b Board) app.UI {
 func gameLog(lines []string) app.UI {
 	items := make([]app.UI, 0, len(lines))
 	for _, l := range lines {
-		items = append(items, app.Li().Text(l))
+		items = append(items, app.Elem("li").Text(l))
 	}
-	return app.Section().Class("panel", "log").Body(
-		app.H2().Text(i18n.T("ark.log")),
+	return app.Elem("section").Class("panel", "log").Body(
+		app.Elem("h2").Text(i18n.T("ark.log")),
 		app.Elem("ol").Class("log-lines").Aria("live", "polite").Body(items...),
 	)
 }
@@ -145,9 +145,9 @@ func oddsPanel(o *Odds, hidden bool, toggle func(app.Context, app.Event)) app.UI
 			app.P().Class("muted", "small").Text(i18n.T("ark.helper_note")),
 		)
 	}
-	return app.Section().Class("panel", "helper").Body(
+	return app.Elem("section").Class("panel", "helper").Body(
 		app.Div().Class("panel-head").Body(
-			app.H2().Text(i18n.T("ark.helper")),
+			app.Elem("h2").Text(i18n.T("ark.helper")),
 			app.Button().Type("button").Class("btn", "small").Aria("expanded", strconv.FormatBool(!hidden)).
 				Text(btnText).OnClick(toggle),
 		),
@@ -157,7 +157,7 @@ func oddsPanel(o *Odds, hidden bool, toggle func(app.Context, app.Event)) app.UI
 
 func oddsBar(kind, label string, pct int) app.UI {
 	return app.Div().Class("odds-row").Body(
-		app.Span().Text(label),
+		app.Elem("span").Text(label),
 		app.Div().Class("bar", "bar-"+kind).Aria("hidden", "true").Body(
 			app.Div().Style("width", strconv.Itoa(pct)+"%"),
 		),

@@ -155,8 +155,8 @@ func cardEntry(c ruleCard) app.UI {
 		app.Div().Class("mk-doc-card-text").Body(
 			app.Elem("h4").Text(i18n.T("card."+c.arts[0])),
 			app.P().Class("mk-doc-card-meta").Body(
-				app.Span().Class("mk-doc-chip mk-doc-chip-"+colour).Text(i18n.T("rules.cards."+colour)),
-				app.Span().Class("mk-doc-chip").Text(i18n.T(c.deck)),
+				app.Elem("span").Class("mk-doc-chip mk-doc-chip-"+colour).Text(i18n.T("rules.cards."+colour)),
+				app.Elem("span").Class("mk-doc-chip").Text(i18n.T(c.deck)),
 			),
 			doc.Para(c.text),
 		),

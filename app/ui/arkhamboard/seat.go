@@ -43,7 +43,7 @@ func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI 
 	tile := app.Div()
 	var hint app.UI
 	if tap != nil {
-		hint = app.Span().Class("tap-hint").Aria("hidden", "true").Text(tapHint(tap))
+		hint = app.Elem("span").Class("tap-hint").Aria("hidden", "true").Text(tapHint(tap))
 	}
 	if tap != nil && onAct != nil {
 		m := tap.Move
@@ -56,17 +56,17 @@ func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI 
 		Aria("label", seatLabel(s, name)).
 		Body(
 			app.Div().Class("seat-head").Body(
-				app.Span().Class("seat-name").Title(name).Text(name),
+				app.Elem("span").Class("seat-name").Title(name).Text(name),
 				app.Div().Class("badges").Body(
-					app.If(s.Active, app.Span().Class("badge", "badge-active").Text(i18n.T("ark.active"))),
-					app.If(s.Bot, app.Span().Class("badge").Text(i18n.T("lobby.bot"))),
-					app.If(s.Offline, app.Span().Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
+					app.If(s.Active, app.Elem("span").Class("badge", "badge-active").Text(i18n.T("ark.active"))),
+					app.If(s.Bot, app.Elem("span").Class("badge").Text(i18n.T("lobby.bot"))),
+					app.If(s.Offline, app.Elem("span").Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
 				),
 			),
 			cardOrBack(s.Card, "m", s.You),
 			app.Div().Class("seat-foot").Body(
 				app.If(!s.Dummy, sanityMeter(s.Sanity)),
-				app.If(s.HandDown, app.Span().Class("badge", "hand-down").Title(i18n.T("ark.hand_down")).Text(i18n.T("ark.hand_short"))),
+				app.If(s.HandDown, app.Elem("span").Class("badge", "hand-down").Title(i18n.T("ark.hand_down")).Text(i18n.T("ark.hand_short"))),
 				app.If(s.Holding, app.Img().Class("holding-card").Src("/web/cards/back.svg").Alt(i18n.T("ark.card_with", s.Name))),
 			),
 			fateLine(s.Fate),
@@ -105,11 +105,11 @@ func sanityMeter(n int) app.UI {
 		if i < n {
 			cls = "pip on"
 		}
-		pips = append(pips, app.Span().Class(cls))
+		pips = append(pips, app.Elem("span").Class(cls))
 	}
 	return app.Div().Class("sanity").Aria("hidden", "true").Body(
 		app.Div().Class("pips").Body(pips...),
-		app.Span().Class("sanity-n").Text(strconv.Itoa(n)),
+		app.Elem("span").Class("sanity-n").Text(strconv.Itoa(n)),
 	)
 }
 
@@ -131,7 +131,7 @@ func fateLine(f *Fate) app.UI {
 	}
 	return app.Div().Class("fate").Body(
 		app.Elem("strong").Text(verdict),
-		app.If(delta != "", app.Span().Class("delta").Text(delta)),
-		app.If(f.Why != "", app.Span().Class("why").Text(f.Why)),
+		app.If(delta != "", app.Elem("span").Class("delta").Text(delta)),
+		app.If(f.Why != "", app.Elem("span").Class("why").Text(f.Why)),
 	)
 }

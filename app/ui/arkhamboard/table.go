@@ -44,12 +44,12 @@ func (t *Table) Render() app.UI {
 	me, plays := b.You()
 	return app.Div().Class("ark").DataSet("seq", b.Seq).DataSet("round", b.Round).DataSet("reveal", b.Reveal).DataSet("over", b.Over).Body(
 		board.Memo(statusView{Round: b.Round, Deck: b.Deck, Removed: b.Removed, DoomOn: b.DoomOn, Doom: b.Doom}),
-		app.Section().Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
-		app.Section().Class("centre").Body(
+		app.Elem("section").Class("ring").Aria("label", i18n.T("ark.table")).Body(t.ringSeats(b)...),
+		app.Elem("section").Class("centre").Body(
 			t.mySeat(me, plays),
 			app.Div().Class("deck-pile").Body(
 				cardBack("s", false),
-				app.Span().Class("deck-n").Text(i18n.T("ark.deck", b.Deck)),
+				app.Elem("span").Class("deck-n").Text(i18n.T("ark.deck", b.Deck)),
 			),
 		),
 		// The dock: what is asked of the viewer and the means to answer, together. On a phone it
@@ -154,8 +154,8 @@ func (t *Table) endBanner(b Board) app.UI {
 		if _, plays := b.You(); !plays {
 			verdict = i18n.T("ark.watch_over") // a watcher neither escaped nor was consumed
 		}
-		return app.Section().Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
-			app.H2().Text(i18n.T("ark.game_over")),
+		return app.Elem("section").Class("banner", "game-over").ID("game-over").Attr("role", "status").Body(
+			app.Elem("h2").Text(i18n.T("ark.game_over")),
 			app.P().Class("verdict").Text(verdict),
 			app.P().Text(winners),
 			t.Outcome,
@@ -183,9 +183,9 @@ func (t *Table) resultPanel(b Board) app.UI {
 		}
 		var sanity app.UI
 		if !row.Dummy {
-			sanity = app.Span().Class("result-sanity").Text(i18n.T("ark.sanity", row.Sanity))
+			sanity = app.Elem("span").Class("result-sanity").Text(i18n.T("ark.sanity", row.Sanity))
 		}
-		rows = append(rows, app.Li().Class(cls).DataSet("seat", row.Pos).Body(
+		rows = append(rows, app.Elem("li").Class(cls).DataSet("seat", row.Pos).Body(
 			cardOrBack(row.Card, "s", false),
 			app.Div().Class("result-text").Body(
 				app.Elem("strong").Text(name),
@@ -199,11 +199,11 @@ func (t *Table) resultPanel(b Board) app.UI {
 		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").AutoFocus(true).Text(i18n.T("ark.continue")).
 			OnClick(func(ctx app.Context, e app.Event) { t.seenResult, t.seenGame = r.Round, t.Game }, t.Game, r.Round) // scope: see actionBar
 	}
-	return app.Section().Class("banner", "round-end").ID("round-end").Attr("role", "status").
+	return app.Elem("section").Class("banner", "round-end").ID("round-end").Attr("role", "status").
 		DataSet("round", r.Round).Body(
-		app.H2().Text(i18n.T("ark.result_title", r.Round)),
+		app.Elem("h2").Text(i18n.T("ark.result_title", r.Round)),
 		app.P().Class("muted").Text(i18n.T("ark.round_cause", r.Cause)),
-		app.Ul().Class("result-rows").Body(rows...),
+		app.Elem("ul").Class("result-rows").Body(rows...),
 		app.If(lossWhy(b) != "", app.P().Class("loss-why").ID("loss-why").Text(lossWhy(b))),
 		cont,
 	)

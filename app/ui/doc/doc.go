@@ -29,9 +29,9 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 	toc := make([]app.UI, 0, len(sections))
 	body := make([]app.UI, 0, len(sections))
 	for _, s := range sections {
-		toc = append(toc, app.Li().Body(app.A().Href("#"+s.ID).Text(i18n.T(s.TitleKey))))
-		body = append(body, app.Section().ID(s.ID).Class("mk-doc-section").Body(
-			append([]app.UI{app.H2().Text(i18n.T(s.TitleKey))}, s.Body...)...,
+		toc = append(toc, app.Elem("li").Body(app.A().Href("#"+s.ID).Text(i18n.T(s.TitleKey))))
+		body = append(body, app.Elem("section").ID(s.ID).Class("mk-doc-section").Body(
+			append([]app.UI{app.Elem("h2").Text(i18n.T(s.TitleKey))}, s.Body...)...,
 		))
 	}
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
@@ -47,7 +47,7 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 			app.P().Class("mk-doc-lead").Text(i18n.T(leadKey)),
 		),
 		app.Elem("nav").Class("mk-doc-toc").Aria("label", i18n.T("pages.contents")).Body(
-			app.H2().Text(i18n.T("pages.contents")),
+			app.Elem("h2").Text(i18n.T("pages.contents")),
 			app.Elem("ol").Body(toc...),
 		),
 		app.Div().Class("mk-doc-body").Body(body...),
@@ -66,16 +66,16 @@ func Para(key string) app.UI { return app.P().Text(i18n.T(key)) }
 func Bullets(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
-		items[i] = app.Li().Text(i18n.T(k))
+		items[i] = app.Elem("li").Text(i18n.T(k))
 	}
-	return app.Ul().Body(items...)
+	return app.Elem("ul").Body(items...)
 }
 
 // Steps is a numbered list, one catalog key a step.
 func Steps(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
-		items[i] = app.Li().Text(i18n.T(k))
+		items[i] = app.Elem("li").Text(i18n.T(k))
 	}
 	return app.Elem("ol").Class("mk-doc-steps").Body(items...)
 }
@@ -84,9 +84,9 @@ func Steps(keys ...string) app.UI {
 func Terms(keys ...string) app.UI {
 	items := make([]app.UI, len(keys))
 	for i, k := range keys {
-		items[i] = app.Li().Body(app.Elem("strong").Text(i18n.T(k+".t")), app.Text(" "+i18n.T(k)))
+		items[i] = app.Elem("li").Body(app.Elem("strong").Text(i18n.T(k+".t")), app.Text(" "+i18n.T(k)))
 	}
-	return app.Ul().Class("mk-doc-terms").Body(items...)
+	return app.Elem("ul").Class("mk-doc-terms").Body(items...)
 }
 
 // Aside is a highlighted note, such as a worked example.

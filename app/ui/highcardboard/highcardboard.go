@@ -52,15 +52,15 @@ func Draw(p board.Props) app.UI {
 		case engine.Seat(s) == v.Seat && v.Own > 0:
 			card = strconv.Itoa(v.Own)
 		}
-		seats = append(seats, app.Li().Class("hc-seat").DataSet("seat", s).DataSet("turn", s == v.Turn && !v.Over).Body(
-			app.Span().Class("hc-name").Text(name(s)+" "),
-			app.Span().Class("hc-card").Text(card),
+		seats = append(seats, app.Elem("li").Class("hc-seat").DataSet("seat", s).DataSet("turn", s == v.Turn && !v.Over).Body(
+			app.Elem("span").Class("hc-name").Text(name(s)+" "),
+			app.Elem("span").Class("hc-card").Text(card),
 		))
 	}
 	return app.Div().Class("hc").ID("hc").DataSet("seq", p.Seq).DataSet("over", v.Over).Body(
 		app.H1().Text(i18n.T("game."+highcard.Name)),
 		app.P().ID("hc-prompt").Aria("live", "polite").Text(prompt(v, p.Legal, name)),
-		app.Ul().Class("hc-seats").Body(seats...),
+		app.Elem("ul").Class("hc-seats").Body(seats...),
 		app.P().ID("hc-discard").Text(i18n.T("hc.discard", cards(v.Discard), v.Deck)),
 		actions(p),
 		result(v, name),
@@ -114,7 +114,7 @@ func result(v *highcard.View, name func(int) string) app.UI {
 	for _, w := range v.Winners {
 		names = append(names, name(int(w)))
 	}
-	return app.Section().ID("hc-result").Class("panel").Body(
+	return app.Elem("section").ID("hc-result").Class("panel").Body(
 		app.P().Text(i18n.T("hc.winners", strings.Join(names, i18n.T("app.list_sep")))),
 	)
 }

@@ -44,11 +44,11 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n 
 		case s.Sent != 0:
 			sent = cardChip(s.Sent, "rit-sent")
 		case s.NoCultist && visiting:
-			sent = app.Span().Class("rit-none").Text(i18n.T("rit.no_cultist"))
+			sent = app.Elem("span").Class("rit-none").Text(i18n.T("rit.no_cultist"))
 		case v.Sealed && (s.Chosen || slices.Contains(locked, s.Seat)):
-			sent = app.Span().Class("rit-done").Text("✓ " + i18n.T("rit.chosen"))
+			sent = app.Elem("span").Class("rit-done").Text("✓ " + i18n.T("rit.chosen"))
 		case v.Sealed:
-			sent = app.Span().Class("rit-thinking").Text(i18n.T("rit.choosing"))
+			sent = app.Elem("span").Class("rit-thinking").Text(i18n.T("rit.choosing"))
 		}
 		state := ""
 		if visiting && s.Sent != 0 {
@@ -60,13 +60,13 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n 
 			}
 		}
 		label := i18n.T("rit.seat_label", n.Seat(s.Seat), s.HandSize, s.Score)
-		items = append(items, app.Li().Class("rit-seat").DataSet("seat", int(s.Seat)).DataSet("state", state).
+		items = append(items, app.Elem("li").Class("rit-seat").DataSet("seat", int(s.Seat)).DataSet("state", state).
 			DataSet("me", flag(s.Seat == v.Seat)).Aria("label", label).Body(
-			app.Span().Class("rit-sname").Text(n.Seat(s.Seat)),
-			app.Span().Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
-			app.If(s.Steer != "", app.Span().Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
+			app.Elem("span").Class("rit-sname").Text(n.Seat(s.Seat)),
+			app.Elem("span").Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
+			app.If(s.Steer != "", app.Elem("span").Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
 			app.If(visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
-				app.Span().Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
+				app.Elem("span").Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
 			sent,
 			targetButtons(onSeat[s.Seat], n, act),
 		))
@@ -75,8 +75,8 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n 
 	if visiting {
 		title = i18n.T("rit.visit_order")
 	}
-	return app.Section().Class("rit-seats").Aria("label", title).Body(
-		app.H2().Text(title),
+	return app.Elem("section").Class("rit-seats").Aria("label", title).Body(
+		app.Elem("h2").Text(title),
 		app.Elem("ol").Body(items...),
 	)
 }
@@ -104,7 +104,7 @@ func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act fun
 		}
 		slots := make([]app.UI, 3)
 		for k := range slots {
-			var body app.UI = app.Span().Class("rit-empty").Text("—")
+			var body app.UI = app.Elem("span").Class("rit-empty").Text("—")
 			if k < len(p.Cultists) {
 				c := p.Cultists[k]
 				// Whose cultist it is: the engine keeps each position's sender across rounds
@@ -113,10 +113,10 @@ func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act fun
 				if k < len(p.Senders) {
 					who = n.Seat(p.Senders[k])
 				}
-				body = app.Span().Body(cardChip(c, "rit-at"), app.If(who != "", app.Span().Class("rit-who").Text(who)))
+				body = app.Elem("span").Body(cardChip(c, "rit-at"), app.If(who != "", app.Elem("span").Class("rit-who").Text(who)))
 			}
-			slots[k] = app.Li().Class("rit-slot").DataSet("pos", k+1).Body(
-				app.Span().Class("rit-pos").Text("#"+strconv.Itoa(k+1)), body)
+			slots[k] = app.Elem("li").Class("rit-slot").DataSet("pos", k+1).Body(
+				app.Elem("span").Class("rit-pos").Text("#"+strconv.Itoa(k+1)), body)
 		}
 		var btn app.UI
 		if m, ok := canPlace[p.Key]; ok {
@@ -124,22 +124,22 @@ func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act fun
 				Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(act(m), p.Key)
 		}
 		pl := rituals.Places[i]
-		tiles = append(tiles, app.Li().Class("rit-place").DataSet("place", p.Key).DataSet("known", flag(known)).
+		tiles = append(tiles, app.Elem("li").Class("rit-place").DataSet("place", p.Key).DataSet("known", flag(known)).
 			DataSet("mine", flag(known && p.Owner == v.Seat)).Aria("label", PlaceName(p.Key)+", "+owner).Body(
 			app.Div().Class("rit-ptitle").Body(
-				app.Span().Class("rit-letter").Text(pl.Letter),
-				app.Span().Class("rit-god").Text(GodName(i)),
+				app.Elem("span").Class("rit-letter").Text(pl.Letter),
+				app.Elem("span").Class("rit-god").Text(GodName(i)),
 			),
-			app.Span().Class("rit-owner").Text(owner),
-			app.If(p.RisenBy >= 0, app.Span().Class("rit-risen").Text(i18n.T("rit.risen"))),
+			app.Elem("span").Class("rit-owner").Text(owner),
+			app.If(p.RisenBy >= 0, app.Elem("span").Class("rit-risen").Text(i18n.T("rit.risen"))),
 			app.Elem("ol").Class("rit-slots").Body(slots...),
 			btn,
 			targetButtons(atPlace[p.Key], n, act),
 		))
 	}
-	return app.Section().Class("rit-places").Aria("label", i18n.T("rit.places")).Body(
-		app.H2().Text(i18n.T("rit.places")),
-		app.Ul().Class("rit-grid").Body(tiles...),
+	return app.Elem("section").Class("rit-places").Aria("label", i18n.T("rit.places")).Body(
+		app.Elem("h2").Text(i18n.T("rit.places")),
+		app.Elem("ul").Class("rit-grid").Body(tiles...),
 	)
 }
 
@@ -147,12 +147,12 @@ func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act fun
 func cardChip(c rituals.CardID, class string) app.UI {
 	card := c.Card()
 	if c.IsEvent() {
-		return app.Span().Class("rit-chip", "rit-event", class).Text(EventName(c))
+		return app.Elem("span").Class("rit-chip", "rit-event", class).Text(EventName(c))
 	}
-	return app.Span().Class("rit-chip", class).DataSet("card", card.Key).Aria("label", CardName(c)).Body(
+	return app.Elem("span").Class("rit-chip", class).DataSet("card", card.Key).Aria("label", CardName(c)).Body(
 		app.Elem("strong").Text(strconv.Itoa(card.Insanity)),
-		app.Span().Class("rit-signs").Text(Signs(card.Signs)),
-		app.Span().Class("rit-syms").Text(card.Symbols),
+		app.Elem("span").Class("rit-signs").Text(Signs(card.Signs)),
+		app.Elem("span").Class("rit-syms").Text(card.Symbols),
 	)
 }
 
@@ -179,9 +179,9 @@ func handPanel(hand []rituals.CardID, sent rituals.CardID, send []engine.Move, s
 			cards = append(cards, bigCard(c, nil, false, false, pick))
 		}
 	}
-	return app.Section().Class("rit-hand").Aria("label", i18n.T("rit.your_hand")).Body(
-		app.H2().Text(i18n.T("rit.your_hand_n", len(hand))),
-		app.Ul().Class("rit-cards").Body(cards...),
+	return app.Elem("section").Class("rit-hand").Aria("label", i18n.T("rit.your_hand")).Body(
+		app.Elem("h2").Text(i18n.T("rit.your_hand_n", len(hand))),
+		app.Elem("ul").Class("rit-cards").Body(cards...),
 	)
 }
 
@@ -191,27 +191,27 @@ func bigCard(c rituals.CardID, m *engine.Move, on, locked bool, pick func(string
 	var face []app.UI
 	if c.IsCultist() {
 		face = []app.UI{
-			app.Span().Class("rit-ins").Text(strconv.Itoa(card.Insanity)),
-			app.Span().Class("rit-rank").Body(
-				app.Span().Text(i18n.T("rit.rank."+strconv.Itoa(card.Rank))),
-				app.Span().Class("rit-de").Lang("de").Text(strings.ReplaceAll(rituals.RankNamesDE[card.Rank], "/", "/\u200b")),
+			app.Elem("span").Class("rit-ins").Text(strconv.Itoa(card.Insanity)),
+			app.Elem("span").Class("rit-rank").Body(
+				app.Elem("span").Text(i18n.T("rit.rank."+strconv.Itoa(card.Rank))),
+				app.Elem("span").Class("rit-de").Lang("de").Text(strings.ReplaceAll(rituals.RankNamesDE[card.Rank], "/", "/\u200b")),
 			),
-			app.Span().Class("rit-signs").Aria("label", i18n.T("rit.signs_n", card.Signs)).Text(Signs(card.Signs)),
-			app.Span().Class("rit-syms").Aria("label", i18n.T("rit.symbols", card.Symbols)).Text(card.Symbols),
+			app.Elem("span").Class("rit-signs").Aria("label", i18n.T("rit.signs_n", card.Signs)).Text(Signs(card.Signs)),
+			app.Elem("span").Class("rit-syms").Aria("label", i18n.T("rit.symbols", card.Symbols)).Text(card.Symbols),
 		}
 	} else {
 		face = []app.UI{
-			app.Span().Class("rit-evname").Body(
-				app.Span().Text(i18n.T("rit.ev."+string(card.Event))),
-				app.Span().Class("rit-de").Lang("de").Text(germanEvent(card.Event)),
+			app.Elem("span").Class("rit-evname").Body(
+				app.Elem("span").Text(i18n.T("rit.ev."+string(card.Event))),
+				app.Elem("span").Class("rit-de").Lang("de").Text(germanEvent(card.Event)),
 			),
-			app.Span().Class("rit-evwhen").Text(i18n.T("rit.when." + string(card.Event))),
+			app.Elem("span").Class("rit-evwhen").Text(i18n.T("rit.when." + string(card.Event))),
 		}
 	}
 	if locked {
-		face = append(face, app.Span().Class("rit-lockmark").Text(i18n.T("rit.locked")))
+		face = append(face, app.Elem("span").Class("rit-lockmark").Text(i18n.T("rit.locked")))
 	}
-	li := app.Li().Class("rit-card").DataSet("card", card.Key).DataSet("event", flag(c.IsEvent())).DataSet("sent", flag(locked))
+	li := app.Elem("li").Class("rit-card").DataSet("card", card.Key).DataSet("event", flag(c.IsEvent())).DataSet("sent", flag(locked))
 	if m == nil {
 		return li.Body(app.Div().Class("rit-face").Aria("label", CardName(c)).Body(face...))
 	}
@@ -230,15 +230,15 @@ func influencePanel(left, right []rituals.CardID, b Breakdown) app.UI {
 		}
 		return out
 	}
-	return app.Section().Class("rit-influence").ID("rit-influence").Aria("label", i18n.T("rit.influence")).Body(
-		app.H2().Text(i18n.T("rit.influence")),
+	return app.Elem("section").Class("rit-influence").ID("rit-influence").Aria("label", i18n.T("rit.influence")).Body(
+		app.Elem("h2").Text(i18n.T("rit.influence")),
 		app.Div().Class("rit-sides").Body(
 			app.Div().Class("rit-left").Body(app.Elem("h3").Text(i18n.T("rit.left")), app.Div().Body(chips(left)...)),
 			app.Div().Class("rit-right").Body(app.Elem("h3").Text(i18n.T("rit.right")), app.Div().Body(chips(right)...)),
 		),
 		app.P().Class("rit-preview").ID("rit-preview").Body(
 			app.Elem("strong").Text(i18n.T("rit.preview", b.Total)), app.Text(" "),
-			app.Span().Text(i18n.T("rit.preview_why", b.Right, 5*b.Right, b.Left, b.Penalty)),
+			app.Elem("span").Text(i18n.T("rit.preview_why", b.Right, 5*b.Right, b.Left, b.Penalty)),
 		),
 	)
 }
@@ -252,10 +252,10 @@ func logPanel(log []rituals.Event, of int, n Names) app.UI {
 	}
 	items := make([]app.UI, 0, len(log))
 	for i, e := range log {
-		items = append(items, app.Li().Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(log)-1)).Text(n.LogLine(e)))
+		items = append(items, app.Elem("li").Class("rit-logline").DataSet("kind", e.Kind).DataSet("new", flag(i == len(log)-1)).Text(n.LogLine(e)))
 	}
-	return app.Section().Class("rit-log").ID("rit-log").DataSet("of", of).Aria("label", title).Body(
-		app.H2().Text(title),
+	return app.Elem("section").Class("rit-log").ID("rit-log").DataSet("of", of).Aria("label", title).Body(
+		app.Elem("h2").Text(title),
 		app.Elem("ol").Aria("live", "polite").Body(items...),
 	)
 }
@@ -279,8 +279,8 @@ func resultPanel(o *engine.Outcome, scores []Breakdown, n Names) app.UI {
 			app.Elem("td").Class("rit-total").Text(strconv.Itoa(b.Total)),
 		))
 	}
-	return app.Section().Class("rit-result", "panel").ID("rit-result").Aria("label", i18n.T("rit.result")).Body(
-		app.H2().Text(i18n.T("rit.winner", joinNames(names))),
+	return app.Elem("section").Class("rit-result", "panel").ID("rit-result").Aria("label", i18n.T("rit.result")).Body(
+		app.Elem("h2").Text(i18n.T("rit.winner", joinNames(names))),
 		app.Elem("table").Class("rit-scores").Body(
 			app.Elem("thead").Body(app.Elem("tr").Body(
 				app.Elem("th").Attr("scope", "col").Text(i18n.T("rit.col.player")),

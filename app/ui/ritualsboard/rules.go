@@ -55,19 +55,19 @@ func rankList() app.UI {
 	}
 	items := make([]app.UI, 0, 5)
 	for r := range count {
-		items = append(items, app.Li().Text(i18n.T("rit.rules.rank_line",
+		items = append(items, app.Elem("li").Text(i18n.T("rit.rules.rank_line",
 			i18n.T("rit.rank."+strconv.Itoa(r)), rituals.RankNamesDE[r], signs[r], count[r])))
 	}
-	return app.Ul().Class("rit-ranks").Body(items...)
+	return app.Elem("ul").Class("rit-ranks").Body(items...)
 }
 
 // placeList names the twelve places by symbol and Great Old One.
 func placeList() app.UI {
 	items := make([]app.UI, 0, len(rituals.Places))
 	for i, p := range rituals.Places {
-		items = append(items, app.Li().Text(p.Letter+" · "+GodName(i)))
+		items = append(items, app.Elem("li").Text(p.Letter+" · "+GodName(i)))
 	}
-	return app.Ul().Class("rit-placelist").Body(items...)
+	return app.Elem("ul").Class("rit-placelist").Body(items...)
 }
 
 // eventList is every event type: names (ours and the German printed one), copies, and when.
@@ -80,12 +80,12 @@ func eventList() app.UI {
 	}
 	items := make([]app.UI, 0, len(rituals.EventTypes))
 	for _, t := range rituals.EventTypes {
-		items = append(items, app.Li().DataSet("event", t.Key).Body(
+		items = append(items, app.Elem("li").DataSet("event", t.Key).Body(
 			app.Elem("strong").Text(strconv.Itoa(copies[t.Key])+" × "+i18n.T("rit.ev."+string(t.Key))+" · "+t.NameDE),
 			app.Text(" — "+i18n.T("rit.when."+string(t.Key))),
 		))
 	}
-	return app.Ul().Class("rit-events").Body(items...)
+	return app.Elem("ul").Class("rit-events").Body(items...)
 }
 
 // rulesPage is the game's "how to play" page (board.Game.Rules).

@@ -128,7 +128,7 @@ func (t *Table) Render() app.UI {
 		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).DataSet("decide", t.decide()).Body(
 		app.Elem("header").Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
-			app.Span().Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
+			app.Elem("span").Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
 			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Text(t.prompt(n)),
@@ -235,7 +235,7 @@ func (t *Table) actions(n Names) app.UI {
 		buttons = append(buttons, app.Button().Type("button").Class("btn", "rit-move").ID("rit-move-"+strconv.Itoa(i)).
 			DataSet("kind", m.Kind).Text(n.MoveLabel(m)).OnClick(t.act(m), moveKey(m)))
 	}
-	return app.Section().Class("rit-actions").Aria("label", i18n.T("rit.your_move")).Body(buttons...)
+	return app.Elem("section").Class("rit-actions").Aria("label", i18n.T("rit.your_move")).Body(buttons...)
 }
 
 // sealed is the secret choice: pick (as often as you like), then lock in.
@@ -261,7 +261,7 @@ func (t *Table) sealed(n Names) app.UI {
 	if chosen != nil {
 		lock = lock.OnClick(t.act(*chosen), t.sel)
 	}
-	return app.Section().Class("rit-actions", "rit-sealed").Aria("label", i18n.T("rit.your_move")).Body(
+	return app.Elem("section").Class("rit-actions", "rit-sealed").Aria("label", i18n.T("rit.your_move")).Body(
 		app.Div().Class("rit-opts").Body(opts...),
 		app.P().Class("muted", "small").Text(i18n.T("rit.sealed_hint")),
 		lock,
@@ -278,18 +278,18 @@ func (t *Table) window(n Names) app.UI {
 	var stack []app.UI
 	for _, p := range v.Stack {
 		e := rituals.Event{Kind: rituals.EventPlay, Seat: p.Seat, To: p.To, Card: p.Card, Place: p.Place, N: p.N}
-		stack = append(stack, app.Li().Class("rit-played").Text(n.LogLine(e)))
+		stack = append(stack, app.Elem("li").Class("rit-played").Text(n.LogLine(e)))
 	}
 	buttons := t.windowButtons(n)
 	title := i18n.T("rit.window." + v.Window.Kind)
 	asked := i18n.T("rit.window.asked", n.Seat(v.Window.Asked))
-	return app.Section().Class("rit-window").ID("rit-window").DataSet("kind", v.Window.Kind).
+	return app.Elem("section").Class("rit-window").ID("rit-window").DataSet("kind", v.Window.Kind).
 		Aria("label", title).Body(
-		app.H2().Text(title),
-		app.If(len(stack) > 0, app.Ul().Class("rit-stack").Body(stack...)),
+		app.Elem("h2").Text(title),
+		app.If(len(stack) > 0, app.Elem("ul").Class("rit-stack").Body(stack...)),
 		app.P().Body(
 			app.Text(asked+" "),
-			app.If(t.winKey != "" && t.winLeft > 0, app.Span().Class("rit-count").ID("rit-count").
+			app.If(t.winKey != "" && t.winLeft > 0, app.Elem("span").Class("rit-count").ID("rit-count").
 				Aria("live", "off").Text(i18n.T("rit.countdown", t.winLeft))),
 		),
 		app.If(len(buttons) > 0, app.Div().Class("rit-wbtns").Body(buttons...)),

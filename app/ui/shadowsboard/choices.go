@@ -60,8 +60,8 @@ func (t *Table) amounts(cs []choice, n Names, lead string) app.UI {
 		btns = append(btns, t.choiceButton(c, n, strconv.Itoa(c.m.N), "sh-chip"))
 	}
 	return app.Div().Class("sh-amounts").DataSet("kind", cs[0].m.Kind).Body(
-		app.Span().Class("sh-amounts-lead").Text(lead),
-		app.Span().Class("sh-chips").Body(btns...),
+		app.Elem("span").Class("sh-amounts-lead").Text(lead),
+		app.Elem("span").Class("sh-chips").Body(btns...),
 	)
 }
 

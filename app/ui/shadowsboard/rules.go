@@ -52,21 +52,21 @@ func rulesSections() []doc.Section {
 func placeList() app.UI {
 	items := make([]app.UI, 0, len(shadows.Locations))
 	for _, l := range shadows.Locations {
-		items = append(items, app.Li().Body(app.Elem("strong").Text(LocName(l)), app.Text(" — "+i18n.T("sh.locact."+l))))
+		items = append(items, app.Elem("li").Body(app.Elem("strong").Text(LocName(l)), app.Text(" — "+i18n.T("sh.locact."+l))))
 	}
-	return app.Ul().Class("sh-rules-places").Body(items...)
+	return app.Elem("ul").Class("sh-rules-places").Body(items...)
 }
 
 // charList is the five characters with their limits and advantages, from the card data.
 func charList() app.UI {
 	items := make([]app.UI, 0, len(cur().Characters))
 	for _, c := range cur().Characters {
-		items = append(items, app.Li().Body(
+		items = append(items, app.Elem("li").Body(
 			app.Elem("strong").Text(c.Name),
 			app.Text(" ("+c.Title+") — "+i18n.T("sh.rules.limits", c.Knowledge, c.Muscle)+" "+c.Advantage.Name+": "+c.Advantage.Text),
 		))
 	}
-	return app.Ul().Class("sh-rules-chars").Body(items...)
+	return app.Elem("ul").Class("sh-rules-chars").Body(items...)
 }
 
 // Ours is the "rules completed by Miskatonic" page: which parts come from the published

@@ -95,11 +95,11 @@ func (t *Table) status(n Names) app.UI {
 	if v.Phase == shadows.PhaseAction && v.Active >= 0 {
 		counter = app.P().Class("sh-actions-left").ID("sh-actions-left").DataSet("n", v.ActionsLeft).Body(
 			app.Elem("strong").Text(strconv.Itoa(v.ActionsLeft)),
-			app.Span().Text(" "+i18n.T("sh.actions_left")),
+			app.Elem("span").Text(" "+i18n.T("sh.actions_left")),
 		)
 	}
 	meta := i18n.T("sh.round_turn", v.Round, v.Turn)
-	return app.Section().Class("sh-status").ID("sh-status").Aria("label", i18n.T("sh.status")).Body(
+	return app.Elem("section").Class("sh-status").ID("sh-status").Aria("label", i18n.T("sh.status")).Body(
 		app.P().Class("sh-prompt").ID("sh-prompt").Aria("live", "polite").Text(line),
 		counter,
 		app.P().Class("sh-meta", "muted", "small").Text(meta),
@@ -116,7 +116,7 @@ func (t *Table) actions(n Names) app.UI {
 	for i, m := range legal {
 		groups[group(m.Kind)] = append(groups[group(m.Kind)], choice{i, m})
 	}
-	parts := []app.UI{app.H2().Text(i18n.T("sh.your_move", n.Char(t.V.ToMove)))}
+	parts := []app.UI{app.Elem("h2").Text(i18n.T("sh.your_move", n.Char(t.V.ToMove)))}
 	if t.V.Phase == shadows.PhaseAction {
 		parts = append(parts, app.P().Class("sh-costnote", "small", "muted").Text(i18n.T("sh.choose.note")))
 	}
@@ -133,7 +133,7 @@ func (t *Table) actions(n Names) app.UI {
 			app.Div().Class("sh-btns").Body(t.groupChoices(groups[g], n)...),
 		))
 	}
-	return app.Section().Class("sh-actions", "panel").ID("sh-actions").Aria("label", i18n.T("sh.your_move", n.Char(t.V.ToMove))).Body(parts...)
+	return app.Elem("section").Class("sh-actions", "panel").ID("sh-actions").Aria("label", i18n.T("sh.your_move", n.Char(t.V.ToMove))).Body(parts...)
 }
 
 // groupOrder puts what matters most first and ending the turn last.
@@ -180,14 +180,14 @@ func threatNews(log []shadows.Event) []shadows.Event {
 func threatPanel(news []shadows.Event, v *shadows.View, n Names) app.UI {
 	var items []app.UI
 	for _, e := range news {
-		items = append(items, app.Li().DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
+		items = append(items, app.Elem("li").DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
 	}
 	if len(items) == 0 {
-		items = append(items, app.Li().Class("muted").Text(i18n.T("sh.threat.quiet")))
+		items = append(items, app.Elem("li").Class("muted").Text(i18n.T("sh.threat.quiet")))
 	}
-	return app.Section().Class("sh-threatnews", "panel").ID("sh-threatnews").Aria("label", i18n.T("sh.threat.news")).Body(
-		app.H2().Text(i18n.T("sh.threat.news")),
-		app.Ul().Aria("live", "polite").Body(items...),
+	return app.Elem("section").Class("sh-threatnews", "panel").ID("sh-threatnews").Aria("label", i18n.T("sh.threat.news")).Body(
+		app.Elem("h2").Text(i18n.T("sh.threat.news")),
+		app.Elem("ul").Aria("live", "polite").Body(items...),
 	)
 }
 
@@ -201,10 +201,10 @@ func deckPanel(v *shadows.View) app.UI {
 	var top app.UI
 	if tc := threat(th.Top); tc != nil {
 		top = app.Div().Class("sh-card", "sh-arkham").ID("sh-arkham").Body(
-			app.Span().Class("sh-face").Text(i18n.T("sh.face.arkham", th.TopLevel)),
+			app.Elem("span").Class("sh-face").Text(i18n.T("sh.face.arkham", th.TopLevel)),
 			app.Elem("h3").Text(tc.Arkham.Name),
 			app.P().Class("sh-tokens").ID("sh-tokens").DataSet("tokens", th.Tokens).DataSet("limit", th.Limit).Body(
-				app.Span().Class("sh-pips").Text(pips(th.Tokens, th.Limit)),
+				app.Elem("span").Class("sh-pips").Text(pips(th.Tokens, th.Limit)),
 				app.Text(" "+i18n.T("sh.tokens", th.Tokens, th.Limit)),
 			),
 			app.P().Class("sh-text").Text(tc.Arkham.Text),
@@ -212,7 +212,7 @@ func deckPanel(v *shadows.View) app.UI {
 		)
 	} else if v.Elder != nil {
 		top = app.Div().Class("sh-card", "sh-arkham").ID("sh-arkham").Body(
-			app.Span().Class("sh-face").Text(i18n.T("sh.face.elder")),
+			app.Elem("span").Class("sh-face").Text(i18n.T("sh.face.elder")),
 			app.Elem("h3").Text(v.Elder.Name),
 		)
 	}
@@ -220,13 +220,13 @@ func deckPanel(v *shadows.View) app.UI {
 	switch {
 	case !th.Known:
 		shadow = app.Div().Class("sh-card", "sh-shadow", "sh-hidden").ID("sh-shadow").Body(
-			app.Span().Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
+			app.Elem("span").Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
 			app.Elem("h3").Text(i18n.T("sh.shadow.unknown")),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
 		)
 	case th.Shadow < 0 && v.Elder != nil:
 		shadow = app.Div().Class("sh-card", "sh-shadow", "sh-final").ID("sh-shadow").Body(
-			app.Span().Class("sh-face").Text(i18n.T("sh.face.final")),
+			app.Elem("span").Class("sh-face").Text(i18n.T("sh.face.final")),
 			app.Elem("h3").Text(th.ShadowNm),
 			app.P().Class("sh-text").Text(v.Elder.Final),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
@@ -237,7 +237,7 @@ func deckPanel(v *shadows.View) app.UI {
 			text = tc.Shadow.Text
 		}
 		shadow = app.Div().Class("sh-card", "sh-shadow").ID("sh-shadow").Body(
-			app.Span().Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
+			app.Elem("span").Class("sh-face").Text(i18n.T("sh.face.shadow", th.Level)),
 			app.Elem("h3").Text(th.ShadowNm),
 			app.P().Class("sh-text").Text(text),
 			app.P().Class("sh-cost").Text(i18n.T("sh.banish_cost", th.Cost)),
@@ -253,8 +253,8 @@ func deckPanel(v *shadows.View) app.UI {
 			app.P().Body(app.Elem("strong").Text(i18n.T("sh.final")+" "), app.Text(e.Final)),
 		)
 	}
-	return app.Section().Class("sh-deck", "panel").ID("sh-deck").Aria("label", i18n.T("sh.deck")).Body(
-		app.H2().Text(i18n.T("sh.deck")),
+	return app.Elem("section").Class("sh-deck", "panel").ID("sh-deck").Aria("label", i18n.T("sh.deck")).Body(
+		app.Elem("h2").Text(i18n.T("sh.deck")),
 		app.P().Class("sh-deckinfo").Text(i18n.T("sh.deck_info", th.DeckSize, th.Left)),
 		app.Div().Class("sh-faces").Body(top, shadow),
 		elder,
@@ -295,27 +295,27 @@ func cityPanel(v *shadows.View, n Names) app.UI {
 			if c.Seat == v.Marker {
 				marks += " ⚑"
 			}
-			who = append(who, app.Li().Class("sh-token").DataSet("seat", int(c.Seat)).DataSet("active", c.Seat == v.Active).
+			who = append(who, app.Elem("li").Class("sh-token").DataSet("seat", int(c.Seat)).DataSet("active", c.Seat == v.Active).
 				Text(n.Char(c.Seat)+marks))
 		}
 		corr := 0
 		if l < len(v.Corruption) {
 			corr = v.Corruption[l]
 		}
-		tiles = append(tiles, app.Li().Class("sh-loc").DataSet("loc", key).DataSet("corrupt", corr > 0).Body(
+		tiles = append(tiles, app.Elem("li").Class("sh-loc").DataSet("loc", key).DataSet("corrupt", corr > 0).Body(
 			app.Elem("h3").Text(LocName(key)),
 			app.P().Class("sh-locact", "small").Text(i18n.T("sh.locact."+key)),
 			app.P().Class("sh-corr").DataSet("n", corr).Body(
-				app.Span().Class("sh-corrpips").Text(repeat("✹", corr)),
+				app.Elem("span").Class("sh-corrpips").Text(repeat("✹", corr)),
 				app.Text(" "+i18n.T("sh.corruption_n", corr)),
 			),
-			app.Ul().Class("sh-here").Body(who...),
+			app.Elem("ul").Class("sh-here").Body(who...),
 		))
 	}
-	return app.Section().Class("sh-city", "panel").ID("sh-city").Aria("label", i18n.T("sh.map")).Body(
-		app.H2().Text(i18n.T("sh.map")),
+	return app.Elem("section").Class("sh-city", "panel").ID("sh-city").Aria("label", i18n.T("sh.map")).Body(
+		app.Elem("h2").Text(i18n.T("sh.map")),
 		app.P().Class("sh-total").ID("sh-total").DataSet("n", total).Text(i18n.T("sh.corruption_total", total, v.Limits.CorruptionLoss)),
-		app.Ul().Class("sh-map").Body(tiles...),
+		app.Elem("ul").Class("sh-map").Body(tiles...),
 		app.P().Class("small", "muted").Text(i18n.T("sh.legend")),
 	)
 }
@@ -338,9 +338,9 @@ func (t *Table) chars(n Names) app.UI {
 			Acting: c.Seat == v.Active, Over: v.Outcome != nil, Mine: len(t.P.Legal) > 0 && c.Seat == v.ToMove,
 			MadnessLoss: v.Limits.MadnessLoss, ShadowCap: v.Limits.ShadowCap, Name: n.Char(c.Seat), Player: n.Player(c.Seat)}))
 	}
-	return app.Section().Class("sh-chars").ID("sh-chars").Aria("label", i18n.T("sh.characters")).Body(
-		app.H2().Text(i18n.T("sh.characters")),
-		app.Ul().Class("sh-charlist").Body(cardsUI...),
+	return app.Elem("section").Class("sh-chars").ID("sh-chars").Aria("label", i18n.T("sh.characters")).Body(
+		app.Elem("h2").Text(i18n.T("sh.characters")),
+		app.Elem("ul").Class("sh-charlist").Body(cardsUI...),
 	)
 }
 
@@ -355,18 +355,18 @@ func charCard(p *charView) app.UI {
 	}
 	var marks []app.UI
 	if p.Ring {
-		marks = append(marks, app.Span().Class("sh-badge", "sh-ring").ID(fmt.Sprintf("sh-ring-%d", c.Seat)).Text("◎ "+i18n.T("sh.ring")))
+		marks = append(marks, app.Elem("span").Class("sh-badge", "sh-ring").ID(fmt.Sprintf("sh-ring-%d", c.Seat)).Text("◎ "+i18n.T("sh.ring")))
 	}
 	if p.Marker {
-		marks = append(marks, app.Span().Class("sh-badge", "sh-marker").Text("⚑ "+i18n.T("sh.marker")))
+		marks = append(marks, app.Elem("span").Class("sh-badge", "sh-marker").Text("⚑ "+i18n.T("sh.marker")))
 	}
 	if p.Acting && !p.Over {
-		marks = append(marks, app.Span().Class("sh-badge", "sh-acting").Text(i18n.T("sh.acting")))
+		marks = append(marks, app.Elem("span").Class("sh-badge", "sh-acting").Text(i18n.T("sh.acting")))
 	}
 	var assets []app.UI
 	for _, k := range c.Assets {
 		if a := asset(k); a != nil {
-			assets = append(assets, app.Li().Body(app.Elem("strong").Text(a.Name), app.Text(" — "+a.Text)))
+			assets = append(assets, app.Elem("li").Body(app.Elem("strong").Text(a.Name), app.Text(" — "+a.Text)))
 		}
 	}
 	var abil app.UI
@@ -380,11 +380,11 @@ func charCard(p *charView) app.UI {
 		clip("madness", c.Madness, p.MadnessLoss),
 		clip("shadow", c.Shadow, p.ShadowCap),
 	)
-	return app.Li().Class("sh-char").ID(fmt.Sprintf("sh-char-%d", c.Seat)).DataSet("seat", int(c.Seat)).
+	return app.Elem("li").Class("sh-char").ID(fmt.Sprintf("sh-char-%d", c.Seat)).DataSet("seat", int(c.Seat)).
 		DataSet("active", p.Acting).DataSet("mine", p.Mine).Body(
 		app.Div().Class("sh-chead").Body(
 			app.Elem("h3").Text(p.Name),
-			app.Span().Class("sh-player", "small").Text(i18n.T("sh.played_by", p.Player)),
+			app.Elem("span").Class("sh-player", "small").Text(i18n.T("sh.played_by", p.Player)),
 		),
 		app.If(title != "", app.P().Class("sh-title", "small", "muted").Text(title)),
 		app.Div().Class("sh-badges").Body(marks...),
@@ -392,7 +392,7 @@ func charCard(p *charView) app.UI {
 		clips,
 		app.If(adv != "", app.P().Class("sh-adv", "small").DataSet("lost", c.Madness > 0).Text(advText(adv, c.Madness > 0))),
 		abil,
-		app.If(len(assets) > 0, app.Ul().Class("sh-carried", "small").Body(assets...)),
+		app.If(len(assets) > 0, app.Elem("ul").Class("sh-carried", "small").Body(assets...)),
 	)
 }
 
@@ -412,8 +412,8 @@ func clip(kind string, val, limit int) app.UI {
 	return app.Div().Class("sh-clip").DataSet("clip", kind).DataSet("n", val).Body(
 		app.Elem("dt").Text(i18n.T("sh.res."+kind)),
 		app.Elem("dd").Body(
-			app.Span().Class("sh-val").Text(i18n.T("sh.of", val, limit)),
-			app.Span().Class("sh-bar").Body(app.Span().Style("width", strconv.Itoa(pct)+"%")),
+			app.Elem("span").Class("sh-val").Text(i18n.T("sh.of", val, limit)),
+			app.Elem("span").Class("sh-bar").Body(app.Elem("span").Style("width", strconv.Itoa(pct)+"%")),
 		),
 	)
 }
@@ -425,19 +425,19 @@ func assetsPanel(row []string, deck, rando int) app.UI {
 	for _, k := range row {
 		a := asset(k)
 		if a == nil {
-			items = append(items, app.Li().Class("sh-asset", "sh-empty").Text(i18n.T("sh.empty_space")))
+			items = append(items, app.Elem("li").Class("sh-asset", "sh-empty").Text(i18n.T("sh.empty_space")))
 			continue
 		}
-		items = append(items, app.Li().Class("sh-asset").DataSet("asset", a.Key).Body(
+		items = append(items, app.Elem("li").Class("sh-asset").DataSet("asset", a.Key).Body(
 			app.Elem("h3").Text(a.Name),
 			app.P().Class("small").Text(i18n.T("sh.asset_where", LocName(a.Location), a.Cost)),
 			app.P().Class("sh-text", "small").Text(a.Text),
 		))
 	}
-	return app.Section().Class("sh-assets", "panel").ID("sh-assets").Aria("label", i18n.T("sh.asset_row")).Body(
-		app.H2().Text(i18n.T("sh.asset_row")),
+	return app.Elem("section").Class("sh-assets", "panel").ID("sh-assets").Aria("label", i18n.T("sh.asset_row")).Body(
+		app.Elem("h2").Text(i18n.T("sh.asset_row")),
 		app.P().Class("small", "muted").Text(i18n.T("sh.decks", deck, rando)),
-		app.Ul().Class("sh-row").Body(items...),
+		app.Elem("ul").Class("sh-row").Body(items...),
 	)
 }
 
@@ -446,10 +446,10 @@ func logPanel(log []shadows.Event, v *shadows.View, n Names) app.UI {
 	items := make([]app.UI, 0, len(log))
 	for i := len(log) - 1; i >= 0; i-- {
 		e := log[i]
-		items = append(items, app.Li().Class("sh-logline").DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
+		items = append(items, app.Elem("li").Class("sh-logline").DataSet("kind", e.Kind).Text(n.LogLine(e, v)))
 	}
-	return app.Section().Class("sh-log", "panel").ID("sh-log").Aria("label", i18n.T("sh.log")).Body(
-		app.H2().Text(i18n.T("sh.log")),
+	return app.Elem("section").Class("sh-log", "panel").ID("sh-log").Aria("label", i18n.T("sh.log")).Body(
+		app.Elem("h2").Text(i18n.T("sh.log")),
 		// Newest first, numbered as they happened: a reversed list counts down from the latest.
 		app.Elem("ol").Attr("reversed", true).Body(items...),
 	)
@@ -469,8 +469,8 @@ func resultPanel(o *engine.Outcome, watcher bool) app.UI {
 			title = i18n.T("sh.watch_won")
 		}
 	}
-	return app.Section().Class("sh-result", "panel").ID("sh-result").DataSet("won", won).Aria("label", title).Body(
-		app.H2().Text(title),
+	return app.Elem("section").Class("sh-result", "panel").ID("sh-result").DataSet("won", won).Aria("label", title).Body(
+		app.Elem("h2").Text(title),
 		app.P().ID("sh-reason").Text(i18n.T(o.Reason)),
 	)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	mkapp "miskatonic/app"
 )
 
 func main() {
@@ -20,7 +22,16 @@ func main() {
 	mux := http.NewServeMux()
 	// go-app serves ./web at /web/. Its default icon lives on GitHub, out of reach offline and in
 	// the tests' sandbox, and its service worker does not install without it: a local one.
-	mux.Handle("/", &app.Handler{Name: "Minimal", Title: "Minimal", Icon: app.Icon{Default: "/web/icon.png"}})
+	//
+	// It loads app.wasm with our loader (boot.js in the head, go-app's app.js patched: see
+	// miskatonic/app/boot.go), as ours does: that loader is generic, so the yardstick gets it
+	// too and the start test compares the apps, not their loaders.
+	h := &app.Handler{Name: "Minimal", Title: "Minimal", Icon: app.Icon{Default: "/web/icon.png"}, Scripts: []string{mkapp.BootScriptPath}}
+	loader, err := mkapp.LoaderScripts(h, h)
+	if err != nil {
+		log.Fatal(err)
+	}
+	mux.Handle("/", loader)
 	// Served as ours is: Go 1.26's wasm_exec.js (go-app embeds an older one), and app.wasm as
 	// brotli when a compressed copy sits beside it, so only the apps differ.
 	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
