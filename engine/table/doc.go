@@ -14,8 +14,9 @@
 // (sealed simultaneous moves: commit, relay the set, open, apply) and sealedrestart.go (the set
 // started again for a seat whose player left before opening), and the guest: guest.go (its
 // state and API), guestrecv.go (frames in order, the tick, each message to its handler),
-// guestview.go, guestdeal.go, guestverdict.go, guestrules.go (the invariants below) and
-// guestlive.go (a table the host holds still is named).
+// guestview.go, guestdeal.go with guestreplaced.go (a restart shown again in a catch-up),
+// guestverdict.go, guestrules.go (the invariants below) and guestlive.go (a table the host
+// holds still is named).
 //
 // Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest

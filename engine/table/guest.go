@@ -270,6 +270,9 @@ type guestDeal struct {
 	// might let the host choose among deals. sealSet is that relayed set (guestcharge.go).
 	charges map[engine.Seat]int
 	sealSet []fair.Seal
+	// replaced are the commitments of this deal this guest followed until the host committed
+	// again, oldest first (a few: restarts are bounded).
+	replaced []replacedCommit
 }
 
 // NewGuest joins a table over c.

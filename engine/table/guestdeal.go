@@ -59,6 +59,13 @@ func (g *Guest) commit(m *wire.Commit) {
 	}
 	commit := g.audit.Commit
 	if d.cx.Roster != nil && d.c != c {
+		if d.wasReplaced(c) {
+			// A catch-up (Host.sendDeal) shows a restart again, for a guest that missed its set
+			// of seals: the commitment replaced, its set, then the current commitment. This
+			// guest followed that restart already; taken as new, going back to the replaced
+			// commitment would look like a re-deal with no seat changed.
+			return
+		}
 		if err := g.restart(d, cx, m.Cause); err != nil {
 			d.status.fail(wire.DealMismatch, err.Error())
 			return
@@ -68,6 +75,9 @@ func (g *Guest) commit(m *wire.Commit) {
 	if err := commit(cx, c); err != nil {
 		d.status.fail(wire.DealMismatch, err.Error())
 		return
+	}
+	if d.cx.Roster != nil && d.c != c {
+		d.replaced = append(d.replaced, replacedCommit{cx: d.cx, c: d.c})
 	}
 	if d.c != c {
 		// A new commitment needs a fresh share, and a fresh set of seals before any reveal.
@@ -207,7 +217,7 @@ func (g *Guest) sendShare(d *guestDeal) {
 		seq = g.send(&wire.Contrib{Epoch: d.cx.Epoch, Seat: d.share.Seat, S: d.share.S[:], Sig: d.share.Sig})
 	}
 	if g.link != nil {
-		g.live.sentShare(seq, d.cx.Epoch, g.link.gen)
+		g.live.sentShare(seq, d.cx.Epoch, d.c, g.link.gen)
 		if g.link.welcomed {
 			d.sentGen, d.sentContrib = g.link.gen, contrib
 		}
@@ -225,6 +235,9 @@ func (g *Guest) seals(m *wire.Seals) {
 	for i, s := range m.Seals {
 		seals[i] = fair.Seal{Seat: s.Seat, Sig: s.Sig}
 		copy(seals[i].SC[:], s.S)
+	}
+	if d.replacedSet(seals) {
+		return // the set of a commitment since replaced, in a catch-up (see commit): nothing to reveal
 	}
 	if why := g.checkRosterSeat(d.cx); why != nil {
 		// A deal committed while we were away is sealed now that we are back: the host kept
