@@ -14,8 +14,9 @@
 // (sealed simultaneous moves: commit, relay the set, open, apply) and sealedrestart.go (the set
 // started again for a seat whose player left before opening), and the guest: guest.go (its
 // state and API), guestrecv.go (frames in order, the tick, each message to its handler),
-// guestview.go, guestdeal.go, guestverdict.go, guestrules.go (the invariants below) and
-// guestlive.go (a table the host holds still is named).
+// guestview.go, guestdeal.go with guestreplaced.go (a restart shown again in a catch-up),
+// guestverdict.go, guestrules.go (the invariants below) and guestlive.go (a table the host
+// holds still is named).
 //
 // Links may lose, repeat or reorder frames (the test pipes do; pion in wasm delivers callbacks on
 // their own goroutines). Every frame carries a per-connection seq: duplicates are ignored, a guest
@@ -82,6 +83,7 @@
 // the latest seq it had seen when its link was replaced or its page loaded, to the first view
 // after it was welcomed back. A host can make a guest away only by cutting it off, and then
 // only for what happened meanwhile: the deals and moves of that stretch are the other
-// players' to vouch for, as they were at the table. A reloaded page remembers no seq, so for it
+// players' to vouch for, as they were at the table (a deal re-committed then without a seat,
+// for a stand-in the returning guest's lobby no longer shows, among them). A reloaded page remembers no seq, so for it
 // the whole game before its return is such a stretch.
 package table

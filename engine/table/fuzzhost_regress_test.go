@@ -15,11 +15,13 @@ import (
 // open (knownOpen, the one skip list), its case is skipped; emptying its entry there turns it
 // into a regression test. -fuzzhost.open runs the open ones too (to try a fix before the entry
 // goes). Each case plays -fuzzhost.seeds games (1 in make test: 40 cases, each a whole game;
-// the cases run side by side).
+// -fuzzhost.workers cases run side by side: most wait out a stalled table's stallAfter).
 func TestFuzzHostFindings(t *testing.T) {
-	t.Cleanup(checkNoLeak(t)) // after the parallel cases
+	defer checkNoLeak(t)()
 
 	all := []engine.Rules{arkham.Rules{}, rituals.Rules{}, shadows.Rules{}}
+	var names []string
+	var runs []func(t *testing.T)
 	for _, c := range []struct {
 		kind  string
 		typ   wire.Type // for rewrite
@@ -48,11 +50,11 @@ func TestFuzzHostFindings(t *testing.T) {
 			kind += "." + string(c.typ)
 		}
 		for _, rules := range c.games {
-			t.Run(kind+"/"+rules.Name(), func(t *testing.T) {
+			names = append(names, kind+"/"+rules.Name())
+			runs = append(runs, func(t *testing.T) {
 				if why, open := knownOpen[kind]; open && !*fuzzOpen {
 					t.Skip("known open: " + why)
 				}
-				t.Parallel()
 				for seed := uint64(1); seed <= *fuzzSeeds; seed++ {
 					fg := fuzzGame{seed: seed, rules: rules, guests: 2, bots: 1, mode: modeCheat}
 					if lo, _ := rules.Seats(); lo > 3 {
@@ -78,4 +80,5 @@ func TestFuzzHostFindings(t *testing.T) {
 			})
 		}
 	}
+	sideBySide(t, *fuzzWorkers, names, func(t *testing.T, i int) { runs[i](t) })
 }

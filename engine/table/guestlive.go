@@ -36,20 +36,27 @@ type live struct {
 	// Our seals and shares of each deal's current commitment: the frames they went out in,
 	// the link they went out on, and since when the host has refused them as not signed over
 	// that commitment (zero: it has not).
-	shareFrames map[uint64]int // frame seq → deal epoch
+	shareFrames map[uint64]shareFrame
 	shareGen    map[int]int
 	refused     map[int]time.Time
 }
 
-// sentShare notes that our seal or share of deal epoch went out in frame seq on link gen.
-func (l *live) sentShare(seq uint64, epoch, gen int) {
+// shareFrame is a frame that carried our seal or share: of which deal, over which commitment.
+type shareFrame struct {
+	epoch int
+	c     [32]byte
+}
+
+// sentShare notes that our seal or share of deal epoch, over commitment c, went out in frame
+// seq on link gen.
+func (l *live) sentShare(seq uint64, epoch int, c [32]byte, gen int) {
 	if l.shareFrames == nil || len(l.shareFrames) > 256 {
-		l.shareFrames = map[uint64]int{} // old frames are only ever refused soon after
+		l.shareFrames = map[uint64]shareFrame{} // old frames are only ever refused soon after
 	}
 	if l.shareGen == nil {
 		l.shareGen, l.refused = map[int]int{}, map[int]time.Time{}
 	}
-	l.shareFrames[seq] = epoch
+	l.shareFrames[seq] = shareFrame{epoch, c}
 	if _, ok := l.shareGen[epoch]; !ok {
 		l.shareGen[epoch] = gen
 	}
@@ -64,13 +71,22 @@ func (l *live) newCommitment(epoch int) {
 // shareRefused notes a refusal of our seal or share as not signed over the commitment: an
 // honest host refuses one only when a new commitment crossed it, and sends that commitment
 // right away, so the refusals stop. A host that committed one thing to this guest and holds
-// its seal to another keeps refusing it.
+// its seal to another keeps refusing it. The refusal of a seal over a commitment since
+// replaced counts for nothing: the new commitment went out before the host read the seal, so
+// on this link it comes before the refusal (a restart crossing our seal, or a catch-up that
+// showed a replaced commitment first, which a reloaded page seals before reading on).
 func (g *Guest) shareRefused(m *wire.Reject, now time.Time) {
-	e, ok := g.live.shareFrames[m.Ref]
+	f, ok := g.live.shareFrames[m.Ref]
+	if ok && m.Kind == wire.KindFlood {
+		if d := g.deals[f.epoch]; d != nil {
+			d.sentGen = 0 // refused unread (too many messages at once): it goes again, even on a reliable link
+		}
+	}
 	if !ok || m.Kind != wire.KindAuth {
 		return
 	}
-	if d, ok := g.deals[e]; ok && d.status.State == DealPending && g.live.refused[e].IsZero() {
+	e := f.epoch
+	if d, ok := g.deals[e]; ok && d.status.State == DealPending && d.c == f.c && g.live.refused[e].IsZero() {
 		g.live.refused[e] = now
 	}
 }

@@ -343,7 +343,7 @@ func relayShort(h *Host, relayed *atomic.Bool) {
 // signature. Being away later excuses nothing before: the mark fails (it did not before).
 func TestAttackStandInMarkOnPastMove(t *testing.T) {
 	defer checkNoLeak(t)()
-	var rewrite atomic.Bool
+	var rewrite, hold atomic.Bool
 	var victimMove atomic.Int64
 	out := func(s engine.Seat, m wire.Message) wire.Message {
 		if s != 1 {
@@ -353,6 +353,12 @@ func TestAttackStandInMarkOnPastMove(t *testing.T) {
 		case *wire.View:
 			if v.Move != nil && v.Move.Seat == 1 {
 				victimMove.CompareAndSwap(0, int64(v.Seq))
+			}
+			if at := victimMove.Load(); at > 0 && int64(v.Seq) > at {
+				// Nobody moves on: the deal stays open for the catch-up to fail. Played on, a
+				// loaded machine could end the game first, every deal verified (the mark would
+				// then be the table's Fault, and no deal would fail).
+				hold.Store(true)
 			}
 		case *wire.Log:
 			at := int(victimMove.Load())
@@ -368,7 +374,10 @@ func TestAttackStandInMarkOnPastMove(t *testing.T) {
 		return m
 	}
 	tt := newCheatTable(t, 3, nil, out, nil, map[string]string{"rounds": "3"})
-	tt.play()
+	for _, g := range tt.guests {
+		tt.wg.Add(1)
+		go heldDriver(g, tt.rand, tt.stop, &tt.wg, &hold)
+	}
 	g := tt.guests[1]
 	tt.waitFor("a move of the victim's, seen", func() bool { return victimMove.Load() > 0 && g.State().Seq > int(victimMove.Load()) })
 	rewrite.Store(true)

@@ -134,65 +134,73 @@ func TestPaddingHidesCards(t *testing.T) {
 
 // Every view frame of a game seq has one size, whoever it is for (each seat, an observer), in
 // whole random games of all three games at every seat count: so its size is a fact about the
-// public game alone.
+// public game alone. The games are pure engine work with no goroutine of this package: one
+// subtest per game, side by side.
 func TestPaddingViewsOneSize(t *testing.T) {
 	games := 6
 	if testing.Short() {
 		games = 2
 	}
 	for _, r := range []engine.Rules{arkham.Rules{}, rituals.Rules{}, shadows.Rules{}} {
-		lo, hi := r.Seats()
-		most := 0
-		for seats := lo; seats <= hi; seats++ {
-			for seed := uint64(1); seed <= uint64(games); seed++ {
-				g, err := r.New(engine.Config{Seats: seats, Options: map[string]string{}})
-				if err != nil {
+		t.Run(r.Name(), func(t *testing.T) {
+			t.Parallel()
+			paddingOneSize(t, r, games)
+		})
+	}
+}
+
+func paddingOneSize(t *testing.T, r engine.Rules, games int) {
+	lo, hi := r.Seats()
+	most := 0
+	for seats := lo; seats <= hi; seats++ {
+		for seed := uint64(1); seed <= uint64(games); seed++ {
+			g, err := r.New(engine.Config{Seats: seats, Options: map[string]string{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rr := rng.FromInt(seed)
+			h := &Host{rules: r, game: g, table: []byte{1}}
+			for step := 0; !g.Status().Over; step++ {
+				if step > 5000 {
+					t.Fatalf("%s: no end", r.Name())
+				}
+				st := g.Status()
+				var m engine.Move
+				if st.Deal != nil {
+					var k [32]byte
+					for i := range k {
+						k[i] = byte(rr.Uint64())
+					}
+					m = engine.DealMove(k)
+				} else {
+					l := g.Legal(st.Active[rr.Intn(len(st.Active))])
+					m = l[rr.Intn(len(l))]
+				}
+				if err := g.Apply(m); err != nil {
 					t.Fatal(err)
 				}
-				rr := rng.FromInt(seed)
-				h := &Host{rules: r, game: g, table: []byte{1}}
-				for step := 0; !g.Status().Over; step++ {
-					if step > 5000 {
-						t.Fatalf("%s: no end", r.Name())
-					}
-					st := g.Status()
-					var m engine.Move
-					if st.Deal != nil {
-						var k [32]byte
-						for i := range k {
-							k[i] = byte(rr.Uint64())
-						}
-						m = engine.DealMove(k)
-					} else {
-						l := g.Legal(st.Active[rr.Intn(len(st.Active))])
-						m = l[rr.Intn(len(l))]
-					}
-					if err := g.Apply(m); err != nil {
+				h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
+				want := -1
+				for s := engine.Observer; s < engine.Seat(seats); s++ {
+					v := h.viewFor(s, &m)
+					f, err := wire.EncodePadded(uint64(step+1), v, h.viewSize(v))
+					if err != nil {
 						t.Fatal(err)
 					}
-					h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
-					want := -1
-					for s := engine.Observer; s < engine.Seat(seats); s++ {
-						v := h.viewFor(s, &m)
-						f, err := wire.EncodePadded(uint64(step+1), v, h.viewSize(v))
-						if err != nil {
-							t.Fatal(err)
-						}
-						raw, _ := wire.Size(uint64(step+1), v)
-						of, _ := wire.Size(uint64(step+1), h.viewFor(engine.Observer, &m))
-						most = max(most, raw-of)
-						if want < 0 {
-							want = len(f)
-						}
-						if len(f) != want {
-							t.Fatalf("%s, %d seats, seed %d, seq %d: seat %d's view is %d bytes, the public one %d", r.Name(), seats, seed, len(h.moves), s, len(f), want)
-						}
+					raw, _ := wire.Size(uint64(step+1), v)
+					of, _ := wire.Size(uint64(step+1), h.viewFor(engine.Observer, &m))
+					most = max(most, raw-of)
+					if want < 0 {
+						want = len(f)
+					}
+					if len(f) != want {
+						t.Fatalf("%s, %d seats, seed %d, seq %d: seat %d's view is %d bytes, the public one %d", r.Name(), seats, seed, len(h.moves), s, len(f), want)
 					}
 				}
 			}
 		}
-		t.Logf("%s: a seat's view is at most %d bytes above the public one (slack %d)", r.Name(), most, (&Host{rules: r}).viewSlack())
 	}
+	t.Logf("%s: a seat's view is at most %d bytes above the public one (slack %d)", r.Name(), most, (&Host{rules: r}).viewSlack())
 }
 
 // Not a test of behaviour: what the padding costs over one whole Arkham Ritual game (reported
