@@ -202,6 +202,12 @@ func (c *Conn) Send(frame []byte) error {
 	return nil
 }
 
+// Reliable says that c loses no frame while it is open (table.Reliable): a data channel is
+// reliable and ordered, and the relayed path sends a lost chunk again until it is acknowledged.
+// The table then sends nothing twice on it: over a slow broker the copies queued behind the
+// very frames they asked about.
+func (c *Conn) Reliable() bool { return true }
+
 // Recv returns the next frame in order, or an error once the conn has ended and every frame
 // received before that has been read.
 func (c *Conn) Recv() ([]byte, error) {

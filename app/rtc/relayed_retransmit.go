@@ -34,10 +34,15 @@ const (
 	rtoMin      = 600 * time.Millisecond
 	rtoMax      = 4 * time.Second
 	relayTick   = 50 * time.Millisecond
-	// legacyTries: a peer that has never acknowledged anything (a build from before
-	// acknowledgements) gets each frame this many times, then the frame leaves the window.
-	legacyTries = 4
 )
+
+// A frame is kept until the peer acknowledges it, however many copies that takes, and one
+// unacknowledged for relayStall ends the link. Builds from before acknowledgements (whose
+// frames left the window after a few copies) speak an older table protocol and are told so
+// at the hello; a frame dropped that way at the start of a new link — a redial, whose first
+// acknowledgements a busy broker or a host's shared pace may hold back a few seconds — left
+// the peer a gap nothing would fill, and the link hung on it until relayStall, then redialled:
+// tens of seconds for one lost chunk.
 
 // outFrame is a frame not yet acknowledged (tries 0: not sent yet, waiting for the window).
 type outFrame struct {
@@ -198,14 +203,10 @@ func (l *relayedLink) tick(c *Conn, now time.Time) {
 	var due []*outFrame
 	kept := l.unacked[:0]
 	for _, f := range l.unacked {
-		if l.peerAcks && f.tries > 0 && now.Sub(f.first) > relayStall {
+		if f.tries > 0 && now.Sub(f.first) > relayStall {
 			l.amu.Unlock()
 			c.fail(fmt.Errorf("%w: frame %d never acknowledged", ErrClosed, f.seq))
 			return
-		}
-		if !l.peerAcks && f.tries >= legacyTries {
-			l.unackedBytes -= len(f.b)
-			continue
 		}
 		kept = append(kept, f)
 		if f.tries == 0 {

@@ -80,6 +80,18 @@ func (p *lossyPair) pump(step time.Duration) {
 	p.host.via.tick(p.host, now)
 }
 
+// mustLive fails t if either side's link has ended.
+func (p *lossyPair) mustLive(t *testing.T) {
+	t.Helper()
+	select {
+	case <-p.guest.Done():
+		t.Fatalf("the guest's link ended: %v", p.guest.closedErr())
+	case <-p.host.Done():
+		t.Fatalf("the host's link ended: %v", p.host.closedErr())
+	default:
+	}
+}
+
 // TestRelayedRetransmitsLostChunks: a broker loses one chunk in six, acknowledgements
 // included; each side sends 300 frames (some of several chunks) and the other reads every one,
 // in order, with nothing stalled or given up. The window bounds what is held unacknowledged.
@@ -148,13 +160,7 @@ func TestRelayedRetransmitsLostChunks(t *testing.T) {
 			}
 			c.via.amu.Unlock()
 		}
-		select {
-		case <-p.guest.Done():
-			t.Fatalf("the guest's link ended: %v", p.guest.closedErr())
-		case <-p.host.Done():
-			t.Fatalf("the host's link ended: %v", p.host.closedErr())
-		default:
-		}
+		p.mustLive(t)
 	}
 	wg.Wait()
 	t.Logf("lost %d of %d chunks; sent again: guest %d, host %d frames", p.lost, p.sent, p.guest.Retransmits(), p.host.Retransmits())

@@ -7,6 +7,7 @@ package rtc_test
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -91,10 +92,8 @@ type arkhamRun struct {
 func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 	t.Helper()
 	seed, dropAfter, spec, guestCfg := r.seed, r.dropAfter, r.spec, r.guestCfg
-	// A bound on a hung run, not a speed test: over the Nostr relay a seven-seat relayed game
-	// sometimes waits tens of seconds for one lost frame (p99 46.6 s in 1 of 4 idle runs; past
-	// 3 minutes once on a loaded CI machine) — a known defect, measured and printed, not hidden.
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	// A bound on a hung run, not a speed test.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
 	url := spec
@@ -120,11 +119,44 @@ func playArkhamRun(t *testing.T, r arkhamRun) playResult {
 		t.Fatal(err)
 	}
 	defer lobby.Close()
+	// When the run ends: cancel first, so an accept still in flight (a guest redialling as the
+	// game ended) ends before the lobby and host close under it, then wait for it.
+	var (
+		accepts sync.WaitGroup
+		amu     sync.Mutex
+		ended   bool
+	)
+	defer func() {
+		cancel()
+		amu.Lock()
+		ended = true
+		amu.Unlock()
+		accepts.Wait()
+	}()
 	go func() {
 		for j := range lobby.Joiners() {
+			amu.Lock()
+			if ended {
+				amu.Unlock()
+				continue
+			}
+			accepts.Add(1)
+			amu.Unlock()
 			go func(j *rtc.Joiner) {
+				defer accepts.Done()
 				c, err := j.Accept(ctx)
-				if err != nil {
+				switch {
+				case ctx.Err() != nil: // the run is over
+					if err == nil {
+						c.Close()
+					}
+					return
+				case errors.Is(err, rtc.ErrClosed) || errors.Is(err, rtc.ErrNoPath):
+					// The guest gave this attempt up (a redial slower than its set-up bound on a
+					// loaded machine) and dials again; a seat that never comes back fails below.
+					t.Logf("accept %s: %v", j.Name, err)
+					return
+				case err != nil:
 					t.Errorf("accept %s: %v", j.Name, err)
 					return
 				}

@@ -40,6 +40,9 @@ func newMux(c table.Conn) *mux {
 	}
 	m.table = newQconn(c.Send, c.Close)
 	m.table.bind = bind
+	if r, ok := c.(table.Reliable); ok {
+		m.table.reliable = r.Reliable() // the split loses nothing of the table stream
+	}
 	m.blind = newQconn(func(f []byte) error { return c.Send(append([]byte{blindTag}, f...)) }, nil)
 	m.blind.peerKey = m.helloKey
 	go m.read()
@@ -71,10 +74,12 @@ type qconn struct {
 	onClose func() error
 	bind    func() []byte
 	peerKey func() []byte // a blind stream's: the key its link's hello named (nil: none yet)
-	mu      sync.Mutex
-	q       [][]byte
-	closed  bool
-	ready   chan struct{}
+	// reliable: the link under it loses no frame (table.Reliable), so neither does this stream.
+	reliable bool
+	mu       sync.Mutex
+	q        [][]byte
+	closed   bool
+	ready    chan struct{}
 }
 
 func newQconn(send func([]byte) error, onClose func() error) *qconn {
@@ -109,6 +114,9 @@ func (c *qconn) isClosed() bool {
 	defer c.mu.Unlock()
 	return c.closed
 }
+
+// Reliable says whether the table stream loses no frame (table.Reliable).
+func (c *qconn) Reliable() bool { return c.reliable }
 
 func (c *qconn) Send(f []byte) error {
 	if c.isClosed() {

@@ -9,6 +9,22 @@ type Conn interface {
 	Close() error
 }
 
+// Reliable is a Conn that loses no frame while it is open and keeps their order (app/rtc: a
+// data channel, and the relayed path, which sends a lost chunk again until it is acknowledged).
+// On such a link a guest sends each message once per link, and asks for frames again only
+// on a gap: a quiet spell means the host or the path is slow, never that a frame was lost,
+// and copies sent every tick (each answered with a refusal, or with frames sent again) would
+// queue on the very path the answers wait on — over a slow broker, for tens of seconds.
+type Reliable interface {
+	Reliable() bool
+}
+
+// reliable reports whether c says it loses no frame.
+func reliable(c Conn) bool {
+	r, ok := c.(Reliable)
+	return ok && r.Reliable()
+}
+
 // Bound is a Conn that names the channel it runs on, the same bytes at both ends (app/rtc: a
 // hash of both DTLS certificate fingerprints). A guest signs it into its hello and the host
 // checks it against its own end, so a hello relayed from another link takes no seat.

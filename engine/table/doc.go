@@ -82,6 +82,7 @@
 // the latest seq it had seen when its link was replaced or its page loaded, to the first view
 // after it was welcomed back. A host can make a guest away only by cutting it off, and then
 // only for what happened meanwhile: the deals and moves of that stretch are the other
-// players' to vouch for, as they were at the table. A reloaded page remembers no seq, so for it
+// players' to vouch for, as they were at the table (a deal re-committed then without a seat,
+// for a stand-in the returning guest's lobby no longer shows, among them). A reloaded page remembers no seq, so for it
 // the whole game before its return is such a stretch.
 package table

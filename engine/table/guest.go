@@ -229,6 +229,7 @@ type link struct {
 	rules    int          // our version of the challenge's game rules
 	played   engine.Rules // those rules, at the version the host plays (engine.RulesAt)
 	welcomed bool
+	reliable bool // the conn loses no frame (Reliable): nothing is sent twice on it
 	heard    time.Time
 	asked    time.Time // last idle resync
 	alive    time.Time // last keep-alive (a resync counts as one)
@@ -244,6 +245,7 @@ type pendingMove struct {
 	basedOn int
 	seq     uint64
 	sent    time.Time
+	gen     int // the link it was last sent on (0: none)
 }
 
 type guestDeal struct {
@@ -255,6 +257,10 @@ type guestDeal struct {
 	sealed  bool        // the complete set of seals was relayed and checked
 	lost    bool        // the set holds a seal of ours we no longer hold the share of
 	relayed bool
+	// sentGen is the link our seal (sentContrib: our share) of this commitment last went out
+	// on (0: none); a reliable link carries it once.
+	sentGen     int
+	sentContrib bool
 	// revealed: the host sent the secret; the verdict may still wait for missing moves, asked
 	// for since revealedAt.
 	revealed   bool
@@ -309,7 +315,7 @@ func (g *Guest) Reconnect(c Conn) {
 	}
 	g.gen++
 	g.leave()
-	g.link = &link{conn: c, gen: g.gen, next: 1, buf: map[uint64]wire.Message{}, heard: time.Now()}
+	g.link = &link{conn: c, gen: g.gen, reliable: reliable(c), next: 1, buf: map[uint64]wire.Message{}, heard: time.Now()}
 	g.st.Connected, g.st.Dropped = false, nil
 	g.wg.Add(1)
 	go g.reader(c, g.gen)
@@ -417,7 +423,7 @@ func (g *Guest) sendMove() {
 		return
 	}
 	sig := g.cfg.Identity.SignMove(g.tableID, p.basedOn+1, p.move)
-	p.seq = g.send(&wire.Move{BasedOn: p.basedOn, Move: p.move, Sig: sig})
+	p.seq, p.gen = g.send(&wire.Move{BasedOn: p.basedOn, Move: p.move, Sig: sig}), g.link.gen
 }
 
 // SetReady tells the lobby whether we are ready to start.

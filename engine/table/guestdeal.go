@@ -89,6 +89,7 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context, cause *wire.Share) error 
 		return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for another number of seats", cx.Epoch)
 	}
 	seats := g.st.Lobby.Seats
+	away := g.awayNow() // in a catch-up after a lost link (restarted while we were gone)
 	changed, first := false, engine.Seat(-1)
 	for i := range cx.Roster {
 		if bytes.Equal(cx.Roster[i], d.cx.Roster[i]) {
@@ -99,6 +100,11 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context, cause *wire.Share) error 
 		}
 		changed = true
 		switch {
+		case away && i < len(seats) && len(cx.Roster[i]) == 0 && !seats[i].Host:
+			// Left out while this page was away: a stand-in came (perhaps gone again since, as
+			// when a seat benched for a share its slow link lost comes back after the deal).
+			// The lobby that showed it went to the guests at the table, who judged it; this
+			// page's catch-up holds only today's lobby and the deal's last commitment.
 		case i >= len(seats) || !bytes.Equal(seats[i].Key, cx.Roster[i]) && !(seats[i].StandIn && len(cx.Roster[i]) == 0):
 			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for a seat change this guest was never shown", cx.Epoch)
 		case seats[i].Host:
@@ -180,7 +186,7 @@ func (g *Guest) contribute(epoch int) {
 		}
 		sh := g.cfg.Identity.Contribute(d.cx.Bytes(), d.c, s, sec)
 		sl := g.cfg.Identity.SealShare(d.cx.Bytes(), d.c, s, sec)
-		d.share, d.seal = &sh, &sl
+		d.share, d.seal, d.sentGen = &sh, &sl, 0
 		// The set of seals is out already: the one in it for our seat was sealed before this
 		// page reloaded (its share is lost). Our new seal makes the host restart the deal.
 		d.lost = d.sealed
@@ -190,14 +196,21 @@ func (g *Guest) contribute(epoch int) {
 
 // sendShare sends our seal until the complete set of seals is relayed, then the share itself.
 func (g *Guest) sendShare(d *guestDeal) {
+	contrib := d.sealed && !d.lost
+	if l := g.link; l != nil && l.reliable && d.sentGen == l.gen && d.sentContrib == contrib {
+		return // sent on this link already, which loses nothing
+	}
 	var seq uint64
-	if !d.sealed || d.lost {
+	if !contrib {
 		seq = g.send(&wire.Seal{Epoch: d.cx.Epoch, Seat: d.seal.Seat, SC: d.seal.SC[:], Sig: d.seal.Sig})
 	} else {
 		seq = g.send(&wire.Contrib{Epoch: d.cx.Epoch, Seat: d.share.Seat, S: d.share.S[:], Sig: d.share.Sig})
 	}
 	if g.link != nil {
 		g.live.sentShare(seq, d.cx.Epoch, g.link.gen)
+		if g.link.welcomed {
+			d.sentGen, d.sentContrib = g.link.gen, contrib
+		}
 	}
 }
 

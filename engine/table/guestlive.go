@@ -67,6 +67,11 @@ func (l *live) newCommitment(epoch int) {
 // its seal to another keeps refusing it.
 func (g *Guest) shareRefused(m *wire.Reject, now time.Time) {
 	e, ok := g.live.shareFrames[m.Ref]
+	if ok && m.Kind == wire.KindFlood {
+		if d := g.deals[e]; d != nil {
+			d.sentGen = 0 // refused unread (too many messages at once): it goes again, even on a reliable link
+		}
+	}
 	if !ok || m.Kind != wire.KindAuth {
 		return
 	}

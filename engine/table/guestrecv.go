@@ -92,20 +92,20 @@ func (g *Guest) tick() bool {
 		return false
 	}
 	now := time.Now()
-	if l.nonce != nil && !l.welcomed {
+	if l.nonce != nil && !l.welcomed && !l.reliable {
 		g.hello(l)
 	}
 	if l.welcomed {
-		if g.pending != nil && now.Sub(g.pending.sent) >= g.cfg.Tick {
+		if p := g.pending; p != nil && g.resendDue(l, p.sent, p.gen, now) {
 			g.sendMove()
 		}
-		if g.sealed != nil && now.Sub(g.sealed.sent) >= g.cfg.Tick {
+		if s := g.sealed; s != nil && g.resendDue(l, s.sent, s.gen, now) {
 			g.sendSealed()
 		}
 		g.resendSays(now)
 		for _, d := range g.deals {
 			if d.share != nil && !d.relayed && d.status.State == DealPending {
-				g.sendShare(d)
+				g.sendShare(d) // once per link on a reliable one
 			}
 		}
 		if g.ready != nil && !g.st.Started && g.st.Seat.Valid(len(g.st.Lobby.Seats)) && g.st.Lobby.Seats[g.st.Seat].Ready != *g.ready {
@@ -119,7 +119,7 @@ func (g *Guest) tick() bool {
 	// Alive, which asks for nothing) tells the host this page is live (silence.go), even while
 	// the host talks, so a live page is never taken for a closed one.
 	switch {
-	case len(l.buf) > 0 || now.Sub(l.heard) >= 3*g.cfg.Tick && now.Sub(l.asked) >= 3*g.cfg.Tick:
+	case len(l.buf) > 0 || !l.reliable && now.Sub(l.heard) >= 3*g.cfg.Tick && now.Sub(l.asked) >= 3*g.cfg.Tick:
 		l.asked, l.alive = now, now
 		g.send(&wire.Resync{Next: l.next})
 	case now.Sub(l.alive) >= 2*g.cfg.Tick:
@@ -142,6 +142,15 @@ func (g *Guest) tick() bool {
 		}
 	}
 	return changed
+}
+
+// resendDue says whether a message last sent at sent, on link gen, goes again now: each tick
+// on a link that may lose frames; on a reliable one only once it is a new link.
+func (g *Guest) resendDue(l *link, sent time.Time, gen int, now time.Time) bool {
+	if l.reliable {
+		return gen != l.gen
+	}
+	return now.Sub(sent) >= g.cfg.Tick
 }
 
 func (g *Guest) hello(l *link) {

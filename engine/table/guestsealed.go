@@ -24,6 +24,7 @@ type sealedChoice struct {
 	sig    []byte // our signature on c
 	opened bool   // the set came and our Open was sent
 	sent   time.Time
+	gen    int    // the link it was last sent on (0: none)
 	seq    uint64 // the frame of our latest Pledge or Open
 }
 
@@ -81,6 +82,7 @@ func (g *Guest) sendSealed() {
 	if g.link == nil || !g.link.welcomed {
 		return
 	}
+	s.gen = g.link.gen
 	if !s.opened {
 		s.seq = g.send(&wire.Pledge{Base: s.base, Seat: s.move.Seat, C: s.c[:], Sig: s.sig})
 		return

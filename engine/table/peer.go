@@ -17,6 +17,12 @@ const (
 	resendBytes = 256 << 10
 	seenWin     = 1024 // how far back a guest's seqs are remembered for de-duplication
 	resendGap   = 20 * time.Millisecond
+	// closeDrain bounds how long a dropped guest's link may carry what was queued for it (its
+	// bye last) before it is closed. A slow link (the relayed path over a busy broker, a few
+	// frames a second) took minutes to drain a backlog, and all that time the guest played on
+	// a table it was no longer at, its link alive, without redialling. Closed early, the guest
+	// redials and is told again (a bye is sent on every refused hello).
+	closeDrain = 3 * time.Second
 )
 
 // peer is one guest connection on the host. Fields are owned by the match goroutine except
@@ -151,6 +157,7 @@ func (p *peer) close() {
 	if !p.closed {
 		p.closed = true
 		close(p.quit)
+		time.AfterFunc(closeDrain, func() { p.conn.Close() }) // the writer closes it sooner once drained
 		if p.helloTimer != nil {
 			p.helloTimer.Stop()
 		}
