@@ -42,7 +42,11 @@ func (b *blind) tellWaits(cl *blindtable.Client) {
 	}
 }
 
-// comeBack gives stood-in seats back to players who are connected again (host).
+// comeBack gives seats back to players who are connected again (host): a stood-in seat at
+// once, and one dealt as a bot seat since a round's end (its player was not back in time) from
+// the next deal the protocol allows, when the player's page posts that deal's keys again
+// (blindtable: at once if no key of the coming deal is in, else once the round in play ends).
+// As at an open table, where a returning person takes the seat back from its bot.
 func (b *blind) comeBack(snap Snapshot) {
 	if b == nil {
 		return
@@ -55,8 +59,13 @@ func (b *blind) comeBack(snap Snapshot) {
 	}
 	var back []engine.Seat
 	cl.Do(func(p *blindtable.Page) {
+		st := p.State()
+		if st.Blind().Status().Over || p.Verdict() != nil {
+			return
+		}
 		for _, x := range snap.Lobby.Seats {
-			if !x.Bot && x.Connected && p.State().StoodIn(x.Seat) {
+			away := st.Away(x.Seat) && !st.Returning(x.Seat) // a bot's seat, its Back not yet in
+			if !x.Bot && x.Connected && (st.StoodIn(x.Seat) || away) {
 				back = append(back, x.Seat)
 			}
 		}

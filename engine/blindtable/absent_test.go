@@ -25,16 +25,23 @@ func hasNotice(ns []Notice, x engine.Seat, code string) bool {
 	return false
 }
 
-// TestStandInNeverReturns: a key holder vanishes mid-round and never comes back. The stand-in
-// plays out the round (escrow); at the next deal its seat is dealt as a bot seat run by the
-// host's page — no key is needed from it — and the game reaches its end with no verdict, the
-// notice naming the seat as away.
-func TestStandInNeverReturns(t *testing.T) {
+// standInAt3 starts a table of four key holders whose seat 3 vanishes at move 3 of a deal; the
+// host has a stand-in play it.
+func standInAt3(t *testing.T) (*fixture, engine.Seat) {
 	f := newFixture(t, 41, 4, []engine.Seat{0, 1, 2, 3}, nil)
 	f.level = "random"
 	const absent = engine.Seat(3)
 	f.leaveAt(absent, 3, "stand-in", f.host.StandIn)
 	f.start()
+	return f, absent
+}
+
+// TestStandInNeverReturns: a key holder vanishes mid-round and never comes back. The stand-in
+// plays out the round (escrow); at the next deal its seat is dealt as a bot seat run by the
+// host's page — no key is needed from it — and the game reaches its end with no verdict, the
+// notice naming the seat as away.
+func TestStandInNeverReturns(t *testing.T) {
+	f, absent := standInAt3(t)
 	f.settle(f.over)
 	if v := f.verdict(); v != nil {
 		t.Fatalf("verdict: %v", v)
@@ -213,4 +220,62 @@ func TestAbsentRefused(t *testing.T) {
 	if v := f.verdict(); v != nil {
 		t.Fatal(v)
 	}
+}
+
+// TestStoodInBotReturns: a key holder vanishes mid-round, a stand-in plays out the round and,
+// the player not back by its end, the seat is dealt as a bot seat. The player comes back
+// later: the host's Back makes it a key holder again from the next deal the protocol allows,
+// and the game ends with no verdict. A guest cannot forge that Back, nor can the host give
+// back a seat that is not away: each is refused and changes nothing.
+func TestStoodInBotReturns(t *testing.T) {
+	f, absent := standInAt3(t)
+	f.settle(func() bool {
+		return f.verdict() != nil || f.over() || f.hostState(func(st *State) bool { return st.Away(absent) })
+	})
+	f.host.State(func(st *State) {
+		if !st.Away(absent) {
+			t.Fatalf("seat %d is not dealt as a bot seat after its round (verdict %v)", absent, st.Verdict())
+		}
+		for name, in := range map[string]Input{
+			"a guest gives the seat back":       must(Sign(f.ids[1], st.id, 1, KindBack, SeatBody{Deal: st.d.n, Seat: absent})),
+			"the host gives back a present one": must(Sign(f.ids[0], st.id, 0, KindBack, SeatBody{Deal: st.d.n, Seat: 2})),
+		} {
+			seq, holders := st.seq, st.holders()
+			if err := st.Apply(Entry{Seq: seq, In: in}); err == nil {
+				t.Fatalf("%s: accepted", name)
+			}
+			if st.seq != seq || !slices.Equal(st.holders(), holders) || st.Returning(absent) {
+				t.Fatalf("%s: the refusal changed the state", name)
+			}
+		}
+	})
+	from := len(f.host.Log())
+	f.connect(absent, 3)
+	if err := f.host.Back(absent); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.host.Back(absent); err == nil {
+		t.Fatal("a second Back for the same return was sequenced")
+	}
+	f.settle(f.over)
+	if v := f.verdict(); v != nil {
+		t.Fatalf("verdict after the return: %v", v)
+	}
+	keys := 0
+	for _, e := range f.host.Log()[from:] {
+		if e.In.Kind == KindKeys && e.In.From == absent {
+			keys++
+		}
+	}
+	if !hasNotice(noticesOf(f), absent, NoticeBack) {
+		if !f.hostState(func(st *State) bool { return st.Returning(absent) }) {
+			t.Fatalf("seat %d came back, neither rejoined nor waiting for the next deal", absent)
+		}
+		t.Logf("the game ended before the next deal; seat %d waits to rejoin", absent)
+		return
+	}
+	if keys == 0 {
+		t.Fatalf("seat %d holds a key again but posted none after its return", absent)
+	}
+	t.Logf("seat %d posted keys for %d deals after its return", absent, keys)
 }

@@ -139,3 +139,7 @@ func (s *State) roundEnded() {
 		_ = s.retire(x, "stood in at the round's end")
 	}
 }
+
+// Returning says away seat x's player is back and holds a key again from the next deal the
+// protocol allows (the host's Back is in).
+func (s *State) Returning(x engine.Seat) bool { return s.returning[x] }
