@@ -24,7 +24,8 @@ import (
 // heads of a round (Head.Round), the guest's new verdict codes (issue 23); 5: guests keep the
 // link alive every two ticks and the host drops one silent for 6 s (issue 24); 6: an extra seat's
 // hello carries its person's signed claim and Away groups seats by person (issue 24); 7: the
-// preview says a game on is dealt host-blind (Preview.Blind, issue 25). A frame of another
+// preview says a game on is dealt host-blind (Preview.Blind, issue 25) and Away carries each
+// absent person's own time left (Away.Left, issue 24). A frame of another
 // version decodes to a KindVersion error naming both versions, and a Bye in the sender's own
 // version tells it (see EncodeVersion, FrameVersion).
 const Version = 7
