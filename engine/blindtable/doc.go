@@ -43,8 +43,11 @@
 // public entry and a Notice naming the seat as away, not as a cheat. Back gives the player a
 // key again from the next deal.
 //
-// Speed: every token is proven once, on receipt, into its need's mask.Opening; a page's own
-// token needs no proof, only the one multiplication that recomputes it (AddOwn); a public
-// opening of a card a page knows already is checked by the tokens' sum (AddKnown), proofs only
-// on a miss, which still names the seat.
+// Speed, with every check kept: every token is proven once, on receipt, into its need's
+// mask.Opening. A page's own token is recomputed from its own key (one multiplication, AddOwn)
+// and refused unless equal, which is stronger than a proof, since the page holds the secret. A
+// public opening of a card the page knows already is checked by the tokens' sum (AddKnown): a
+// shifted token makes the sum miss, every proof is then checked and the first that fails names
+// its seat (TestShiftedTokenOnKnownCard); two holders shifting by opposite amounts still open the
+// right card, so nothing shown is wrong, and a record's check proves every public token.
 package blindtable
