@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"testing"
 
 	"miskatonic/engine"
@@ -26,15 +25,7 @@ func TestBenchedSeatComesBack(t *testing.T) {
 			return m
 		}
 	})
-	slow := tt.guests[2]
-	tt.guests = tt.guests[:2]
-	tt.play()
-	for i, g := range tt.guests {
-		tt.waitFor(fmt.Sprintf("guest %d shown seat 2 stood in", i), func() bool {
-			st := g.State()
-			return len(st.Lobby.Seats) == 3 && st.Lobby.Seats[2].StandIn
-		})
-	}
+	slow := playWithoutSeat2(tt)
 	tt.waitFor("the first deal dealt without seat 2", func() bool {
 		dealt := false
 		tt.host.do(func() { dealt = len(tt.host.deals) > 0 && tt.host.deals[0].Applied && tt.host.seats[2].Benched == 0 })

@@ -57,11 +57,10 @@ func chargeConfig(tt *testTable, seed uint64) HostConfig {
 		Bots: func(string) BotFunc { return randomBot(seed + 1) }, Persist: tt.mem[0].save, Logf: debugLogf}
 }
 
-// chargedToSeat2 plays the game out with the honest guests and checks that it was seat 2, not
-// the game, that paid: seat 2 is stood in for everyone to see, and every honest guest verifies
-// every deal.
-func chargedToSeat2(t *testing.T, tt *testTable) {
-	mal := tt.guests[2]
+// playWithoutSeat2 plays on with guests 0 and 1 only and waits until both are shown seat 2
+// stood in; it returns seat 2's guest, left out of the play.
+func playWithoutSeat2(tt *testTable) *Guest {
+	out := tt.guests[2]
 	tt.guests = tt.guests[:2]
 	tt.play()
 	for i, g := range tt.guests {
@@ -70,6 +69,14 @@ func chargedToSeat2(t *testing.T, tt *testTable) {
 			return len(st.Lobby.Seats) == 3 && st.Lobby.Seats[2].StandIn
 		})
 	}
+	return out
+}
+
+// chargedToSeat2 plays the game out with the honest guests and checks that it was seat 2, not
+// the game, that paid: seat 2 is stood in for everyone to see, and every honest guest verifies
+// every deal.
+func chargedToSeat2(t *testing.T, tt *testTable) {
+	mal := playWithoutSeat2(tt)
 	tt.finish()
 	tt.checkViews()
 	mal.Close()
