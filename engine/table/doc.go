@@ -84,6 +84,10 @@
 // after it was welcomed back. A host can make a guest away only by cutting it off, and then
 // only for what happened meanwhile: the deals and moves of that stretch are the other
 // players' to vouch for, as they were at the table (a deal re-committed then without a seat,
-// for a stand-in the returning guest's lobby no longer shows, among them). A reloaded page remembers no seq, so for it
-// the whole game before its return is such a stretch.
+// for a stand-in the returning guest's lobby no longer shows, among them). A reloaded page
+// remembers no seq, so for it the whole game before its return is such a stretch. The limit
+// that follows, known and not yet closed: when the returning guest's own seat was the one left
+// out and no other person's share is in that deal (a two-person table), the deal it comes back
+// to was shuffled by the host alone; a host that cuts the guest's link on purpose could pick it.
+// Closing it means keeping the stand-in until the next deal, which the guest helps shuffle.
 package table
