@@ -3,6 +3,7 @@ package blindtable
 import (
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 // attacks the public state the watcher folded so far with every byte received before it.
 type peeping struct {
 	table.Conn
-	w      *Watcher
+	w      atomic.Pointer[Watcher] // set once Watch returns; read on the watcher's goroutine
 	c      *curious
 	box    *mask.BoxKey // a box key of its own: no seat's
 	frames [][]byte
@@ -23,8 +24,8 @@ type peeping struct {
 }
 
 func (p *peeping) Recv() ([]byte, error) {
-	if p.w != nil {
-		p.w.Do(func(st *State) {
+	if w := p.w.Load(); w != nil {
+		w.Do(func(st *State) {
 			for _, b := range p.frames {
 				p.harvest(st, b)
 			}
@@ -109,11 +110,13 @@ func TestCuriousWatcher(t *testing.T) {
 		humans []engine.Seat
 	}{{21, 3, []engine.Seat{0, 1, 2}}, {22, 5, []engine.Seat{0, 2, 4}}} {
 		f := newFixture(t, tc.seed, tc.seats, tc.humans, nil)
-		box, err := mask.BoxKeyFromSecret(mask.Hash{7})
-		if err != nil {
-			t.Fatal(err)
-		}
 		watch := func() (*Watcher, *curious) {
+			// A box key of each watcher's own: a BoxKey remembers derived keys and is not
+			// safe for concurrent use, and the two watchers read on goroutines of their own.
+			box, err := mask.BoxKeyFromSecret(mask.Hash{7})
+			if err != nil {
+				t.Fatal(err)
+			}
 			hostEnd, mine := table.Pipe()
 			f.host.AddPage(hostEnd)
 			c := &curious{}
@@ -122,7 +125,7 @@ func TestCuriousWatcher(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pc.w = w
+			pc.w.Store(w)
 			return w, c
 		}
 		early, ce := watch()
