@@ -1,13 +1,13 @@
 package table
 
-// A player back in the middle of a deal shuffled without them (issue 25's fair-play promise:
+// A player back in the middle of a deal shuffled without them (the fair-play promise:
 // nobody, the host included, can stack a deal). A deal committed while a seat was stood in has
 // no share of that seat's player in it. When no other person's share is in it either (a
 // two-person table, or every other person away too), the host's secret and its own page's
 // share made it alone: a host that cut a player's link on purpose and claimed their share
 // never came could have chosen it. So the player who comes back then watches: the stand-in
 // keeps the seat until the next deal, which the player helps shuffle, or until the game ends.
-// Their page holds the host to it (sidelined in guestrules.go): it plays no move of its seat
+// Their page holds the host to it (guestsideline.go): it plays no move of its seat
 // in such a deal, and a host that hands the seat back in it is caught. When another person's
 // share is in the deal, that person vouches for it, and the seat comes back at once.
 

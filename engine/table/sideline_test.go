@@ -82,7 +82,9 @@ func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64) (tt 
 	hold.Store(true) // shares go on (a page sends them by itself); moves wait
 	tt.waitFor("the first deal dealt without seat 1", func() bool {
 		dealt := false
-		h.do(func() { dealt = len(h.deals) > 0 && h.deals[0].Applied && h.seats[1].StandIn && h.seats[1].Benched == 0 })
+		h.do(func() {
+			dealt = len(h.deals) > 0 && h.deals[0].Applied && h.seats[1].StandIn && h.seats[1].Benched == 0
+		})
 		return dealt
 	})
 	lost.Store(false)
