@@ -35,7 +35,9 @@ var sidelineGames = []struct {
 // Shadows table chooses first) and holds them there; once that deal is dealt without seat 1,
 // the guest, away (its link closed by the bench), comes back on a link that loses nothing.
 // play (playOn) lets both pages play on.
-func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64) (tt *testTable, victim *Guest, play func()) {
+// With reload, the guest's page loads again (a new Guest from its saved memory) rather than
+// reconnecting; wrap (optional) wraps the guest's end of its new link.
+func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64, reload bool, wrap ...func(Conn) Conn) (tt *testTable, victim *Guest, play func()) {
 	t.Helper()
 	tt = &testTable{t: t, rand: newRand(seed), stop: make(chan struct{})}
 	h, err := NewHost(rules, HostConfig{Rand: newRand(seed + 1), Signer: identity(0), RatePerSecond: 5000, Burst: 5000,
@@ -46,6 +48,7 @@ func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64) (tt 
 	tt.host = h
 	var lost atomic.Bool
 	lost.Store(true)
+	mem := &memBox{}
 	for i := 0; i < 2; i++ {
 		a, b := Pipe()
 		if i == 1 {
@@ -57,7 +60,11 @@ func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64) (tt 
 			}}
 		}
 		h.AddGuest(a)
-		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf})
+		var save func([]byte)
+		if i == 1 {
+			save = mem.save
+		}
+		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf, Save: save})
 		tt.guests = append(tt.guests, g)
 		tt.waitFor("seated", func() bool { return g.State().Connected })
 		g.SetReady(true)
@@ -95,7 +102,18 @@ func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64) (tt 
 	})
 	a, b := Pipe()
 	h.AddGuest(a)
-	victim.Reconnect(b)
+	for _, w := range wrap {
+		b = w(b)
+	}
+	if reload {
+		victim.Close()
+		victim, _ = NewGuest(b, GuestConfig{Name: "p1", Identity: identity(1), Rand: newRand(seed*10 + 7), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf, Memory: mem.get(), Save: mem.save})
+		tt.guests[1] = victim
+		tt.wg.Add(1)
+		go heldDriver(victim, tt.rand, tt.stop, &tt.wg, &hold)
+	} else {
+		victim.Reconnect(b)
+	}
 	tt.waitFor("seat 1 back at the table", func() bool {
 		st := victim.State()
 		return st.Connected && st.HasView && !victim.awayNowLocked()
@@ -133,48 +151,58 @@ func movesOf1(h *Host, epoch int, own bool) []int {
 // Arkham round) or the game's end the seat is its own again, it shares in that deal, and every
 // deal verifies on every page: no verdict on an honest host.
 func TestSidelinedUntilNextDeal(t *testing.T) {
-	for i, game := range sidelineGames {
-		t.Run(game.name, func(t *testing.T) {
-			defer checkNoLeak(t)()
-			tt, victim, play := sidelineTable(t, game.rules, game.bots, 300+uint64(i))
-			st := victim.State()
-			if !st.Sidelined || len(st.Legal) != 0 || !st.Lobby.Seats[1].StandIn || !st.Lobby.Seats[1].Connected {
-				t.Fatalf("back in the host's deal: sidelined %v, %d legal moves, lobby %+v", st.Sidelined, len(st.Legal), st.Lobby.Seats[1])
+	for _, reload := range []bool{false, true} {
+		for i, game := range sidelineGames {
+			t.Run(fmt.Sprintf("%s/reload=%v", game.name, reload), func(t *testing.T) {
+				sidelinedHonest(t, game.name, game.rules, game.bots, 300+uint64(i), reload)
+			})
+		}
+	}
+}
+
+// sidelinedHonest is TestSidelinedUntilNextDeal for one game.
+func sidelinedHonest(t *testing.T, name string, rules engine.Rules, bots int, seed uint64, reload bool) {
+	defer checkNoLeak(t)()
+	tt, victim, play := sidelineTable(t, rules, bots, seed, reload)
+	st := victim.State()
+	if !st.Sidelined || len(st.Legal) != 0 || !st.Lobby.Seats[1].StandIn || !st.Lobby.Seats[1].Connected {
+		t.Fatalf("back in the host's deal: sidelined %v, %d legal moves, lobby %+v", st.Sidelined, len(st.Legal), st.Lobby.Seats[1])
+	}
+	tt.noFailedDeal()
+	play()
+	tt.finish()
+	tt.checkViews()
+	st = victim.State()
+	if st.Sidelined || st.Lobby.Seats[1].StandIn {
+		t.Fatalf("the game over, seat 1 is still its stand-in's: sidelined %v, lobby %+v", st.Sidelined, st.Lobby.Seats[1])
+	}
+	if in := movesOf1(tt.host, 1, true); len(in) > 0 {
+		t.Fatalf("seat 1 played moves %v of the deal shuffled without it", in)
+	}
+	if len(st.Deals) > 1 {
+		tt.host.do(func() {
+			if !bytes.Equal(tt.host.deals[1].Roster[1], identity(1).Public()) {
+				t.Fatalf("seat 1's player shares in no deal after it")
 			}
-			tt.noFailedDeal()
-			play()
-			tt.finish()
-			tt.checkViews()
-			st = victim.State()
-			if st.Sidelined || st.Lobby.Seats[1].StandIn {
-				t.Fatalf("the game over, seat 1 is still its stand-in's: sidelined %v, lobby %+v", st.Sidelined, st.Lobby.Seats[1])
-			}
-			if in := movesOf1(tt.host, 1, true); len(in) > 0 {
-				t.Fatalf("seat 1 played moves %v of the deal shuffled without it", in)
-			}
-			if len(st.Deals) > 1 {
-				tt.host.do(func() {
-					if !bytes.Equal(tt.host.deals[1].Roster[1], identity(1).Public()) {
-						t.Fatalf("seat 1's player shares in no deal after it")
-					}
-				})
-			}
-			t.Logf("%s: %d deals; in deal 1 the stand-in played %v; seat 1's own moves at %v", game.name, len(st.Deals), movesOf1(tt.host, 1, false), movesOf1(tt.host, 0, true))
-			tt.close()
 		})
 	}
+	t.Logf("%s: %d deals; in deal 1 the stand-in played %v; seat 1's own moves at %v", name, len(st.Deals), movesOf1(tt.host, 1, false), movesOf1(tt.host, 0, true))
+	tt.close()
 }
 
 // TestAttackHostAloneDealHandedBack (the attacker's test): the host cut the guest off, said
 // its share never came, benched it, committed the deal again without it and dealt it alone —
 // the host's secret and its own page's share, both its own, so it could have picked the deal.
 // Then it welcomes the guest back into that deal. The attacker's change alone (in this test,
-// not in the host): the seat given back at once, or a lobby that hides the stand-in from it.
-// The guest must play none of that deal, and fail it naming the host.
+// not in the host): the seat given back at once, or a lobby that hides the stand-in from it
+// (while the stand-in plays on, or the guest is offered moves). The guest must play none of
+// that deal, and fail it naming the host (deal.handed_back, or deal.stood_in for a stand-in
+// move in its name while it was, it was told, at its seat).
 func TestAttackHostAloneDealHandedBack(t *testing.T) {
 	attacks := []struct {
 		name string
 		do   func(tt *testTable, victim *Guest)
+		wrap func(Conn) Conn
 		code string
 	}{
 		{"seat handed back", func(tt *testTable, _ *Guest) {
@@ -184,17 +212,34 @@ func TestAttackHostAloneDealHandedBack(t *testing.T) {
 				h.broadcastLobby()
 				h.advance()
 			})
-		}, wire.DealHandedBack},
+		}, nil, wire.DealHandedBack},
+		{"lobby hides the stand-in", func(*testTable, *Guest) {}, func(c Conn) Conn {
+			return &tamper{Conn: c, seat: 1, out: func(_ engine.Seat, m wire.Message) wire.Message {
+				if l, ok := m.(*wire.Lobby); ok && len(l.Seats) > 1 && l.Seats[1].StandIn {
+					c := *l
+					c.Seats = append([]wire.SeatInfo(nil), l.Seats...)
+					c.Seats[1].StandIn = false // as if the seat were given back at once
+					return &c
+				}
+				return m
+			}}
+		}, ""},
 	}
 	for _, a := range attacks {
 		for i, game := range sidelineGames {
 			t.Run(a.name+"/"+game.name, func(t *testing.T) {
 				defer checkNoLeak(t)()
-				tt, victim, play := sidelineTable(t, game.rules, game.bots, 300+uint64(i))
+				var wrap []func(Conn) Conn
+				if a.wrap != nil {
+					wrap = append(wrap, a.wrap)
+				}
+				tt, victim, play := sidelineTable(t, game.rules, game.bots, 300+uint64(i), i == 2, wrap...)
+				backAt := victim.State().Seq
 				a.do(tt, victim)
 				play()
-				// The guest fails the deal once it is to move in it (in each game here, seeded, it
-				// is: the honest test's stand-in moves in deal 1 at the same seeds).
+				// The guest fails the deal once it is to move in it, or shown a stand-in's move in
+				// its name. A deal 1 that ends with seat 1 never to move again after its return
+				// (Arkham's stand-in may have had its turn already) offers it nothing to play.
 				failed := func() bool {
 					for _, d := range victim.State().Deals {
 						if d.Epoch == 1 && d.State == DealFailed {
@@ -203,19 +248,24 @@ func TestAttackHostAloneDealHandedBack(t *testing.T) {
 					}
 					return false
 				}
-				tt.waitFor("the guest fails the host's deal, or deal 1 ends", func() bool {
-					n := 0
-					tt.host.do(func() { n = len(tt.host.deals) })
+				tt.waitFor("the guest fails the host's deal, or sees deal 1 end", func() bool {
+					st := victim.State()
+					for _, d := range st.Deals {
+						if d.Epoch == 2 {
+							return true // its frames come in order: deal 1's are all in
+						}
+					}
+					over := false
 					select {
 					case <-tt.host.Done():
-						return true
+						over = st.Seq == tt.host.State().Seq
 					default:
 					}
-					return failed() || n > 1
+					return failed() || over
 				})
 				if failed() {
 					for _, d := range victim.State().Deals {
-						if d.Epoch == 1 && d.Code != a.code {
+						if d.Epoch == 1 && a.code != "" && d.Code != a.code {
 							t.Fatalf("deal 1 failed with %s (%s), want %s", d.Code, d.Problem, a.code)
 						}
 					}
@@ -223,12 +273,22 @@ func TestAttackHostAloneDealHandedBack(t *testing.T) {
 						t.Fatalf("the guest would play on in the host's deal")
 					}
 				} else {
-					t.Fatalf("deal 1 ended with no verdict; seat 1's own moves in it: %v", movesOf1(tt.host, 1, true))
+					for _, seq := range append(movesOf1(tt.host, 1, true), movesOf1(tt.host, 1, false)...) {
+						if seq > backAt {
+							t.Fatalf("deal 1 ended with no verdict, though seat 1 moved in it at %d after its return", seq)
+						}
+					}
 				}
 				if in := movesOf1(tt.host, 1, true); len(in) > 0 {
 					t.Fatalf("the guest played moves %v of the host's deal", in)
 				}
-				t.Logf("%s: deal 1 failed %v; the stand-in played %v of it", game.name, failed(), movesOf1(tt.host, 1, false))
+				code := ""
+				for _, d := range victim.State().Deals {
+					if d.Epoch == 1 {
+						code = d.Code
+					}
+				}
+				t.Logf("%s: deal 1 failed (%s); the stand-in played %v of it", game.name, code, movesOf1(tt.host, 1, false))
 				tt.close()
 			})
 		}
