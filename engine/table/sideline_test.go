@@ -33,10 +33,9 @@ var sidelineGames = []struct {
 
 // sidelineTable starts the game, plays both pages until the first deal is committed (a
 // Shadows table chooses first) and holds them there; once that deal is dealt without seat 1,
-// the guest, away (its link closed by the bench), comes back on a link that loses nothing.
-// play (playOn) lets both pages play on.
-// With reload, the guest's page loads again (a new Guest from its saved memory) rather than
-// reconnecting; wrap (optional) wraps the guest's end of its new link.
+// the guest, away (its link closed by the bench), comes back on a link that loses nothing
+// (reload: its page loads again, a new Guest from its saved memory, rather than reconnecting;
+// wrap, optional, wraps its end of that link). play lets both pages play on.
 func sidelineTable(t *testing.T, rules engine.Rules, bots int, seed uint64, reload bool, wrap ...func(Conn) Conn) (tt *testTable, victim *Guest, play func()) {
 	t.Helper()
 	tt = &testTable{t: t, rand: newRand(seed), stop: make(chan struct{})}
