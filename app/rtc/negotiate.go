@@ -102,7 +102,7 @@ type localCandidates struct {
 }
 
 // watch forwards pc's candidates from now on (candidates_native.go, candidates_js.go); stop
-// ends that for a peer connection given up before its gathering finished.
+// ends that for a peer connection given up or closed before its gathering finished.
 func (l *localCandidates) watch(pc *webrtc.PeerConnection) (stop func()) {
 	return onLocalCandidate(pc, func(c signal.Candidate) {
 		if c.Candidate == "" {
@@ -234,6 +234,7 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			return nil, ErrNoPath
 		case <-opened:
 			ok = true
+			c.OnClose(stopCandidates) // a link may close before gathering ends
 			keepAdding(p, rc, c)
 			return c, nil
 		case m, more := <-in:
@@ -340,6 +341,7 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 			}
 		case c := <-got:
 			ok = true
+			c.OnClose(stopCandidates) // a link may close before gathering ends
 			keepAdding(p, rc, c)
 			return c, nil
 		case m, more := <-in:
