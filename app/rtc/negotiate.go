@@ -152,7 +152,7 @@ func keepAdding(p pipe, rc *remoteCandidates, c *Conn) {
 
 // offer runs the dialing side: create the channel, send an offer, wait for the answer.
 func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) {
-	pc, err := newPeerConnection(ctx, cfg)
+	pc, turnErr, err := newPeerConnectionTURN(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
@@ -215,12 +215,12 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
 		case <-c.Done():
 			if pc.RemoteDescription() != nil && pc.ICEConnectionState() == webrtc.ICEConnectionStateFailed {
-				return nil, ErrNoPath
+				return nil, noPath(turnErr)
 			}
 			return nil, c.closedErr()
 		case <-iceFailed:
 			if pc.RemoteDescription() != nil {
-				return nil, ErrNoPath
+				return nil, noPath(turnErr)
 			}
 			iceFailed = nil // before the answer this is the forced path; wait for it
 			if cfg.SkipDirect {
@@ -228,10 +228,10 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			}
 		case <-pathWait:
 			if pc.RemoteDescription() != nil {
-				return nil, ErrNoPath
+				return nil, noPath(turnErr)
 			}
 		case <-deadPath:
-			return nil, ErrNoPath
+			return nil, noPath(turnErr)
 		case <-opened:
 			ok = true
 			c.OnClose(stopCandidates) // a link may close before gathering ends

@@ -33,6 +33,32 @@ const (
 // or not offered).
 var ErrNoPath = errors.New("rtc: the host answered but no network path opened")
 
+// NoPathError is ErrNoPath when this side's TURN servers were asked for and not given (the
+// credentials endpoint refused or did not answer): TURN is what carries a link across networks
+// that block a direct path, so the person is told that too.
+type NoPathError struct{ TURN error }
+
+func (e *NoPathError) Error() string {
+	return fmt.Sprintf("%v, and no TURN server was to be had (%v)", ErrNoPath, e.TURN)
+}
+
+func (e *NoPathError) Unwrap() error { return ErrNoPath }
+
+// noPath is ErrNoPath, with turnErr when the TURN servers were left out.
+func noPath(turnErr error) error {
+	if turnErr == nil {
+		return ErrNoPath
+	}
+	return &NoPathError{TURN: turnErr}
+}
+
+// TURNRefused reports whether err is a link that found no path while its TURN servers, asked
+// for, were not given.
+func TURNRefused(err error) bool {
+	var e *NoPathError
+	return errors.As(err, &e)
+}
+
 // Pacing of relayed chunks, kept under what our relay allows a connection (relay.Config.Rate:
 // 10 frames/s for a guest, 4× for a host, cut off above) and what public brokers tolerate. A
 // host paces all its relayed links together: they share its one signaling connection.
