@@ -5,11 +5,6 @@ package e2e
 import (
 	"context"
 	"net"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -27,51 +22,15 @@ import (
 //	go test -c -tags browser -o bin/e2e.test ./app/e2e/ &&
 //	  ../shared/tools/netns-run.sh ./bin/e2e.test -test.run 'TestRTCInChromium$' -test.v
 func TestRTCInChromium(t *testing.T) {
-	dir := t.TempDir()
-	bin := os.Getenv("RTC_WASM")
-	if bin == "" {
-		bin = filepath.Join(dir, "rtc.wasm")
-		// -checklinkname=0: the test reads syscall/js's table of live functions by linkname.
-		cmd := exec.Command("go", "test", "-c", "-tags", "browser", "-ldflags=-checklinkname=0", "-o", bin, "./app/rtc")
-		cmd.Dir = RepoRoot(t)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("building app/rtc's test binary for wasm: %v\n%s", err, out)
-		}
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
+	// -checklinkname=0: the test reads syscall/js's table of live functions by linkname.
+	bin := buildWasmTest(t, "RTC_WASM", t.TempDir(), "./app/rtc", "-tags", "browser", "-ldflags=-checklinkname=0")
 	// A STUN server that never answers keeps the page's gathering going (handlers_browser_test.go).
 	silent, err := net.ListenPacket("udp4", net.JoinHostPort(hostAddress(t), "0"))
 	if err != nil {
 		t.Fatalf("a silent STUN socket: %v", err)
 	}
 	defer silent.Close()
-	mux := http.NewServeMux()
-	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFile(w, r, filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
-	})
-	mux.HandleFunc("/rtc.wasm", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/wasm")
-		http.ServeFile(w, r, bin)
-	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write([]byte(`<!doctype html><script src="/wasm_exec.js"></script><script>
-window.exitCode = null;
-const go = new Go();
-go.argv = ["rtc.test", "-test.v", "-test.run", "Browser$"];
-go.env = {RTC_SILENT_STUN: "` + silent.LocalAddr().String() + `"};
-go.exit = (code) => { window.exitCode = code; };
-WebAssembly.instantiateStreaming(fetch("/rtc.wasm"), go.importObject)
-  .then(r => go.run(r.instance))
-  .catch(e => { console.log("error: " + e); window.exitCode = -1; });
-</script>`))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	url := serveWasmTest(t, bin, []string{"-test.v", "-test.run", "Browser$"}, map[string]string{"RTC_SILENT_STUN": silent.LocalAddr().String()})
 
 	b := NewBrowser(t, "rtcwasm", Laptop)
 	ctx, cancel := context.WithTimeout(b.Ctx, 10*time.Minute)
@@ -88,10 +47,10 @@ WebAssembly.instantiateStreaming(fetch("/rtc.wasm"), go.importObject)
 			mu.Unlock()
 		}
 	}()
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(srv.URL)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening the test page: %v", err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.exitCode !== null`,
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.done`,
 		chromedp.WithPollingInterval(time.Second), chromedp.WithPollingTimeout(9*time.Minute))); err != nil {
 		t.Fatalf("running app/rtc's tests in Chromium: %v", err)
 	}

@@ -37,7 +37,8 @@ const (
 )
 
 // A frame is kept until the peer acknowledges it, however many copies that takes, and one
-// unacknowledged for relayStall ends the link. Builds from before acknowledgements (whose
+// unacknowledged while the peer stays silent for relayStall ends the link (relayed_stall.go).
+// Builds from before acknowledgements (whose
 // frames left the window after a few copies) speak an older table protocol and are told so
 // at the hello; a frame dropped that way at the start of a new link — a redial, whose first
 // acknowledgements a busy broker or a host's shared pace may hold back a few seconds — left
