@@ -107,7 +107,7 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 		LoadingLabel:            loadingLabel, // the word comes from /lang.js (langfiles.go)
 		Scripts:                 []string{BootScriptPath, langScriptPath},
 		Styles:                  styles,
-		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French)),
+		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French), wordsPath(i18n.Japanese), wordsPath(i18n.French)),
 		Resources:               webDir{dir: cfg.WebDir},
 		Version:                 version,
 		Env:                     env,
@@ -351,6 +351,8 @@ func contentType(name string) string {
 		return "text/javascript; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
+	case ".txt":
+		return "text/plain; charset=utf-8"
 	}
 	return ""
 }
