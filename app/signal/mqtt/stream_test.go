@@ -27,6 +27,19 @@ func brokerSending(t *testing.T, script func(ctx context.Context, ws *websocket.
 	return "ws" + strings.TrimPrefix(srv.URL, "http")
 }
 
+// dialBroker connects to url for the test's length (ten seconds at most).
+func dialBroker(t *testing.T, url string) (context.Context, *Bus) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	b, err := Dial(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return ctx, b.(*Bus)
+}
+
 // TestPacketsAcrossMessages: a CONNACK cut in two, a SUBACK and a PUBLISH in one message, and a
 // PUBLISH cut in three all read as the packets they are.
 func TestPacketsAcrossMessages(t *testing.T) {
@@ -43,13 +56,7 @@ func TestPacketsAcrossMessages(t *testing.T) {
 		}
 		ws.Read(ctx) // until the client goes
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	b, err := Dial(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	ctx, b := dialBroker(t, url)
 	if err := b.Subscribe(ctx, "t"); err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +77,7 @@ func TestTextFromBrokerEndsConnection(t *testing.T) {
 		ws.Write(ctx, websocket.MessageText, publishPacket("t", "x"))
 		ws.Read(ctx)
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	b, err := Dial(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	ctx, b := dialBroker(t, url)
 	if _, _, err := b.Next(ctx); err == nil || !strings.Contains(err.Error(), "text") {
 		t.Fatalf("Next after a text message: %v, want the connection lost over text", err)
 	}
