@@ -4,10 +4,14 @@ package app
 
 import (
 	"bytes"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"miskatonic/app/i18n"
 )
@@ -26,6 +30,18 @@ func TestWordsFilesServed(t *testing.T) {
 		}
 		if !bytes.Equal(body, i18n.Data(l)) || !bytes.Contains(body, []byte("\napp.loading = ")) {
 			t.Errorf("%s: the served words are not the language's data (%d bytes)", l, len(body))
+		}
+		// A browser asking for brotli gets it, and it decodes to the same words.
+		req, _ := http.NewRequest("GET", srv.URL+wordsPath(l), nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(brotli.NewReader(resp.Body))
+		resp.Body.Close()
+		if resp.Header.Get("Content-Encoding") != "br" || err != nil || !bytes.Equal(raw, body) {
+			t.Errorf("%s: brotli: encoding %q, %v, decodes equal: %v", l, resp.Header.Get("Content-Encoding"), err, bytes.Equal(raw, body))
 		}
 	}
 	for _, p := range []string{"/words.en.txt", "/words.de.txt"} {
