@@ -13,9 +13,10 @@ import (
 	"time"
 )
 
-// WebSocket is one connection through the page's own WebSocket. coder/websocket's browser half
-// does the same over more code (its native half is compiled in with it); this is what the
-// browser build needs: whole messages, a read limit, and the two ways to close.
+// WebSocket is one connection through the page's own WebSocket: whole messages, a read limit,
+// and the two ways to close, which is all the browser build needs. coder/websocket's browser
+// half wraps the same browser object in more code (with net/http's types and its own buffer
+// pools): leaving it out took 94 KB off app.wasm (raw; 3 KB brotli).
 type WebSocket struct {
 	v     js.Value
 	limit int64

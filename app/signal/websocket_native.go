@@ -12,7 +12,7 @@ import (
 
 // WebSocket is one WebSocket connection carrying whole messages. Natively it is
 // coder/websocket's; the browser build has its own over the page's WebSocket
-// (websocket_js.go), which costs far less wasm than coder/websocket's browser half.
+// (websocket_js.go).
 type WebSocket struct{ c *websocket.Conn }
 
 // dialWebSocket opens a WebSocket over hc (nil: the default client) with a read limit of limit
