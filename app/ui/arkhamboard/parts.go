@@ -72,7 +72,7 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 			// handler's code and scope are unchanged, and the old closure would send the move
 			// this button showed before (say, an Orb choice in place of "Give to Bea").
 			OnClick(func(ctx app.Context, e app.Event) {
-				focusDock()
+				board.ReleaseFocus()
 				if onAct != nil {
 					onAct(ctx, a.Move)
 				}
@@ -83,20 +83,6 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 		btns = append(btns, btn)
 	}
 	return app.Div().Class("actions").Attr("role", "group").Body(btns...)
-}
-
-// focusDock moves the focus from the button just pressed to the dock around it, where the next
-// buttons appear (Tab reaches them first), while the page has nothing waiting to be drawn. The
-// button goes away with the host's answer, and taking out the focused element made Chromium
-// recompute the whole page's style inside that drawing, before the drawing's own changes were
-// done: removeChild was 15 % of a guest's drawing in the three-browser test's CPU profile.
-func focusDock() {
-	if !app.IsClient {
-		return
-	}
-	if d := app.Window().GetElementByID("ark-dock"); d.Truthy() {
-		d.Call("focus", map[string]any{"preventScroll": true})
-	}
 }
 
 // playSheet shows the discards: one spot per artifact, then every other discard.
