@@ -72,10 +72,10 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 			// handler's code and scope are unchanged, and the old closure would send the move
 			// this button showed before (say, an Orb choice in place of "Give to Bea").
 			OnClick(func(ctx app.Context, e app.Event) {
-				board.ReleaseFocus()
 				if onAct != nil {
 					onAct(ctx, a.Move)
 				}
+				board.ReleaseFocus()
 			}, a.Move.String())
 		if i == 0 {
 			btn = btn.AutoFocus(true)

@@ -54,10 +54,10 @@ type Props struct {
 // control sends a move.
 func (p Props) Act(m engine.Move) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		ReleaseFocus()
 		if p.OnAct != nil {
 			p.OnAct(ctx, m)
 		}
+		ReleaseFocus()
 	}
 }
 
