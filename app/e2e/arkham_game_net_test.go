@@ -187,7 +187,12 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		watch(t, b)
 	}
 	stopProfiles := profilePages(t, players...)
+	stopTrace := tracePage(t, host)
 	hostCPU := newCPUMeter(host)
+	var meters []*pageMeter
+	for _, b := range players {
+		meters = append(meters, newPageMeter(b))
+	}
 
 	// Table talk reaches everyone, a guest's line said in the game's first moments included
 	// (once seen lost: issue 10; the guest now sends it until the host relays it back).
@@ -279,7 +284,11 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	seqs += max(0, seqOf(host))
 	stopProfiles(seqs)
+	stopTrace(seqs)
 	hostCPU.log(t, "host page's main thread", seqs)
+	for _, m := range meters {
+		m.log(t, seqs)
+	}
 	var perPage []string
 	for _, b := range players {
 		perPage = append(perPage, fmt.Sprintf("%s %.2f", b.Name, float64(drawsOf(b)-draws0[b])/float64(max(1, seqs))))

@@ -14,12 +14,14 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// mutationCountJS counts the page's DOM changes by kind (attribute by element and name, child
-// lists, text), to see what each update of the table touches.
+// mutationCountJS counts the page's DOM changes by kind (attribute by element, its first class
+// and the attribute's name, child lists by element and class, text), to see what each update of
+// the table touches.
 const mutationCountJS = `(() => {
   window.__mut = {};
   new MutationObserver((rs) => { for (const r of rs) {
-    const k = r.type === 'attributes' ? r.target.tagName + '@' + r.attributeName : r.type + ':' + (r.target.tagName || '#text');
+    const cls = (r.target.className && typeof r.target.className === 'string') ? '.' + r.target.className.split(' ')[0] : '';
+    const k = r.type === 'attributes' ? r.target.tagName + cls + '@' + r.attributeName : r.type + ':' + (r.target.tagName ? r.target.tagName + cls : '#text');
     window.__mut[k] = (window.__mut[k] || 0) + 1; } }).observe(document.body, {subtree: true, attributes: true, childList: true, characterData: true});
   return true;
 })()`
@@ -65,7 +67,7 @@ func profilePages(t *testing.T, bs ...*Browser) (stop func(moves int)) {
 		}
 		t.Logf("CPU profiles written to %s", dir)
 		for _, b := range bs {
-			top, _ := Eval[string](b, `Object.entries(window.__mut || {}).sort((a, b) => b[1] - a[1]).slice(0, 15).map(e => e[0] + "=" + e[1]).join(" ")`)
+			top, _ := Eval[string](b, `Object.entries(window.__mut || {}).sort((a, b) => b[1] - a[1]).slice(0, 30).map(e => e[0] + "=" + e[1]).join(" ")`)
 			t.Logf("%s: DOM changes by kind, most first: %s", b.Name, top)
 		}
 	}

@@ -390,6 +390,7 @@ func ritNetGame(t *testing.T, n int) {
 	for _, b := range players {
 		drawn[b] = -drawsOf(b)
 	}
+	hostMeter := newPageMeter(host) // the host's page is never reloaded
 	// Table talk reaches everyone, a guest's line said in the game's first moments included.
 	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
 	players[1].Click("#chat .chat-form button")
@@ -484,6 +485,7 @@ func ritNetGame(t *testing.T, n int) {
 		perPage = append(perPage, fmt.Sprintf("%s %.2f", b.Name, float64(drawn[b])/float64(max(1, lastSeq))))
 	}
 	t.Logf("FIGURE rituals %d browsers: drawings of the game screen per move (%d moves): %s", n, lastSeq, strings.Join(perPage, ", "))
+	hostMeter.log(t, lastSeq)
 	lat, spans := ritLatencies(stamps)
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))

@@ -75,6 +75,7 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 				if onAct != nil {
 					onAct(ctx, a.Move)
 				}
+				board.ReleaseFocus()
 			}, a.Move.String())
 		if i == 0 {
 			btn = btn.Attr("autofocus", true)

@@ -58,7 +58,7 @@ func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI 
 			app.Div().Class("seat-head").Body(
 				app.Elem("span").Class("seat-name").Title(name).Text(name),
 				app.Div().Class("badges").Body(
-					app.If(s.Active, app.Elem("span").Class("badge", "badge-active").Text(i18n.T("ark.active"))),
+					shownIf(s.Active, app.Elem("span").Class("badge", "badge-active").Text(i18n.T("ark.active"))),
 					app.If(s.Bot, app.Elem("span").Class("badge").Text(i18n.T("lobby.bot"))),
 					app.If(s.Offline, app.Elem("span").Class("badge", "badge-warn").Text(i18n.T("conn.offline"))),
 				),
@@ -66,12 +66,31 @@ func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI 
 			cardOrBack(s.Card, "m", s.You),
 			app.Div().Class("seat-foot").Body(
 				app.If(!s.Dummy, sanityMeter(s.Sanity)),
-				app.If(s.HandDown, app.Elem("span").Class("badge", "hand-down").Title(i18n.T("ark.hand_down")).Text(i18n.T("ark.hand_short"))),
-				app.If(s.Holding, app.ElemSelfClosing("img").Class("holding-card").Attr("src", "/web/cards/back.svg").Attr("alt", i18n.T("ark.card_with", s.Name))),
+				shownIf(s.HandDown, app.Elem("span").Class("badge", "hand-down").Title(i18n.T("ark.hand_down")).Text(i18n.T("ark.hand_short"))),
+				shownIf(s.Holding, app.ElemSelfClosing("img").Class("holding-card").Attr("src", "/web/cards/back.svg").Attr("alt", i18n.T("ark.card_with", s.Name))),
 			),
 			fateLine(s.Fate),
 			hint,
 		)
+}
+
+// A hider is an element that can be hidden (go-app's elements with a Hidden method).
+type hider[T any] interface {
+	app.UI
+	Hidden(bool) T
+}
+
+// shownIf is el, hidden unless on. What comes and goes with most moves (the active badge moves
+// with every turn, the card being passed with every pass) stays in the page and is shown or
+// hidden: one attribute changed where adding and taking out the element cost go-app a node made
+// and one removed (and the card's picture loaded again) on most moves, the first kind of change
+// in the three-browser test's count. It appears as before: its drop-in animation plays whenever
+// it is shown again.
+func shownIf[T app.UI](on bool, el hider[T]) app.UI {
+	if on {
+		return el
+	}
+	return el.Hidden(true)
 }
 
 // tapHint is the word on a seat that takes a tap: give or pass.

@@ -53,7 +53,7 @@ func (t *Table) Render() app.UI {
 		),
 		// The dock: what is asked of the viewer and the means to answer, together. On a phone it
 		// is fixed at the bottom of the screen, so reading and acting need no scrolling.
-		app.Div().Class("dock").ID("ark-dock").Body(
+		app.Div().Class("dock").ID("ark-dock").Attr("tabindex", "-1").DataSet(board.FocusHome, "dock").Body(
 			app.P().Class("prompt").ID("ark-prompt").Aria("live", "polite").Text(b.Prompt),
 			slot(dockCards(b)),
 			slot(actionBar(b.Actions, t.onAct)),

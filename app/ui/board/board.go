@@ -57,6 +57,7 @@ func (p Props) Act(m engine.Move) app.EventHandler {
 		if p.OnAct != nil {
 			p.OnAct(ctx, m)
 		}
+		ReleaseFocus()
 	}
 }
 

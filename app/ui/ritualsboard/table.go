@@ -136,7 +136,7 @@ func (t *Table) Render() app.UI {
 			app.Elem("span").Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
 			app.Elem("a").Class("rit-howto").Attr("href", board.RulesPath(Name)).Attr("target", "_blank").Text(i18n.T("pages.how_to_play")),
 		),
-		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Text(t.prompt(n)),
+		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Attr("tabindex", "-1").DataSet(board.FocusHome, "prompt").Text(t.prompt(n)),
 		// What comes and goes keeps its place (slot), so the parts after it are not rebuilt.
 		slot(t.actions(n)),
 		slot(t.window(n)),

@@ -1,0 +1,23 @@
+package boardtest
+
+import (
+	"fmt"
+	"strings"
+
+	"miskatonic/app/ui/board"
+)
+
+// OneFocusHome says what is wrong with html's focus home (board.ReleaseFocus), if anything:
+// a board marks exactly one, and it takes the focus from script only (tabindex -1).
+func OneFocusHome(html string) error {
+	mark := "data-" + board.FocusHome + "="
+	if n := strings.Count(html, mark); n != 1 {
+		return fmt.Errorf("%d focus homes marked, want 1", n)
+	}
+	i := strings.Index(html, mark)
+	start, end := strings.LastIndex(html[:i], "<"), strings.Index(html[i:], ">")
+	if tag := html[start : i+end]; !strings.Contains(tag, `tabindex="-1"`) {
+		return fmt.Errorf("the focus home %s… is not focusable by script alone (tabindex -1)", tag)
+	}
+	return nil
+}
