@@ -25,17 +25,18 @@ const serviceWorkerJS = `const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 
 // staticRoutes are the rules for addRoutes: each precached path of our own origin, exactly, with
-// no query, answered from this version's cache. URLPattern's syntax characters in a path are
-// escaped so it matches only itself.
+// no query, answered from this version's cache. URLPattern's syntax characters in a path or
+// host (an IPv6 address's colons) are escaped so each matches only itself.
 const staticRoutes = () => {
   const here = self.location;
+  const literal = (s) => s.replace(/[\\:*?+(){}]/g, "\\$&");
   return resourcesToCache.map((path) => ({
     condition: {
       urlPattern: {
         protocol: here.protocol.slice(0, -1),
-        hostname: here.hostname,
+        hostname: literal(here.hostname),
         port: here.port,
-        pathname: path.replace(/[\\:*?+(){}]/g, "\\$&"),
+        pathname: literal(path),
         search: "",
       },
       requestMethod: "GET",
