@@ -132,43 +132,6 @@ const (
 	ourInstantiate   = "let instantiateStreaming = mkInstantiateStreaming;"
 )
 
-// go-app's app.js registers the service worker as it starts (goappRegister). On a first visit
-// the worker's install then downloads app.wasm a second time, decodes it and writes it to Cache
-// Storage while the page is still compiling its own copy, on the same cores. ourRegister
-// registers it once the app has started instead (mkAfterStart).
-const (
-	goappRegister = "\ngoappInitServiceWorker();\n"
-	ourRegister   = "\nmkAfterStart(goappInitServiceWorker);\n"
-)
-
-// mkAfterStart is appended to app.js: it runs fn once go-app's loading screen is gone (the first
-// page is drawn, or the wasm is not loaded at all), or after 10 s should the screen stay (a
-// failed download: the worker may still install for the next visit).
-const mkAfterStart = `
-
-// Miskatonic (app/appjs.go): run fn once the app has started.
-function mkAfterStart(fn) {
-  const loader = document.getElementById("app-wasm-loader");
-  let done = false;
-  let obs = null;
-  const run = () => {
-    if (done) return;
-    done = true;
-    if (obs) obs.disconnect();
-    fn();
-  };
-  if (!loader || !loader.isConnected) {
-    run();
-    return;
-  }
-  obs = new MutationObserver(() => {
-    if (!loader.isConnected) run();
-  });
-  obs.observe(document.body, { childList: true, subtree: true });
-  setTimeout(run, 10000);
-}
-`
-
 // mkInstantiateStreaming is appended to app.js. go-app calls it with what fetchWithProgress
 // returned: boot.js's record (then the module it compiled is instantiated), or a Response.
 const mkInstantiateStreaming = `
@@ -208,15 +171,12 @@ func loaderScripts(h *app.Handler) (map[string][]byte, error) {
 	}
 	js := rec.Body.Bytes()
 	m := wasmURL.FindSubmatch(js)
-	if bytes.Count(js, []byte(goappFetchWithProgress)) != 1 || bytes.Count(js, []byte(goappInstantiate)) != 1 ||
-		bytes.Count(js, []byte(goappRegister)) != 1 || m == nil {
+	if bytes.Count(js, []byte(goappFetchWithProgress)) != 1 || bytes.Count(js, []byte(goappInstantiate)) != 1 || m == nil {
 		return nil, errors.New("go-app's app.js is not v9.8.0's, whose loader we patch (app/appjs.go)")
 	}
 	js = bytes.Replace(js, []byte(goappFetchWithProgress), []byte(ourFetchWithProgress), 1)
 	js = bytes.Replace(js, []byte(goappInstantiate), []byte(ourInstantiate), 1)
-	js = bytes.Replace(js, []byte(goappRegister), []byte(ourRegister), 1)
 	js = append(js, mkInstantiateStreaming...)
-	js = append(js, mkAfterStart...)
 	files := map[string][]byte{BootScriptPath: bootScript(string(m[1]), h.WasmContentLengthHeader)}
 	for _, p := range appScriptPaths {
 		files[p] = js
