@@ -108,7 +108,7 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 		LoadingLabel:            loadingLabel, // the word comes from /lang.js (langfiles.go)
 		Scripts:                 []string{BootScriptPath, langScriptPath},
 		Styles:                  styles,
-		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French)),
+		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French), wordsPath(i18n.Japanese), wordsPath(i18n.French)),
 		Resources:               webDir{dir: cfg.WebDir},
 		Version:                 version,
 		Env:                     env,
@@ -177,7 +177,8 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 	if generated[StylesPath], err = styleBundle(cfg.WebDir); err != nil {
 		return nil, err
 	}
-	// The generated files go out brotli-compressed to browsers that take it, as /web/'s do.
+	// The generated files go out brotli-compressed to browsers that take it, as /web/'s do: a
+	// language's words (~120 KB of text) to about a quarter, the joined stylesheet to a sixth.
 	compressed := map[string][]byte{}
 	for p, b := range generated {
 		if br := Brotli(b); len(b) >= 1024 && len(br) < len(b)*9/10 {
@@ -370,6 +371,8 @@ func contentType(name string) string {
 		return "image/svg+xml"
 	case ".css":
 		return "text/css; charset=utf-8"
+	case ".txt":
+		return "text/plain; charset=utf-8"
 	}
 	return ""
 }

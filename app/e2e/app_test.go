@@ -110,13 +110,7 @@ func TestOfflineStart(t *testing.T) {
 	b.Open(srv.URL + "/")
 	b.WaitApp()
 	b.WaitServiceWorker()
-	srv.Stop()
-	if resp, err := http.Get(srv.URL + "/"); err == nil {
-		resp.Body.Close()
-		t.Fatal("server still answers after Stop: the test would prove nothing")
-	}
-	b.Reload()
-	b.WaitApp()
+	reloadWithServerGone(t, srv, b)
 	checkHome(t, b)
 	b.Screenshot("offline-home")
 	// The worker's static routes (app/worker.go): the browser answered the page and every file
@@ -151,6 +145,19 @@ func TestOfflineStart(t *testing.T) {
 			t.Errorf("%s offline: %q, want the fetch handler (no route, worker)", c.path, how)
 		}
 	}
+}
+
+// reloadWithServerGone stops srv, makes sure it no longer answers, and reloads b's page until
+// the app has started again (from the service worker's cache).
+func reloadWithServerGone(t *testing.T, srv *Server, b *Browser) {
+	t.Helper()
+	srv.Stop()
+	if resp, err := http.Get(srv.URL + "/"); err == nil {
+		resp.Body.Close()
+		t.Fatal("server still answers after Stop: the test would prove nothing")
+	}
+	b.Reload()
+	b.WaitApp()
 }
 
 // TestNetworkCut: the harness's reversible cut. With the server unreachable and the page told
