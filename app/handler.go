@@ -11,7 +11,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -66,19 +65,21 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	var styles, cached []string
+	var cached []string
 	for _, f := range files {
 		switch {
 		case f == "app.wasm", f == "wasm_exec.js":
 			// app.wasm is cached by go-app itself; wasm_exec.js is served at the root.
 		case strings.HasSuffix(f, ".css"):
-			styles = append(styles, "/web/"+f)
+			// joined into StylesPath (styles.go)
 		default:
 			cached = append(cached, "/web/"+f)
 		}
 	}
-	// base.css first: later sheets (per screen, per game) refine it.
-	sort.SliceStable(styles, func(i, j int) bool { return styles[i] == "/web/base.css" && styles[j] != "/web/base.css" })
+	var styles []string
+	if len(styleSheets(files)) > 0 {
+		styles = []string{StylesPath}
+	}
 	env := app.Environment{}
 	if cfg.RelayURL != "" {
 		env[EnvRelayURL] = cfg.RelayURL
@@ -173,10 +174,16 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 	for p, js := range loader {
 		generated[p] = js
 	}
-	// A language's words are ~120 KB of text: sent as brotli, about a quarter of that.
-	brotlied := map[string][]byte{}
-	for _, l := range fetchedLanguages {
-		brotlied[wordsPath(l)] = Brotli(generated[wordsPath(l)])
+	if generated[StylesPath], err = styleBundle(cfg.WebDir); err != nil {
+		return nil, err
+	}
+	// The generated files go out brotli-compressed to browsers that take it, as /web/'s do: a
+	// language's words (~120 KB of text) to about a quarter, the joined stylesheet to a sixth.
+	compressed := map[string][]byte{}
+	for p, b := range generated {
+		if br := Brotli(b); len(b) >= 1024 && len(br) < len(b)*9/10 {
+			compressed[p] = br
+		}
 	}
 	mux := http.NewServeMux()
 	if relay != nil {
@@ -201,13 +208,11 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 			}
 			w.Header().Set("Cache-Control", "no-cache")
 			w.Header().Set("Content-Type", contentType(p))
-			if br := brotlied[p]; br != nil {
-				w.Header().Add("Vary", "Accept-Encoding")
-				if strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
-					w.Header().Set("Content-Encoding", "br")
-					w.Write(br)
-					return
-				}
+			w.Header().Add("Vary", "Accept-Encoding")
+			if br := compressed[p]; br != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
+				w.Header().Set("Content-Encoding", "br")
+				w.Write(br)
+				return
 			}
 			w.Write(generated[p])
 		case strings.HasPrefix(p, "/web/") || goappFiles[p]:
@@ -364,6 +369,8 @@ func contentType(name string) string {
 		return "text/javascript; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
+	case ".css":
+		return "text/css; charset=utf-8"
 	case ".txt":
 		return "text/plain; charset=utf-8"
 	}

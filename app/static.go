@@ -83,6 +83,11 @@ func WriteStatic(out string, cfg Config) ([]StaticFile, error) {
 	for p, b := range langFiles(h) { // the language script and every language's manifest
 		extra[strings.TrimPrefix(p, "/")] = b
 	}
+	styles, err := styleBundle(cfg.WebDir) // the pages' one stylesheet (styles.go)
+	if err != nil {
+		return nil, err
+	}
+	extra[strings.TrimPrefix(StylesPath, "/")] = styles
 	for name, b := range extra {
 		if err := os.WriteFile(filepath.Join(out, name), b, 0o644); err != nil {
 			return nil, err

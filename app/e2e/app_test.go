@@ -113,9 +113,38 @@ func TestOfflineStart(t *testing.T) {
 	reloadWithServerGone(t, srv, b)
 	checkHome(t, b)
 	b.Screenshot("offline-home")
+	// The worker's static routes (app/worker.go): the browser answered the page and every file
+	// it loaded from the worker's cache itself, not through the worker's fetch handler, and our
+	// stylesheets came as the one joined sheet.
+	served, err := Eval[[]string](b, `[performance.getEntriesByType("navigation")[0]].concat(performance.getEntriesByType("resource"))
+	  .map((e) => new URL(e.name).pathname + " " + e.workerMatchedSourceType + ":" + e.workerFinalSourceType)`)
+	if err != nil || len(served) < 5 {
+		t.Fatalf("the page's requests: %v (%v)", served, err)
+	}
+	for _, s := range served {
+		if !strings.HasSuffix(s, " cache:cache") {
+			t.Errorf("offline %s, want the static route's cache:cache", s)
+		}
+		if strings.HasPrefix(s, "/web/") && strings.Contains(s, ".css ") {
+			t.Errorf("a stylesheet of /web/ loaded on its own: %s", s)
+		}
+	}
+	if !slices.Contains(served, app.StylesPath+" cache:cache") {
+		t.Errorf("no %s among %v", app.StylesPath, served)
+	}
 
-	b.Open(srv.URL + "/solo?game=arkham")
-	b.WaitApp()
+	// Pages the cache does not hold by that URL go through the fetch handler, which answers
+	// with the cached shell: a query on home, and another page.
+	for _, c := range []struct{ path, shows string }{{"/?dev=1", "#home"}, {"/solo?game=arkham", "#solo-setup"}} {
+		b.Open(srv.URL + c.path)
+		b.WaitApp()
+		b.WaitVisible(c.shows)
+		// No route matched (no source type) and the worker answered.
+		if how, _ := Eval[string](b, `(() => { const n = performance.getEntriesByType("navigation")[0];
+		  return (n.workerMatchedSourceType || "no route") + (n.workerStart > 0 ? ", worker" : ""); })()`); how != "no route, worker" {
+			t.Errorf("%s offline: %q, want the fetch handler (no route, worker)", c.path, how)
+		}
+	}
 }
 
 // reloadWithServerGone stops srv, makes sure it no longer answers, and reloads b's page until

@@ -110,6 +110,7 @@ func startMinimal(t *testing.T) (*Server, int64, int64) {
 type startRun struct {
 	cold, warm, offline time.Duration
 	stages              [3]startStages // cold, warm, offline
+	requests            [3]string      // the page's requests, when E2E_START_DETAIL is set
 }
 
 // startStages are one start's stages, ms from the navigation, read from the page itself: the
@@ -143,6 +144,15 @@ const readStages = `(() => {
     call: s.call || 0, ready: s.ready || 0, mounted: s.mounted || 0, load: n.loadEventEnd || 0 };
 })()`
 
+// readRequests lists the page's requests in order, ms from the navigation: path, start (the
+// worker's start when one answered) and end.
+const readRequests = `(() => {
+  const n = performance.getEntriesByType("navigation")[0] || {};
+  const row = (e) => new URL(e.name).pathname + " " + Math.round(e.startTime) + (e.workerStart ? "/w" + Math.round(e.workerStart) : "") +
+    (e.workerMatchedSourceType ? "/" + e.workerMatchedSourceType + ":" + e.workerFinalSourceType : "") + "→" + Math.round(e.responseEnd);
+  return [row(n)].concat(performance.getEntriesByType("resource").map(row)).join(", ");
+})()`
+
 // startOnce measures one startRun of the app at srv in a browser of its own, closed at the end.
 func startOnce(t *testing.T, srv *Server, name string) startRun {
 	t.Helper()
@@ -155,6 +165,9 @@ func startOnce(t *testing.T, srv *Server, name string) startRun {
 		}))
 		stages := func(i int) {
 			r.stages[i], _ = Eval[startStages](b, readStages)
+			if os.Getenv("E2E_START_DETAIL") != "" {
+				r.requests[i], _ = Eval[string](b, readRequests)
+			}
 		}
 		start := time.Now()
 		b.Open(srv.URL + "/")
@@ -221,6 +234,11 @@ func TestStartAgainstMinimal(t *testing.T) {
 		}
 		t.Logf("round %d stages (ms from navigation):\n ours    cold %v\n minimal cold %v\n ours    warm %v\n minimal warm %v\n ours    offline %v\n minimal offline %v",
 			i, o.stages[0], m.stages[0], o.stages[1], m.stages[1], o.stages[2], m.stages[2])
+		for k, name := range []string{"cold", "warm", "offline"} {
+			if o.requests[k] != "" {
+				t.Logf("round %d %s requests:\n ours    %s\n minimal %s", i, name, o.requests[k], m.requests[k])
+			}
+		}
 		for k := range page {
 			if o.stages[k].started() > 0 && m.stages[k].started() > 0 {
 				page[k] = append(page[k], o.stages[k].started()/m.stages[k].started())
