@@ -70,7 +70,7 @@ func TestLateArrivalWatchesThenPlays(t *testing.T) {
 		t.Fatalf("watcher: seat %d seating %q preview %+v", st.Seat, st.Seating, st.Preview)
 	}
 	var ws []table.Watcher
-	for i := 0; i < 500 && len(ws) == 0; i++ {
+	for end := time.Now().Add(time.Minute); len(ws) == 0 && time.Now().Before(end); {
 		ws = host.Snapshot().Watchers
 		time.Sleep(10 * time.Millisecond)
 	}
