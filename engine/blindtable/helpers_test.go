@@ -272,6 +272,15 @@ func (f *fixture) failf(format string, args ...any) {
 	}
 }
 
+// client is seat s's client, nil once it vanished. The map changes on other goroutines (vanish
+// from leaveAt's, reconnects), so it is read under f.mu: a bare read beside vanish's delete is
+// "concurrent map read and map write", which kills the whole test binary even without -race.
+func (f *fixture) client(s engine.Seat) *Client {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.clients[s]
+}
+
 // vanish closes seat s's page (its player is gone; its storage stays in f.saved).
 func (f *fixture) vanish(s engine.Seat) {
 	f.mu.Lock()
