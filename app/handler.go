@@ -107,7 +107,7 @@ func NewHandler(cfg Config) (*app.Handler, error) {
 		LoadingLabel:            loadingLabel, // the word comes from /lang.js (langfiles.go)
 		Scripts:                 []string{BootScriptPath, langScriptPath},
 		Styles:                  styles,
-		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French)),
+		CacheableResources:      append(cached, manifestPath(i18n.Japanese), manifestPath(i18n.French), wordsPath(i18n.Japanese), wordsPath(i18n.French)),
 		Resources:               webDir{dir: cfg.WebDir},
 		Version:                 version,
 		Env:                     env,
@@ -173,6 +173,11 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 	for p, js := range loader {
 		generated[p] = js
 	}
+	// A language's words are ~120 KB of text: sent as brotli, about a quarter of that.
+	brotlied := map[string][]byte{}
+	for _, l := range fetchedLanguages {
+		brotlied[wordsPath(l)] = Brotli(generated[wordsPath(l)])
+	}
 	mux := http.NewServeMux()
 	if relay != nil {
 		mux.Handle("/signal", relay)
@@ -196,6 +201,14 @@ func NewServer(cfg Config, relay http.Handler) (http.Handler, error) {
 			}
 			w.Header().Set("Cache-Control", "no-cache")
 			w.Header().Set("Content-Type", contentType(p))
+			if br := brotlied[p]; br != nil {
+				w.Header().Add("Vary", "Accept-Encoding")
+				if strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
+					w.Header().Set("Content-Encoding", "br")
+					w.Write(br)
+					return
+				}
+			}
 			w.Write(generated[p])
 		case strings.HasPrefix(p, "/web/") || goappFiles[p]:
 			h.ServeHTTP(w, r)
@@ -351,6 +364,8 @@ func contentType(name string) string {
 		return "text/javascript; charset=utf-8"
 	case ".svg":
 		return "image/svg+xml"
+	case ".txt":
+		return "text/plain; charset=utf-8"
 	}
 	return ""
 }

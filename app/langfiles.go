@@ -24,7 +24,9 @@ import (
 //     go-app's label. go-app's app.js writes its label from a constant on every progress step,
 //     so the label itself is only the percentage ("{progress}%"), the same in every language;
 //   - points <link rel=manifest> at that language's manifest (/manifest.ja.webmanifest), read
-//     when the browser installs the app.
+//     when the browser installs the app;
+//   - starts fetching that language's words (/words.ja.txt), which the browser build does not
+//     embed (i18n.Data), so they arrive while app.wasm downloads.
 // Choosing by Accept-Language on the server would miss both the saved choice and static hosting.
 
 // langScriptPath is where the page loads the language script from.
@@ -41,12 +43,22 @@ func manifestPath(l i18n.Lang) string {
 	return "/manifest." + string(l) + ".webmanifest"
 }
 
-// langFiles are the generated files beside the pages, by path: the language script and one
-// manifest per language.
+// wordsPath is the data file of language l's words, fetched by pages in l: the browser build
+// embeds English alone (see i18n.Data). English has none.
+func wordsPath(l i18n.Lang) string { return "/words." + string(l) + ".txt" }
+
+// fetchedLanguages are the languages whose words pages fetch.
+var fetchedLanguages = []i18n.Lang{i18n.Japanese, i18n.French}
+
+// langFiles are the generated files beside the pages, by path: the language script, one
+// manifest per language, and the words of each language pages fetch.
 func langFiles(h *app.Handler) map[string][]byte {
 	files := map[string][]byte{langScriptPath: langScript()}
 	for _, l := range i18n.Languages {
 		files[manifestPath(l)] = ManifestIn(h, l)
+	}
+	for _, l := range fetchedLanguages {
+		files[wordsPath(l)] = i18n.Data(l)
 	}
 	return files
 }
@@ -56,10 +68,16 @@ func langScript() []byte {
 	type words struct {
 		Loading  string `json:"loading"`
 		Manifest string `json:"manifest"`
+		Words    string `json:"words,omitempty"`
 	}
 	all := map[i18n.Lang]words{}
 	for _, l := range i18n.Languages {
 		all[l] = words{Loading: i18n.In(l, "app.loading") + " ", Manifest: manifestPath(l)}
+	}
+	for _, l := range fetchedLanguages {
+		w := all[l]
+		w.Words = wordsPath(l)
+		all[l] = w
 	}
 	table, _ := json.Marshal(all) // cannot fail: strings only
 	var b bytes.Buffer
@@ -81,6 +99,13 @@ func langScript() []byte {
   root.style.setProperty("--mk-loading", JSON.stringify(words[lang].loading));
   var link = document.querySelector('link[rel="manifest"]');
   if (link) { link.href = words[lang].manifest; }
+  // The app embeds English alone: fetch this language's words now, while app.wasm downloads;
+  // app/ui/lang waits for them before the first drawing. A failure gives "" (English).
+  window.mkLoadWords = function (l) {
+    if (!words.hasOwnProperty(l) || !words[l].words) { return Promise.resolve(""); }
+    return fetch(words[l].words).then(function (r) { return r.ok ? r.text() : ""; }, function () { return ""; });
+  };
+  window.mkWords = { lang: lang, text: window.mkLoadWords(lang) };
 })();
 `, table, langStorageKey)
 	return b.Bytes()

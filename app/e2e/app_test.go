@@ -110,17 +110,24 @@ func TestOfflineStart(t *testing.T) {
 	b.Open(srv.URL + "/")
 	b.WaitApp()
 	b.WaitServiceWorker()
+	reloadWithServerGone(t, srv, b)
+	checkHome(t, b)
+	b.Screenshot("offline-home")
+
+	b.Open(srv.URL + "/solo?game=arkham")
+	b.WaitApp()
+}
+
+// reloadWithServerGone stops srv, makes sure it no longer answers, and reloads b's page until
+// the app has started again (from the service worker's cache).
+func reloadWithServerGone(t *testing.T, srv *Server, b *Browser) {
+	t.Helper()
 	srv.Stop()
 	if resp, err := http.Get(srv.URL + "/"); err == nil {
 		resp.Body.Close()
 		t.Fatal("server still answers after Stop: the test would prove nothing")
 	}
 	b.Reload()
-	b.WaitApp()
-	checkHome(t, b)
-	b.Screenshot("offline-home")
-
-	b.Open(srv.URL + "/solo?game=arkham")
 	b.WaitApp()
 }
 

@@ -5,10 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -28,51 +25,12 @@ import (
 //	go test -c -tags browser -o bin/e2e.test ./app/e2e/ &&
 //	  ../shared/tools/netns-run.sh ./bin/e2e.test -test.run 'TestBlindCostChromium$' -test.v
 func TestBlindCostChromium(t *testing.T) {
-	dir := t.TempDir()
-	bin := os.Getenv("BLIND_COST_WASM")
-	if bin == "" {
-		bin = filepath.Join(dir, "arkham.wasm")
-		root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
-		if err != nil {
-			t.Fatalf("go list -m: %v", err)
-		}
-		cmd := exec.Command("go", "test", "-c", "-o", bin, "./engine/arkham")
-		cmd.Dir = strings.TrimSpace(string(root))
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("building the arkham test binary for wasm: %v\n%s", err, out)
-		}
-	}
+	bin := buildWasmTest(t, "BLIND_COST_WASM", t.TempDir(), "./engine/arkham")
 	benchtime := os.Getenv("BLIND_COST_BENCHTIME")
 	if benchtime == "" {
 		benchtime = "3x"
 	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFile(w, r, filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
-	})
-	mux.HandleFunc("/arkham.wasm", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/wasm")
-		http.ServeFile(w, r, bin)
-	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write([]byte(`<!doctype html><script src="/wasm_exec.js"></script><script>
-window.done = false;
-const go = new Go();
-go.argv = ["arkham.test", "-test.run", "^$", "-test.bench", "BlindRound", "-test.benchtime", "` + benchtime + `"];
-WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
-  .then(r => go.run(r.instance))
-  .catch(e => console.log("error: " + e))
-  .finally(() => { window.done = true; });
-</script>`))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	url := serveWasmTest(t, bin, []string{"-test.run", "^$", "-test.bench", "BlindRound", "-test.benchtime", benchtime}, nil)
 
 	b := NewBrowser(t, "blindcost", Laptop)
 	ctx, cancel := context.WithTimeout(b.Ctx, 10*time.Minute)
@@ -105,7 +63,7 @@ WebAssembly.instantiateStreaming(fetch("/arkham.wasm"), go.importObject)
 			mu.Unlock()
 		}
 	}()
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(srv.URL)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening the benchmark page: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.done`,

@@ -1,7 +1,6 @@
 package i18n
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -25,11 +24,6 @@ var (
 
 	catalogs = map[Lang]map[string]string{English: en, Japanese: ja, French: fr}
 )
-
-// words is app/i18n's own data: the shared screens' text.
-//
-//go:embed words
-var sharedWords embed.FS
 
 var (
 	sources  = []fs.FS{sharedWords} // AddCatalog's data, read in this order
@@ -69,6 +63,10 @@ func ensure(l Lang) {
 		return
 	}
 	once.Do(func() {
+		var fetched string
+		if loader != nil {
+			fetched = loader(l) // may wait on the network: before taking the lock
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		for _, step := range steps[l] {
@@ -78,6 +76,7 @@ func ensure(l Lang) {
 		for _, fsys := range sources {
 			read(l, fsys)
 		}
+		addLoaded(l, fetched)
 		loaded[l] = true
 	})
 }

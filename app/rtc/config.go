@@ -91,6 +91,15 @@ func (c Config) pion() webrtc.Configuration {
 // newPeerConnection makes a peer connection with c's servers, and the relay's TURN servers
 // when c names a credentials endpoint (fetched under ctx; a failure only leaves them out).
 func newPeerConnection(ctx context.Context, c Config) (*webrtc.PeerConnection, error) {
-	c = withRelayTURN(ctx, c)
-	return newAPI(c).NewPeerConnection(c.pion())
+	pc, _, err := newPeerConnectionTURN(ctx, c)
+	return pc, err
+}
+
+// newPeerConnectionTURN is newPeerConnection that also says why the relay's TURN servers were
+// left out (nil when they are in, or none were asked for): a guest whose link then finds no
+// path is told so (NoPathError).
+func newPeerConnectionTURN(ctx context.Context, c Config) (*webrtc.PeerConnection, error, error) {
+	c, turnErr := withRelayTURN(ctx, c)
+	pc, err := newAPI(c).NewPeerConnection(c.pion())
+	return pc, turnErr, err
 }

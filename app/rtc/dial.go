@@ -147,10 +147,14 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	c, err := offer(octx, cfg, p, name)
 	if errors.Is(err, ErrNoPath) && !cfg.NoRelayed {
 		wait.Stop() // the host has answered
+		direct := err
 		c, err = askRelayed(ctx, inv.Room, sid, p, sendChunk, &sink, func() {
 			stop()
 			client.Close() // a bus guest says goodbye; our relay tells the host itself
 		})
+		if err != nil && TURNRefused(direct) {
+			err = fmt.Errorf("%w; %w", err, direct) // still say why TURN did not help
+		}
 		if err == nil && !detach() {
 			c.Close() // ctx ended as the relayed path was agreed
 			c, err = nil, fmt.Errorf("%w: %v", ErrNoPath, ctx.Err())

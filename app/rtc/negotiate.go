@@ -102,7 +102,7 @@ type localCandidates struct {
 }
 
 // watch forwards pc's candidates from now on (candidates_native.go, candidates_js.go); stop
-// ends that for a peer connection given up before its gathering finished.
+// ends that for a peer connection given up or closed before its gathering finished.
 func (l *localCandidates) watch(pc *webrtc.PeerConnection) (stop func()) {
 	return onLocalCandidate(pc, func(c signal.Candidate) {
 		if c.Candidate == "" {
@@ -152,7 +152,7 @@ func keepAdding(p pipe, rc *remoteCandidates, c *Conn) {
 
 // offer runs the dialing side: create the channel, send an offer, wait for the answer.
 func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) {
-	pc, err := newPeerConnection(ctx, cfg)
+	pc, turnErr, err := newPeerConnectionTURN(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("rtc: new peer connection: %w", err)
 	}
@@ -215,12 +215,12 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
 		case <-c.Done():
 			if pc.RemoteDescription() != nil && pc.ICEConnectionState() == webrtc.ICEConnectionStateFailed {
-				return nil, ErrNoPath
+				return nil, noPath(turnErr)
 			}
 			return nil, c.closedErr()
 		case <-iceFailed:
 			if pc.RemoteDescription() != nil {
-				return nil, ErrNoPath
+				return nil, noPath(turnErr)
 			}
 			iceFailed = nil // before the answer this is the forced path; wait for it
 			if cfg.SkipDirect {
@@ -228,12 +228,13 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			}
 		case <-pathWait:
 			if pc.RemoteDescription() != nil {
-				return nil, ErrNoPath
+				return nil, noPath(turnErr)
 			}
 		case <-deadPath:
-			return nil, ErrNoPath
+			return nil, noPath(turnErr)
 		case <-opened:
 			ok = true
+			c.OnClose(stopCandidates) // a link may close before gathering ends
 			keepAdding(p, rc, c)
 			return c, nil
 		case m, more := <-in:
@@ -340,6 +341,7 @@ func answer(ctx context.Context, cfg Config, p pipe, offerSDP string) (*Conn, er
 			}
 		case c := <-got:
 			ok = true
+			c.OnClose(stopCandidates) // a link may close before gathering ends
 			keepAdding(p, rc, c)
 			return c, nil
 		case m, more := <-in:

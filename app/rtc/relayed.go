@@ -17,8 +17,8 @@ import (
 // sealed again like any set-up message. The broker sees sealed blobs; a replayed chunk is
 // refused by the chunk number, a reordered one is put back in order by the frame's sequence
 // number (Conn.deliver), and a lost one is sent again (relayed_retransmit.go); a link whose
-// frames go unacknowledged, or that holds a gap, for relayStall is given up for dead and the
-// guest dials again.
+// frames go unacknowledged, or that holds a gap, while the peer stays silent for relayStall
+// (or longer on a slow broker: relayed_stall.go) is given up for dead and the guest dials again.
 
 // Path names how a link reaches its peer.
 type Path string
@@ -33,6 +33,32 @@ const (
 // or not offered).
 var ErrNoPath = errors.New("rtc: the host answered but no network path opened")
 
+// NoPathError is ErrNoPath when this side's TURN servers were asked for and not given (the
+// credentials endpoint refused or did not answer): TURN is what carries a link across networks
+// that block a direct path, so the person is told that too.
+type NoPathError struct{ TURN error }
+
+func (e *NoPathError) Error() string {
+	return fmt.Sprintf("%v, and no TURN server was to be had (%v)", ErrNoPath, e.TURN)
+}
+
+func (e *NoPathError) Unwrap() error { return ErrNoPath }
+
+// noPath is ErrNoPath, with turnErr when the TURN servers were left out.
+func noPath(turnErr error) error {
+	if turnErr == nil {
+		return ErrNoPath
+	}
+	return &NoPathError{TURN: turnErr}
+}
+
+// TURNRefused reports whether err is a link that found no path while its TURN servers, asked
+// for, were not given.
+func TURNRefused(err error) bool {
+	var e *NoPathError
+	return errors.As(err, &e)
+}
+
 // Pacing of relayed chunks, kept under what our relay allows a connection (relay.Config.Rate:
 // 10 frames/s for a guest, 4× for a host, cut off above) and what public brokers tolerate. A
 // host paces all its relayed links together: they share its one signaling connection.
@@ -42,7 +68,8 @@ var (
 )
 
 // relayStall is how long a relayed link may hold a frame it cannot complete, or wait for the
-// acknowledgement of one it sent, before it is given up: the guest then dials again.
+// acknowledgement of one it sent, with nothing heard from the peer, before it is given up: the
+// guest then dials again (relayed_stall.go).
 var relayStall = 15 * time.Second
 
 type pace struct{ rate, burst float64 }
@@ -100,6 +127,9 @@ type relayedLink struct {
 	unackedBytes int
 	srtt         time.Duration
 	peerAcks     bool      // the peer has acknowledged something
+	heard        time.Time // when the peer's last authentic chunk came (relayed_stall.go)
+	progress     time.Time // when an acknowledgement last covered a frame not covered before
+	gapSince     time.Time // when the frames received last began to hold a gap (zero: none)
 	ackDue       time.Time // when the acknowledgement owed goes (zero: none owed)
 	retransmits  int64
 	conn         *Conn         // the Conn over this link, whose receipts the link acknowledges
@@ -118,6 +148,7 @@ type relayedLink struct {
 func newRelayedConn(l *relayedLink) *Conn {
 	c := &Conn{via: l, next: 1, ahead: map[uint64][]byte{}, notify: make(chan struct{}, 1), done: make(chan struct{})}
 	l.conn = c
+	l.heard = l.clock() // the set-up just came from the peer
 	l.space = make(chan struct{}, 1)
 	l.parts = map[uint64][][]byte{}
 	go l.watch(c)
@@ -146,6 +177,7 @@ func (l *relayedLink) receive(c *Conn, plain []byte) {
 	l.mu.Lock()
 	l.recv += int64(len(plain))
 	l.mu.Unlock()
+	l.hear(l.clock())
 	if cum, sack, ok := ch.Ack(); ok {
 		l.acked(cum, sack)
 		if !ch.Carried {
@@ -173,7 +205,7 @@ func (l *relayedLink) receive(c *Conn, plain []byte) {
 		ps = make([][]byte, ch.Parts)
 		l.parts[ch.Seq] = ps
 		if l.since.IsZero() {
-			l.since = time.Now()
+			l.since = l.clock()
 		}
 	}
 	if len(ps) != ch.Parts || ps[ch.Part] != nil {
@@ -194,7 +226,7 @@ func (l *relayedLink) receive(c *Conn, plain []byte) {
 	l.partsLen -= len(whole)
 	l.since = time.Time{}
 	if len(l.parts) > 0 {
-		l.since = time.Now()
+		l.since = l.clock()
 	}
 	l.mu.Unlock()
 	c.deliver(whole)
@@ -209,15 +241,14 @@ func (c *Conn) has(seq uint64) (have, gap bool) {
 	return seq < c.next || ahead, seq > c.next || len(c.ahead) > 0
 }
 
-// watch sends acknowledgements and retransmissions when due, and gives up a link that holds
-// an incomplete frame, or a gap in its frames, too long.
+// watch sends acknowledgements and retransmissions when due, and gives up a link whose peer
+// has gone silent while it waits on it (tick, relayed_stall.go).
 func (l *relayedLink) watch(c *Conn) {
 	if l.manual {
 		return
 	}
 	t := time.NewTicker(relayTick)
 	defer t.Stop()
-	var gapSince time.Time
 	for {
 		select {
 		case <-c.done:
@@ -225,22 +256,6 @@ func (l *relayedLink) watch(c *Conn) {
 		case <-t.C:
 		}
 		l.tick(c, l.clock())
-		c.mu.Lock()
-		gap := len(c.ahead) > 0
-		c.mu.Unlock()
-		switch {
-		case !gap:
-			gapSince = time.Time{}
-		case gapSince.IsZero():
-			gapSince = time.Now()
-		}
-		l.mu.Lock()
-		since := l.since
-		l.mu.Unlock()
-		if (!since.IsZero() && time.Since(since) > relayStall) || (!gapSince.IsZero() && time.Since(gapSince) > relayStall) {
-			c.fail(fmt.Errorf("%w: a relayed frame never came", ErrClosed))
-			return
-		}
 	}
 }
 

@@ -37,7 +37,8 @@ const (
 )
 
 // A frame is kept until the peer acknowledges it, however many copies that takes, and one
-// unacknowledged for relayStall ends the link. Builds from before acknowledgements (whose
+// unacknowledged while the peer stays silent for relayStall ends the link (relayed_stall.go).
+// Builds from before acknowledgements (whose
 // frames left the window after a few copies) speak an older table protocol and are told so
 // at the hello; a frame dropped that way at the start of a new link — a redial, whose first
 // acknowledgements a busy broker or a host's shared pace may hold back a few seconds — left
@@ -147,6 +148,7 @@ func (l *relayedLink) acked(cum, sack uint64) {
 			continue
 		}
 		l.unackedBytes -= len(f.b)
+		l.progress = now
 		if f.tries == 1 { // Karn: a retransmitted frame's ack says nothing of the round trip
 			sample := now.Sub(f.first)
 			if l.srtt == 0 {
@@ -193,8 +195,12 @@ func (l *relayedLink) owe(gap bool) {
 }
 
 // tick sends what is due at now: an owed acknowledgement, frames whose acknowledgement is
-// late. It fails c when a frame has gone unacknowledged for relayStall (the peer is gone).
+// late. It fails c when the peer has gone silent while the link waits on it (stalled).
 func (l *relayedLink) tick(c *Conn, now time.Time) {
+	if why := l.stalled(c, now); why != "" {
+		c.fail(fmt.Errorf("%w: %s", ErrClosed, why))
+		return
+	}
 	l.amu.Lock()
 	ack := !l.ackDue.IsZero() && !now.Before(l.ackDue)
 	if ack {
@@ -203,16 +209,14 @@ func (l *relayedLink) tick(c *Conn, now time.Time) {
 	var due []*outFrame
 	kept := l.unacked[:0]
 	for _, f := range l.unacked {
-		if f.tries > 0 && now.Sub(f.first) > relayStall {
-			l.amu.Unlock()
-			c.fail(fmt.Errorf("%w: frame %d never acknowledged", ErrClosed, f.seq))
-			return
-		}
 		kept = append(kept, f)
 		if f.tries == 0 {
 			continue // not sent yet: flush sends it when the window opens
 		}
-		if f.fast || now.Sub(f.last) >= l.rto(f.tries) {
+		// A late frame goes again only once acknowledgements have stopped coming too: while
+		// they cover other frames, the broker is slow, not losing (a loss among them shows in
+		// their bitmap and is sent again at once, fast), and a copy would only load it more.
+		if rto := l.rto(f.tries); f.fast || (now.Sub(f.last) >= rto && now.Sub(l.progress) >= rto) {
 			f.fast = false
 			f.last = now
 			f.tries++

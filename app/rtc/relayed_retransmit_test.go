@@ -123,22 +123,9 @@ func TestRelayedRetransmitsLostChunks(t *testing.T) {
 	}
 	got := map[*Conn]int{}
 	recv := func(c *Conn) {
-		for {
-			c.mu.Lock()
-			ready := len(c.ready) > 0
-			c.mu.Unlock()
-			if !ready {
-				return
-			}
-			f, err := c.Recv()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(f, frames[got[c]]) {
-				t.Fatalf("frame %d: got %q…", got[c], f[:min(len(f), 8)])
-			}
-			got[c]++
-		}
+		n := got[c]
+		readAll(t, c, func(i int) []byte { return frames[i] }, &n)
+		got[c] = n
 	}
 	for step := 0; got[p.guest] < n || got[p.host] < n; step++ {
 		if step > 20000 {

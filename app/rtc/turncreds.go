@@ -117,16 +117,17 @@ func ParseTURNCredentials(body []byte) (TURNCredentials, error) {
 }
 
 // withRelayTURN adds the relay's TURN servers to c when c names a credentials endpoint. A
-// relay that does not answer costs the link its TURN path, not the link.
-func withRelayTURN(ctx context.Context, c Config) Config {
+// relay that does not answer costs the link its TURN path, not the link: the error says why it
+// has none.
+func withRelayTURN(ctx context.Context, c Config) (Config, error) {
 	if c.Credentials == "" {
-		return c
+		return c, nil
 	}
 	creds, err := FetchTURN(ctx, c.Credentials, c.Room)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "miskatonic: no TURN from the relay: %v\n", err) // the console, in a browser
-		return c
+		return c, err
 	}
 	c.Servers = append(append([]ICEServer(nil), c.Servers...), creds.Server())
-	return c
+	return c, nil
 }

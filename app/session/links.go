@@ -13,8 +13,10 @@ import (
 
 // Problems of a join that name what failed (besides ProblemNoHost, ProblemRefused, …).
 const (
-	ProblemNoPath  = "conn.no_path"  // the host answered, but no network path (nor the relayed one) opened
-	ProblemAllDown = "conn.all_down" // no transport that carries invitations could be reached
+	ProblemNoPath = "conn.no_path" // the host answered, but no network path (nor the relayed one) opened
+	// ProblemNoPathTURN: as ProblemNoPath, and this site's TURN servers were refused or silent.
+	ProblemNoPathTURN = "conn.no_path_turn"
+	ProblemAllDown    = "conn.all_down" // no transport that carries invitations could be reached
 )
 
 // Notice keys the host is shown about one joiner (with the joiner's name).
@@ -114,6 +116,8 @@ func dialProblem(err error) string {
 	switch {
 	case errors.Is(err, rtc.ErrNoHost):
 		return ProblemNoHost
+	case rtc.TURNRefused(err):
+		return ProblemNoPathTURN
 	case errors.Is(err, rtc.ErrNoPath):
 		return ProblemNoPath
 	case allDown(err):

@@ -293,7 +293,7 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
 	je := &JoinError{Problem: dialProblem(err), Err: err}
-	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath {
+	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath || je.Problem == ProblemNoPathTURN {
 		return nil, je
 	}
 	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {

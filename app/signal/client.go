@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
-
-	"github.com/coder/websocket"
 )
 
 // ErrRelayRefused is wrapped when the relay turns a client away (bad room, host slot held by
@@ -18,9 +16,9 @@ var ErrRelayRefused = errors.New("signal: relay refused the connection")
 var ErrUnreachable = errors.New("signal: the relay cannot be reached")
 
 // Client is one WebSocket connection to the relay, in a room, as host or guest. It works
-// natively and in the browser (coder/websocket wraps the browser's WebSocket under wasm).
+// natively and in the browser (see WebSocket).
 type Client struct {
-	ws   *websocket.Conn
+	ws   *WebSocket
 	wmu  sync.Mutex
 	once sync.Once
 }
@@ -44,14 +42,14 @@ func ConnectWith(ctx context.Context, hc *http.Client, relayURL, room string, ro
 	if token != "" {
 		protos = append(protos, ClaimProtocol+token)
 	}
-	ws, resp, err := websocket.Dial(ctx, u, dialOptions(hc, protos))
+	// MaxFrame bounds what the relay can make a client buffer.
+	ws, err := dialWebSocket(ctx, hc, u, MaxFrame, protos)
 	if err != nil {
-		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols && resp.StatusCode != 0 {
-			return nil, fmt.Errorf("%w: %s", ErrRelayRefused, resp.Status)
+		if errors.Is(err, ErrRelayRefused) {
+			return nil, err
 		}
 		return nil, fmt.Errorf("%w at %s: %w", ErrUnreachable, relayURL, err)
 	}
-	setReadLimit(ws)
 	return &Client{ws: ws}, nil
 }
 
@@ -59,17 +57,17 @@ func ConnectWith(ctx context.Context, hc *http.Client, relayURL, room string, ro
 func (c *Client) Send(ctx context.Context, f Frame) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	return c.ws.Write(ctx, websocket.MessageBinary, f.Marshal())
+	return c.ws.Write(ctx, false, f.Marshal())
 }
 
 // Recv reads the next frame. Call it from one goroutine.
 func (c *Client) Recv(ctx context.Context) (Frame, error) {
 	for {
-		typ, b, err := c.ws.Read(ctx)
+		b, text, err := c.ws.Read(ctx)
 		if err != nil {
 			return Frame{}, err
 		}
-		if typ != websocket.MessageBinary {
+		if text {
 			continue
 		}
 		f, err := ParseFrame(b)
@@ -83,7 +81,7 @@ func (c *Client) Recv(ctx context.Context) (Frame, error) {
 // Close ends the connection.
 func (c *Client) Close() error {
 	var err error
-	c.once.Do(func() { err = c.ws.Close(websocket.StatusNormalClosure, "") })
+	c.once.Do(func() { err = c.ws.Close() })
 	return err
 }
 

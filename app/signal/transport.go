@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-
-	"github.com/coder/websocket"
 )
 
 // Conn is one side's connection to a room through some transport: our relay, a public MQTT
@@ -187,13 +185,7 @@ func Topic(room string) string {
 	return base64.RawURLEncoding.EncodeToString(h[:16])
 }
 
-// DialWebSocket opens a WebSocket for a bus (natively with a read limit of limit bytes per
-// message; the browser has none to set).
-func DialWebSocket(ctx context.Context, url string, limit int64, protos ...string) (*websocket.Conn, error) {
-	ws, _, err := websocket.Dial(ctx, url, dialOptions(nil, protos))
-	if err != nil {
-		return nil, err
-	}
-	setLimit(ws, limit)
-	return ws, nil
+// DialWebSocket opens a WebSocket for a bus with a read limit of limit bytes per message.
+func DialWebSocket(ctx context.Context, url string, limit int64, protos ...string) (*WebSocket, error) {
+	return dialWebSocket(ctx, nil, url, limit, protos)
 }

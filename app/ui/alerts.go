@@ -133,7 +133,7 @@ func (a *alerts) button(onClick app.EventHandler) app.UI {
 	if a.on {
 		label = i18n.T("alert.on")
 	}
-	return app.Button().Type("button").ID("alerts-toggle").Class("btn", "small", "alerts-toggle").
+	return app.Elem("button").Attr("type", "button").ID("alerts-toggle").Class("btn", "small", "alerts-toggle").
 		Aria("pressed", strconv.FormatBool(a.on)).Title(i18n.T("alert.help")).
 		Text(label).OnClick(onClick)
 }

@@ -131,17 +131,17 @@ func (b *AwayBanner) Render() app.UI {
 	}
 	var stand []app.UI
 	for _, seat := range out { // one choice per person whose time ran out: it covers all their seats
-		stand = append(stand, app.Button().Type("button").Class("btn").ID("away-standin").
+		stand = append(stand, app.Elem("button").Attr("type", "button").Class("btn").ID("away-standin").
 			Text(i18n.T("away.standin", b.name(seat))).
 			OnClick(func(ctx app.Context, e app.Event) { b.onStandIn(ctx, seat) }))
 	}
 	return app.Div().Class("away-note", "problem").ID("away").Attr("role", "alert").Body(
 		app.P().Text(i18n.T("away.ask_host", who)),
 		app.Div().Class("problem-actions").Body(append(append([]app.UI{
-			app.Button().Type("button").Class("btn", "primary").ID("away-wait").Text(i18n.T("away.wait")).
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("away-wait").Text(i18n.T("away.wait")).
 				OnClick(func(ctx app.Context, e app.Event) { b.onWait(ctx) })},
 			stand...),
-			app.Button().Type("button").Class("btn").ID("away-end").Text(i18n.T("away.end")).
+			app.Elem("button").Attr("type", "button").Class("btn").ID("away-end").Text(i18n.T("away.end")).
 				OnClick(func(ctx app.Context, e app.Event) { b.onEnd(ctx) }))...,
 		),
 		app.Range(waiting).Slice(func(i int) app.UI { return waiting[i] }),

@@ -35,8 +35,8 @@ func (g *GameScreen) blindRecordPanel() app.UI {
 		app.Elem("h2").Text(i18n.T("record.title")),
 		app.P().Class("muted").Text(i18n.T("record.blind_lead")),
 		app.Div().Class("record-actions").Body(
-			app.A().Class("btn", "primary").ID("record-download").Href(g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
-			app.A().Class("btn").ID("record-replay").Href(HrefReplay+"#"+fragLast).Text(i18n.T("record.replay")),
+			app.Elem("a").Class("btn", "primary").ID("record-download").Attr("href", g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
+			app.Elem("a").Class("btn").ID("record-replay").Attr("href", HrefReplay+"#"+fragLast).Text(i18n.T("record.replay")),
 		),
 	)
 }

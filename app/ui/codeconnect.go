@@ -75,11 +75,11 @@ func codeBox(id, code, qrText, qrLabel string, copied bool, onCopy func()) app.U
 			Style("word-break", "break-all").Attr("spellcheck", "false").Text(code).
 			OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
 		app.Div().Class("invite-row").Body(
-			app.Button().Type("button").Class("btn").ID("copy-"+id).Text(label).
+			app.Elem("button").Attr("type", "button").Class("btn").ID("copy-"+id).Text(label).
 				// Scoped by the code: a button reused for a newer code must not copy the old one.
 				OnClick(func(ctx app.Context, e app.Event) { copyText(code, id); onCopy() }, code),
 		),
-		app.If(qr != "", app.Img().Class("qr").ID(id+"-qr").Src(qr).Alt(qrLabel).DataSet("text", qrText).
+		app.If(qr != "", app.ElemSelfClosing("img").Class("qr").ID(id+"-qr").Attr("src", qr).Attr("alt", qrLabel).DataSet("text", qrText).
 			Style("width", "min(100%, 320px)").Style("height", "auto")),
 	)
 }
@@ -161,7 +161,7 @@ func (h *HostCode) Render() app.UI {
 			app.If(h.seated > 0, app.P().ID("code-done").Attr("role", "status").Text(i18n.T("code.host_done"))),
 			app.P().Class("muted", "small").Text(i18n.T(hint)),
 			codeProblemView(h.problem, h.err),
-			app.Button().Type("button").Class("btn").ID("code-make").Disabled(h.busy).
+			app.Elem("button").Attr("type", "button").Class("btn").ID("code-make").Attr("disabled", h.busy).
 				Text(i18n.T(map[bool]string{true: "code.host_again", false: "code.host_make"}[h.seated > 0])).
 				OnClick(h.make),
 			app.If(h.busy, app.P().Class("muted").Text(i18n.T("code.host_making"))),
@@ -180,14 +180,14 @@ func (h *HostCode) Render() app.UI {
 			codeProblemView(h.problem, h.err),
 			app.Div().Class("invite-row").Body(
 				app.If(!h.needsFresh,
-					app.Button().Type("button").Class("btn", "primary").ID("answer-submit").Disabled(h.busy).
+					app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("answer-submit").Attr("disabled", h.busy).
 						Text(i18n.T("code.host_connect")).OnClick(h.finish),
 				),
 				app.If(h.needsFresh,
-					app.Button().Type("button").Class("btn", "primary").ID("code-make").Disabled(h.busy).
+					app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("code-make").Attr("disabled", h.busy).
 						Text(i18n.T("code.host_new_code")).OnClick(h.make),
 				),
-				app.Button().Type("button").Class("btn").ID("code-cancel").Disabled(h.busy).
+				app.Elem("button").Attr("type", "button").Class("btn").ID("code-cancel").Attr("disabled", h.busy).
 					Text(i18n.T("code.host_cancel")).OnClick(h.cancel),
 			),
 			app.If(h.busy, app.P().Class("muted").Attr("role", "status").Text(i18n.T("code.host_joining"))),
@@ -338,7 +338,7 @@ func (p *CodeJoin) Render() app.UI {
 		var again app.UI
 		if p.lost {
 			again = app.Div().Class("setup").ID("code-again-bar").Body(app.Div().Class("panel").ID("code-again-panel").Body(
-				app.Button().Type("button").Class("btn", "primary").ID("code-again").
+				app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("code-again").
 					Text(i18n.T("code.join_again")).OnClick(p.again),
 			))
 		}
@@ -358,7 +358,7 @@ func (p *CodeJoin) Render() app.UI {
 				codeBox("answer-code", p.ans.Code, p.ans.Code, i18n.T("code.qr_answer"), p.copied, func() { p.copied = true }),
 				codeProblemView(p.problem, p.err),
 				app.If(p.problem == "" && p.err == "", app.P().Class("muted").Attr("role", "status").ID("code-waiting").Text(i18n.T("code.join_waiting"))),
-				app.Button().Type("button").Class("btn").ID("code-restart").Text(i18n.T("code.join_restart")).OnClick(p.restart),
+				app.Elem("button").Attr("type", "button").Class("btn").ID("code-restart").Text(i18n.T("code.join_restart")).OnClick(p.restart),
 			),
 		)...)
 	}
@@ -378,10 +378,10 @@ func (p *CodeJoin) Render() app.UI {
 				pasteBox("offer-input", p.offer, func(v string) { p.offer = v }),
 			),
 			codeProblemView(p.problem, p.err),
-			app.Button().Type("submit").Class("btn", "primary").ID("make-answer").Disabled(p.busy).Text(i18n.T("code.join_submit")),
+			app.Elem("button").Attr("type", "submit").Class("btn", "primary").ID("make-answer").Attr("disabled", p.busy).Text(i18n.T("code.join_submit")),
 			app.If(p.busy, app.P().Class("muted").Text(i18n.T("code.join_making"))),
 		),
-		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+		app.P().Body(app.Elem("a").Attr("href", "/").Text(i18n.T("app.back_home"))),
 	)...)
 }
 
@@ -461,12 +461,12 @@ func hostCodeRejoin(s *session.Session, snap session.Snapshot) app.UI {
 // which works on a shared network with no internet. nil for any other problem.
 func codeJoinHint(problem string) app.UI {
 	switch problem {
-	case session.ProblemUnreachable, session.ProblemHostGone, session.ProblemNoPath, session.ProblemAllDown:
+	case session.ProblemUnreachable, session.ProblemHostGone, session.ProblemNoPath, session.ProblemNoPathTURN, session.ProblemAllDown:
 	default:
 		return nil
 	}
 	return app.P().Class("panel").ID("code-join-hint").Body(
 		app.Text(i18n.T("code.join_instead")+" "),
-		app.A().Href(HrefCodeJoin).ID("code-join-instead").Text(i18n.T("code.join_link")),
+		app.Elem("a").Attr("href", HrefCodeJoin).ID("code-join-instead").Text(i18n.T("code.join_link")),
 	)
 }

@@ -15,7 +15,7 @@ import (
 func Fair() *doc.Article {
 	return &doc.Article{ID: "fair", TitleKey: "fair.title", LeadKey: "fair.lead", Sections: fairSections,
 		Onward: func() app.UI {
-			return app.A().ID("fair-rules").Class("mk-btn").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.see_rules"))
+			return app.Elem("a").ID("fair-rules").Class("mk-btn").Attr("href", board.RulesPath(board.Default())).Text(i18n.T("pages.see_rules"))
 		}}
 }
 

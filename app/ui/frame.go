@@ -101,7 +101,10 @@ func (f Frame) props(stopped bool) board.Props {
 	}
 	for _, s := range snap.Lobby.Seats {
 		name := s.Name
-		if s.StandIn { // public: every view says a bot plays for the absent player
+		switch {
+		case s.StandIn && s.Connected: // back, watching a deal shuffled without them finish
+			name = i18n.T("away.standing_in_back", s.Name)
+		case s.StandIn: // public: every view says a bot plays for the absent player
 			name = i18n.T("away.standing_in", s.Name)
 		}
 		p.Seats = append(p.Seats, board.Seat{Name: name, Bot: s.Bot, Offline: !s.Bot && !s.Connected})
@@ -129,19 +132,35 @@ func (f Frame) away() app.UI {
 		choices(f.OnWait, f.OnStandIn, f.OnEnd)
 }
 
-// standInNote says which seats a bot plays for while their players are away.
+// standInNote says which seats a bot plays for while their players are away, and for whom
+// it finishes a deal shuffled without them though they are back (engine/table/sideline.go):
+// this page's own player first, told why they watch and when they play again.
 func standInNote(snap session.Snapshot) app.UI {
-	var names []string
+	var away, back []string
 	for _, s := range snap.Lobby.Seats {
-		if s.StandIn {
-			names = append(names, s.Name)
+		switch {
+		case !s.StandIn || s.Seat == snap.Seat && snap.Sidelined:
+		case s.Connected:
+			back = append(back, s.Name)
+		default:
+			away = append(away, s.Name)
 		}
 	}
-	if len(names) == 0 {
+	var lines []string
+	if snap.Sidelined {
+		lines = append(lines, i18n.T("frame.sidelined"))
+	}
+	if len(back) > 0 {
+		lines = append(lines, i18n.T("frame.standin_back", strings.Join(back, i18n.T("app.list_sep"))))
+	}
+	if len(away) > 0 {
+		lines = append(lines, i18n.T("frame.standin", strings.Join(away, i18n.T("app.list_sep"))))
+	}
+	if len(lines) == 0 {
 		return nil
 	}
 	return app.P().Class("frame-note", "standin-note").ID("standin-note").Attr("role", "status").
-		Text(i18n.T("frame.standin", strings.Join(names, i18n.T("app.list_sep"))))
+		Text(strings.Join(lines, " "))
 }
 
 // lockedNote is a sealed round's public progress: who has locked in a choice, never what.

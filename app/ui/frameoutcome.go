@@ -22,14 +22,14 @@ func (f Frame) outcome(stopped bool) app.UI {
 	switch {
 	case stopped:
 		again = app.Div().Class("over-actions").Body(
-			app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
+			app.Elem("a").Class("btn").ID("back-home").Attr("href", "/").Text(i18n.T("rematch.leave")),
 		)
 	case f.OnAgain != nil:
 		onAgain := f.OnAgain
 		again = app.Div().Class("over-actions").Body(
-			app.Button().Type("button").Class("btn", "primary").ID("play-again").AutoFocus(true).
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("play-again").Attr("autofocus", true).
 				Text(i18n.T("frame.play_again")).OnClick(func(ctx app.Context, e app.Event) { onAgain(ctx) }),
-			app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
+			app.Elem("a").Class("btn").ID("back-home").Attr("href", "/").Text(i18n.T("rematch.leave")),
 		)
 	default:
 		// A guest (or a watcher) stays for the next game by default (the host's Play again
@@ -40,14 +40,14 @@ func (f Frame) outcome(stopped bool) app.UI {
 		}
 		onStay := f.OnStay
 		again = app.Div().Class("over-actions").Body(
-			app.Button().Type("button").Class("btn", "primary").ID("stay").AutoFocus(true).
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("stay").Attr("autofocus", true).
 				Aria("pressed", strconv.FormatBool(f.Staying)).Text(i18n.T("rematch.stay")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					if onStay != nil {
 						onStay(ctx)
 					}
 				}),
-			app.A().Class("btn").ID("back-home").Href("/").Text(i18n.T("rematch.leave")),
+			app.Elem("a").Class("btn").ID("back-home").Attr("href", "/").Text(i18n.T("rematch.leave")),
 			note,
 		)
 	}

@@ -44,7 +44,7 @@ func (f Frame) talk() app.UI {
 				OnFocus(f.chatSeen).
 				Aria("label", i18n.T("ark.chat")).
 				Attr("placeholder", i18n.T("ark.chat_placeholder")),
-			app.Button().Type("submit").Class("btn").Text(i18n.T("ark.chat_send")),
+			app.Elem("button").Attr("type", "submit").Class("btn").Text(i18n.T("ark.chat_send")),
 		)
 	}
 	return app.Elem("section").Class("panel", "chat", "frame-talk").ID("chat").Body(
@@ -71,7 +71,7 @@ func (f Frame) talkJump() app.UI {
 	if f.Unread > 0 {
 		label = i18n.T("alert.unread_label", f.Unread)
 	}
-	return app.Button().Type("button").Class("btn", "small", "chat-jump").ID("chat-jump").Aria("label", label).
+	return app.Elem("button").Attr("type", "button").Class("btn", "small", "chat-jump").ID("chat-jump").Aria("label", label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			if el := app.Window().GetElementByID("chat"); el.Truthy() {
 				el.Call("scrollIntoView", map[string]any{"block": "center"})

@@ -109,16 +109,16 @@ func stopBanner(snap session.Snapshot, fs []failure, stop bool) app.UI {
 		app.Elem("ul").Class("frame-stop-what").Body(what...),
 		app.P().Class("frame-stop-fault").ID("deal-fault").Text(fault),
 		app.Div().Class("frame-stop-actions").Body(
-			app.A().Class("btn", "primary").ID("proof-export").Href(proofHref(snap, fs)).
+			app.Elem("a").Class("btn", "primary").ID("proof-export").Attr("href", proofHref(snap, fs)).
 				Attr("download", proofName(snap)).Text(i18n.T("frame.export")),
-			app.A().Class("btn").ID("stop-leave").Href("/").Text(i18n.T("frame.leave")),
+			app.Elem("a").Class("btn").ID("stop-leave").Attr("href", "/").Text(i18n.T("frame.leave")),
 		),
 		// The rest on demand, so the stop and its choices fit a phone's screen.
 		app.Elem("details").Class("frame-stop-detail").ID("deal-failed-detail").Body(
 			app.Elem("summary").Text(i18n.T("frame.detail")),
 			app.P().Class("frame-stop-keep").Text(i18n.T("frame.keep")),
 			app.Elem("ul").Body(details...),
-			app.A().ID("stop-fair").Href(board.HrefFair+"#checking").Text(i18n.T("frame.how")),
+			app.Elem("a").ID("stop-fair").Attr("href", board.HrefFair+"#checking").Text(i18n.T("frame.how")),
 		),
 	)
 }
@@ -221,7 +221,7 @@ func verdictLine(snap session.Snapshot) app.UI {
 	}
 	body := append([]app.UI{app.If(text != "", app.Text(text+" "))}, code...)
 	return app.P().Class("frame-verdict", "verified").ID("deal-verdict").Body(
-		append(body, app.A().Href(board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")))...,
+		append(body, app.Elem("a").Attr("href", board.HrefFair+"#checking").Text(i18n.T("ark.how_checked")))...,
 	)
 }
 

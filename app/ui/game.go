@@ -192,8 +192,8 @@ func problemBanner(key string, fatal bool, detail ...app.UI) app.UI {
 	var way app.UI
 	if fatal {
 		way = app.Div().Class("problem-actions").Body(
-			app.A().Class("btn").Href("/").Text(i18n.T("app.back_home")),
-			app.A().Class("btn").Href(board.NewPath(board.Default())).Text(i18n.T("conn.new_table")),
+			app.Elem("a").Class("btn").Attr("href", "/").Text(i18n.T("app.back_home")),
+			app.Elem("a").Class("btn").Attr("href", board.NewPath(board.Default())).Text(i18n.T("conn.new_table")),
 		)
 	}
 	return app.Div().Class("problem").ID("problem").Attr("role", "alert").DataSet("problem", key).Body(

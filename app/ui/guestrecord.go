@@ -33,7 +33,7 @@ func (g *GameScreen) guestRecordWait(snap session.Snapshot) app.UI {
 				app.P().Class("muted", "small").Attr("lang", "en").Text(snap.RecordProblem),
 			),
 			app.Div().Class("record-actions").Body(
-				app.Button().Class("btn").ID("record-ask").Text(i18n.T("guestrecord.again")).OnClick(func(ctx app.Context, e app.Event) {
+				app.Elem("button").Class("btn").ID("record-ask").Text(i18n.T("guestrecord.again")).OnClick(func(ctx app.Context, e app.Event) {
 					_ = g.Sess.AskRecord()
 				}),
 			),

@@ -39,7 +39,7 @@ func (g *GameScreen) handButton(snap session.Snapshot) app.UI {
 		return nil
 	}
 	return app.P().Body(
-		app.Button().Type("button").Class("btn").ID("lobby-add-hand").Text(i18n.T("lobby.add_hand", s.Hands())).
+		app.Elem("button").Attr("type", "button").Class("btn").ID("lobby-add-hand").Text(i18n.T("lobby.add_hand", s.Hands())).
 			OnClick(func(ctx app.Context, e app.Event) { g.try(ctx, s.AddHand) }),
 	)
 }

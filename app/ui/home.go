@@ -29,7 +29,7 @@ func (h *Home) install() app.UI {
 	if !h.installable {
 		return nil
 	}
-	return app.Button().Type("button").ID("install").Class("mk-btn", "mk-install").Text(i18n.T("install.button")).
+	return app.Elem("button").Attr("type", "button").ID("install").Class("mk-btn", "mk-install").Text(i18n.T("install.button")).
 		Title(i18n.T("install.help")).
 		OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })
 }
@@ -49,7 +49,7 @@ func (h *Home) Render() app.UI {
 	return app.Main().ID("home").Class("mk-page mk-home").Body(
 		&lang.Switch{},
 		app.Elem("header").Class("mk-hero").Body(
-			app.Img().Class("mk-logo").Src("/web/icon.svg").Alt(""),
+			app.ElemSelfClosing("img").Class("mk-logo").Attr("src", "/web/icon.svg").Attr("alt", ""),
 			app.H1().Class("mk-title").Text(i18n.T("app.name")),
 			app.P().Class("mk-tagline").Text(i18n.T("app.tagline")),
 		),
@@ -61,10 +61,10 @@ func (h *Home) Render() app.UI {
 		app.Elem("section").Class("mk-games").Body(h.games()...),
 		app.Elem("footer").Class("mk-foot").Body(
 			app.Elem("nav").Class("mk-foot-nav").Body(
-				app.A().ID("home-rules").Href(board.RulesPath(board.Default())).Text(i18n.T("pages.how_to_play")),
-				app.A().ID("home-fair").Href(board.HrefFair).Text(i18n.T("pages.fair_play")),
-				app.A().ID("home-code").Href(HrefCodeJoin).Text(i18n.T("code.join_link")),
-				app.A().ID("home-replay").Href(HrefReplay).Text(i18n.T("replay.home_link")),
+				app.Elem("a").ID("home-rules").Attr("href", board.RulesPath(board.Default())).Text(i18n.T("pages.how_to_play")),
+				app.Elem("a").ID("home-fair").Attr("href", board.HrefFair).Text(i18n.T("pages.fair_play")),
+				app.Elem("a").ID("home-code").Attr("href", HrefCodeJoin).Text(i18n.T("code.join_link")),
+				app.Elem("a").ID("home-replay").Attr("href", HrefReplay).Text(i18n.T("replay.home_link")),
 			),
 			app.Elem("span").Text(i18n.T("app.offline_ready")),
 			app.Elem("span").Class("mk-version").Text(version()),
@@ -96,15 +96,15 @@ func gameCard(g board.Game, first bool) app.UI {
 	}
 	var rules app.UI
 	if g.Rules != nil {
-		rules = app.A().ID("home-rules-" + g.Name).Class("mk-game-rules").Href(board.RulesPath(g.Name)).Text(i18n.T("pages.how_to_play"))
+		rules = app.Elem("a").ID("home-rules-"+g.Name).Class("mk-game-rules").Attr("href", board.RulesPath(g.Name)).Text(i18n.T("pages.how_to_play"))
 	}
 	return app.Elem("article").ID("game-"+g.Name).Class("mk-game mk-game-ready").Body(
 		app.Elem("h2").Text(i18n.T("game."+g.Name)),
 		app.If(i18n.Has("game."+g.Name+".blurb"), app.P().Text(i18n.T("game."+g.Name+".blurb"))),
 		app.Div().Class("mk-actions").Body(
-			app.A().ID("home-new"+suffix).Class("mk-btn mk-btn-primary").Href(board.NewPath(g.Name)).Text(i18n.T("home.new_table")),
-			app.A().ID("home-solo"+suffix).Class("mk-btn").Href(board.SoloPath(g.Name)).Text(i18n.T("home.solo")),
-			app.A().ID("home-quick"+suffix).Class("mk-btn").Href(board.SoloPath(g.Name)+"&quick=1").
+			app.Elem("a").ID("home-new"+suffix).Class("mk-btn mk-btn-primary").Attr("href", board.NewPath(g.Name)).Text(i18n.T("home.new_table")),
+			app.Elem("a").ID("home-solo"+suffix).Class("mk-btn").Attr("href", board.SoloPath(g.Name)).Text(i18n.T("home.solo")),
+			app.Elem("a").ID("home-quick"+suffix).Class("mk-btn").Attr("href", board.SoloPath(g.Name)+"&quick=1").
 				Title(i18n.T("quick.help")).Text(i18n.T("quick.game")),
 		),
 		rules,

@@ -50,7 +50,7 @@ func linkNotices(s *session.Session) app.UI {
 	}
 	return app.Div().Class("panel", "link-notices").ID("link-notices").Aria("live", "polite").Body(
 		app.Elem("ul").Body(items...),
-		app.Button().Type("button").Class("btn", "small").Text(i18n.T("link.dismiss")).
+		app.Elem("button").Attr("type", "button").Class("btn", "small").Text(i18n.T("link.dismiss")).
 			OnClick(func(app.Context, app.Event) { s.DismissNotices() }),
 	)
 }

@@ -66,7 +66,7 @@ func (l *Lobby) Render() app.UI {
 			app.Elem("h2").Text(i18n.T("lobby.seats", n, m.Max)),
 			app.Elem("ul").Class("seat-list").Body(l.seatItems()...),
 			app.If(m.IsHost && n < m.Max,
-				app.Button().Type("button").Class("btn").ID("add-bot").Text(i18n.T("lobby.add_bot")).
+				app.Elem("button").Attr("type", "button").Class("btn").ID("add-bot").Text(i18n.T("lobby.add_bot")).
 					OnClick(func(ctx app.Context, e app.Event) {
 						if l.OnAddBot != nil {
 							l.OnAddBot(ctx)
@@ -78,7 +78,7 @@ func (l *Lobby) Render() app.UI {
 		l.options(),
 		app.Div().Class("lobby-start").Body(
 			app.If(m.IsHost,
-				app.Button().Type("button").Class("btn", "primary").ID("start").Disabled(!canStart).
+				app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("start").Attr("disabled", !canStart).
 					Text(i18n.T("lobby.start")).
 					OnClick(func(ctx app.Context, e app.Event) {
 						if l.OnStart != nil {
@@ -140,7 +140,7 @@ func (l *Lobby) invite() app.UI {
 			app.ElemSelfClosing("input").Attr("type", "text").Attr("readonly", true).ID("invite-link").Class("invite-link").
 				Aria("label", i18n.T("lobby.invite")).Attr("value", m.Invite).
 				OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
-			app.Button().Type("button").Class("btn").ID("copy-invite").Text(copyText).
+			app.Elem("button").Attr("type", "button").Class("btn").ID("copy-invite").Text(copyText).
 				OnClick(func(ctx app.Context, e app.Event) {
 					if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 						clip.Call("writeText", m.Invite)
@@ -148,14 +148,14 @@ func (l *Lobby) invite() app.UI {
 					l.copied = true
 				}),
 			app.If(app.Window().Get("navigator").Get("share").Truthy(),
-				app.Button().Type("button").Class("btn").ID("share-invite").Text(i18n.T("app.share")).
+				app.Elem("button").Attr("type", "button").Class("btn").ID("share-invite").Text(i18n.T("app.share")).
 					OnClick(func(ctx app.Context, e app.Event) {
 						data := map[string]any{"title": i18n.T("app.name"), "url": m.Invite}
 						app.Window().Get("navigator").Call("share", data)
 					}),
 			),
 		),
-		app.If(m.QR != "", app.Img().Class("qr").Src(m.QR).Alt(i18n.T("lobby.qr_label"))),
+		app.If(m.QR != "", app.ElemSelfClosing("img").Class("qr").Attr("src", m.QR).Attr("alt", i18n.T("lobby.qr_label"))),
 	)
 }
 
@@ -178,7 +178,7 @@ func (l *Lobby) seatItems() []app.UI {
 			app.If(!s.Bot, app.Elem("span").Class("badge", map[bool]string{true: "badge-warn", false: "badge-ok"}[s.Offline]).Text(status)),
 			linkPathBadge(s.Path),
 			app.If(l.Model.IsHost && !s.Host,
-				app.Button().Type("button").Class("btn", "small").Text(i18n.T("lobby.remove")).
+				app.Elem("button").Attr("type", "button").Class("btn", "small").Text(i18n.T("lobby.remove")).
 					Aria("label", i18n.T("lobby.remove")+" "+s.Name).
 					OnClick(func(ctx app.Context, e app.Event) {
 						if l.OnRemove != nil {

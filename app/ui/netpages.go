@@ -110,10 +110,10 @@ func (p *NewTable) Render() app.UI {
 		problem(p.err),
 		app.Elem("form").Class("panel", "setup-form").OnSubmit(p.open).Body(
 			nameField(p.name, func(v string) { p.name = v }),
-			app.Button().Type("submit").Class("btn", "primary").ID("open-table").Disabled(p.busy).Text(i18n.T("home.create")),
+			app.Elem("button").Attr("type", "submit").Class("btn", "primary").ID("open-table").Attr("disabled", p.busy).Text(i18n.T("home.create")),
 			app.If(p.busy, app.P().Class("muted").Text(i18n.T("app.loading"))),
 		),
-		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+		app.P().Body(app.Elem("a").Attr("href", "/").Text(i18n.T("app.back_home"))),
 	)
 }
 
@@ -233,7 +233,7 @@ func (p *Join) Render() app.UI {
 			p.join(ctx)
 		}).Body(
 			nameField(p.name, func(v string) { p.name = v }),
-			app.Button().Type("submit").Class(joinClass(p.problem != "" || p.err != "")...).ID("join-table").Disabled(p.busy).Text(p.joinLabel()),
+			app.Elem("button").Attr("type", "submit").Class(joinClass(p.problem != "" || p.err != "")...).ID("join-table").Attr("disabled", p.busy).Text(p.joinLabel()),
 			// Busy only while nothing went wrong: under a problem it would say the join goes on.
 			app.If(p.busy && p.problem == "" && p.err == "", app.P().Class("muted").ID("join-busy").Text(i18n.T("lobby.joining"))),
 		)
@@ -294,7 +294,7 @@ func inviteWelcome(problem, id string) app.UI {
 	for _, g := range board.All(false) {
 		if g.Board != nil && g.Rules != nil {
 			rules = append(rules, app.Elem("li").Body(
-				app.A().Href(board.RulesPath(g.Name)).Target("_blank").Attr("rel", "noopener").
+				app.Elem("a").Attr("href", board.RulesPath(g.Name)).Attr("target", "_blank").Attr("rel", "noopener").
 					Text(i18n.T("invite.rules", i18n.T("game."+g.Name)))))
 		}
 	}

@@ -16,9 +16,9 @@ type NotFound struct {
 func (n *NotFound) Render() app.UI {
 	return app.Main().ID("notfound").Class("mk-page mk-notfound").Body(
 		&lang.Switch{},
-		app.Img().Class("mk-logo mk-logo-small").Src("/web/icon.svg").Alt(""),
+		app.ElemSelfClosing("img").Class("mk-logo mk-logo-small").Attr("src", "/web/icon.svg").Attr("alt", ""),
 		app.H1().Class("mk-title").Text(i18n.T("notfound.title")),
 		app.P().Text(i18n.T("notfound.text")),
-		app.A().ID("notfound-home").Class("mk-btn mk-btn-primary").Href("/").Text(i18n.T("app.back_home")),
+		app.Elem("a").ID("notfound-home").Class("mk-btn mk-btn-primary").Attr("href", "/").Text(i18n.T("app.back_home")),
 	)
 }

@@ -55,7 +55,7 @@ func (g *GameScreen) recordPanel() app.UI {
 		link = app.Div().Class("record-link").Body(
 			app.Elem("label").Attr("for", "record-link").Text(i18n.T("record.link")),
 			app.ElemSelfClosing("input").ID("record-link").Attr("readonly", true).Attr("value", g.rec.link).OnFocus(func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }),
-			app.Button().Class("btn").ID("record-copy").Text(i18n.T("record.copy")).OnClick(func(ctx app.Context, e app.Event) {
+			app.Elem("button").Class("btn").ID("record-copy").Text(i18n.T("record.copy")).OnClick(func(ctx app.Context, e app.Event) {
 				if c := app.Window().Get("navigator").Get("clipboard"); c.Truthy() {
 					c.Call("writeText", g.rec.link)
 				}
@@ -66,8 +66,8 @@ func (g *GameScreen) recordPanel() app.UI {
 		app.Elem("h2").Text(i18n.T("record.title")),
 		app.P().Class("muted").Text(i18n.T("record.lead")),
 		app.Div().Class("record-actions").Body(
-			app.A().Class("btn", "primary").ID("record-download").Href(g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
-			app.A().Class("btn").ID("record-replay").Href(replayHref).Text(i18n.T("record.replay")),
+			app.Elem("a").Class("btn", "primary").ID("record-download").Attr("href", g.rec.file).Attr("download", g.rec.name).Text(i18n.T("record.download")),
+			app.Elem("a").Class("btn").ID("record-replay").Attr("href", replayHref).Text(i18n.T("record.replay")),
 		),
 		link,
 	)

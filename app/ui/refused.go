@@ -46,6 +46,6 @@ func (r *refusal) notice(onDismiss func(ctx app.Context, e app.Event)) app.UI {
 	}
 	return app.Div().Class("refused-notice").ID("refused-notice").Attr("role", "status").DataSet("kind", string(r.shown.Kind)).Body(
 		app.Elem("span").Text(i18n.Why(i18n.Current(), wire.RefusedCode(r.shown.Kind), nil, "")),
-		app.Button().Type("button").Class("btn", "small").ID("refused-dismiss").Text(i18n.T("app.close")).OnClick(onDismiss),
+		app.Elem("button").Attr("type", "button").Class("btn", "small").ID("refused-dismiss").Text(i18n.T("app.close")).OnClick(onDismiss),
 	)
 }

@@ -106,7 +106,7 @@ func (r *Replay) Render() app.UI {
 		r.importer(),
 		app.If(r.err != "", app.P().Class("problem").ID("replay-error").Attr("role", "alert").Text(r.err)),
 		player,
-		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+		app.P().Body(app.Elem("a").Attr("href", "/").Text(i18n.T("app.back_home"))),
 	)
 }
 
@@ -122,7 +122,7 @@ func (r *Replay) importer() app.UI {
 				ctx.Dispatch(func(ctx app.Context) { r.loadText(v.String()) })
 			})
 		}),
-		app.If(r.last && r.rec == nil, app.Button().Class("btn").ID("replay-last").Text(i18n.T("replay.last")).OnClick(func(ctx app.Context, e app.Event) {
+		app.If(r.last && r.rec == nil, app.Elem("button").Class("btn").ID("replay-last").Text(i18n.T("replay.last")).OnClick(func(ctx app.Context, e app.Event) {
 			r.loadText(lastRecord())
 		})),
 	)
@@ -196,7 +196,7 @@ func (r *Replay) step(id, glyph, label string, to func(at int) int) app.UI {
 	n := r.steps.Len()
 	t := to(r.at)
 	disabled := t < 0 || t > n || t == r.at
-	return app.Button().Class("btn").ID(id).Title(i18n.T(label)).Attr("aria-label", i18n.T(label)).Disabled(disabled).Text(glyph).
+	return app.Elem("button").Class("btn").ID(id).Title(i18n.T(label)).Attr("aria-label", i18n.T(label)).Attr("disabled", disabled).Text(glyph).
 		OnClick(func(ctx app.Context, e app.Event) {
 			if r.steps != nil {
 				r.at = min(max(to(r.at), 0), r.steps.Len())

@@ -48,8 +48,8 @@ func (r *Resume) row(t session.SavedTable) app.UI {
 		label, href, class = i18n.T("resume.table"), board.NewPath(t.Game), []string{"mk-btn", "mk-btn-primary"}
 	}
 	actions := []app.UI{
-		app.A().ID("resume-" + id).Class(class...).Href(href).Text(label),
-		app.Button().Type("button").ID("abandon-" + id).Class("mk-btn").Text(i18n.T("resume.abandon")).
+		app.Elem("a").ID("resume-"+id).Class(class...).Attr("href", href).Text(label),
+		app.Elem("button").Attr("type", "button").ID("abandon-" + id).Class("mk-btn").Text(i18n.T("resume.abandon")).
 			OnClick(func(ctx app.Context, e app.Event) { r.abandoning = id }),
 	}
 	var confirm app.UI
@@ -58,9 +58,9 @@ func (r *Resume) row(t session.SavedTable) app.UI {
 		confirm = app.Div().Class("mk-confirm").ID("abandon-ask-"+id).Aria("live", "polite").Body(
 			app.P().Text(i18n.T("resume.abandon_ask", i18n.T("game."+t.Game))),
 			app.Div().Class("mk-actions").Body(
-				app.Button().Type("button").ID("abandon-yes-"+id).Class("mk-btn", "mk-btn-danger").
+				app.Elem("button").Attr("type", "button").ID("abandon-yes-"+id).Class("mk-btn", "mk-btn-danger").
 					Text(i18n.T("resume.abandon_yes")).OnClick(func(ctx app.Context, e app.Event) { r.abandon(t) }),
-				app.Button().Type("button").ID("abandon-no-"+id).Class("mk-btn").
+				app.Elem("button").Attr("type", "button").ID("abandon-no-"+id).Class("mk-btn").
 					Text(i18n.T("resume.abandon_no")).OnClick(func(ctx app.Context, e app.Event) { r.abandoning = "" }),
 			),
 		)

@@ -133,9 +133,9 @@ func (p *Solo) Render() app.UI {
 					OnChange(func(ctx app.Context, e app.Event) { p.level = ctx.JSSrc().Get("value").String() }),
 			),
 			optionFields(p.game, p.options, func(k, v string) { p.options[k] = v }),
-			app.Button().Type("submit").Class("btn", "primary").ID("solo-start").Text(i18n.T("solo.start")),
+			app.Elem("button").Attr("type", "submit").Class("btn", "primary").ID("solo-start").Text(i18n.T("solo.start")),
 		),
-		app.P().Body(app.A().Href("/").Text(i18n.T("app.back_home"))),
+		app.P().Body(app.Elem("a").Attr("href", "/").Text(i18n.T("app.back_home"))),
 	)
 }
 

@@ -50,7 +50,7 @@ func (p *Join) peekTable(ctx app.Context) {
 func (p *Join) welcome() app.UI {
 	if p.problem == session.ProblemNoHost {
 		return app.Div().Class("problem-actions").ID("no-host").Body(
-			app.Button().Type("button").Class("btn", "primary").ID("peek-retry").Text(i18n.T("watch.retry")).
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("peek-retry").Text(i18n.T("watch.retry")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					p.problem = ""
 					p.peekTable(ctx)
@@ -87,7 +87,7 @@ func previewPanel(game string, pv wire.Preview) app.UI {
 	}
 	var how app.UI
 	if _, ok := games.Lookup(game); ok {
-		how = app.A().Href(board.RulesPath(game)).Target("_blank").Attr("rel", "noopener").ID("invite-how").Text(i18n.T("invite.rules", name))
+		how = app.Elem("a").Attr("href", board.RulesPath(game)).Attr("target", "_blank").Attr("rel", "noopener").ID("invite-how").Text(i18n.T("invite.rules", name))
 	}
 	return app.Elem("section").Class("panel", "invite-welcome").ID("invite-welcome").DataSet("game", game).Body(
 		app.P().Class("invite-lead").ID("invite-preview").Text(lead),
@@ -175,9 +175,9 @@ func (g *GameScreen) hostWatchers(snap session.Snapshot) app.UI {
 			acts = app.Elem("span").Class("muted").Style("margin-inline-start", "0.6em").Text(i18n.T("watch.will_play", w.Name))
 		} else {
 			acts = app.Elem("span").Style("margin-inline-start", "0.6em").Body(
-				app.Button().Type("button").Class("btn", "primary").ID("watch-admit-"+strconv.Itoa(i)).Text(admit).
+				app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("watch-admit-"+strconv.Itoa(i)).Text(admit).
 					OnClick(func(ctx app.Context, e app.Event) { g.try(ctx, func() error { return g.Sess.Admit(key) }) }),
-				app.Button().Type("button").Class("btn").ID("watch-refuse-"+strconv.Itoa(i)).Text(i18n.T("watch.refuse")).
+				app.Elem("button").Attr("type", "button").Class("btn").ID("watch-refuse-"+strconv.Itoa(i)).Text(i18n.T("watch.refuse")).
 					OnClick(func(ctx app.Context, e app.Event) { g.try(ctx, func() error { return g.Sess.Refuse(key) }) }),
 			)
 		}

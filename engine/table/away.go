@@ -13,7 +13,8 @@ package table
 // and marked as the stand-in's in every view and log. A player who comes back (by identity
 // key or seat token) takes the seat back at once: a stand-in's commitment nobody has seen yet
 // is withdrawn, so they choose themselves, and a deal still waiting for shares is committed
-// again with their key.
+// again with their key. Only a deal dealt without their share and with no other person's
+// keeps its stand-in until the next deal (sideline.go): the host could have chosen that one.
 
 import (
 	"slices"

@@ -14,6 +14,9 @@ import (
 // host's catch-up shows today's lobby (its seat its own again) and the deal's last commitment
 // (its seat left out). That change happened while it was away — the lobby that showed it went
 // to the others, who judged it — so it is no lie: the page verifies every deal like the rest.
+// Seats 0 and 1 are two other people (the host has no seat here), whose shares are in the deal
+// seat 2 comes back to: they vouch for it, so the seat is its player's again at once, not its
+// stand-in's until the next deal as at a table of two (TestSidelinedUntilNextDeal).
 func TestBenchedSeatComesBack(t *testing.T) {
 	defer checkNoLeak(t)()
 	lost := true
@@ -41,6 +44,9 @@ func TestBenchedSeatComesBack(t *testing.T) {
 		st := slow.State()
 		return st.Connected && st.Seat == 2 && st.HasView && len(st.Lobby.Seats) == 3 && !st.Lobby.Seats[2].StandIn
 	})
+	if st := slow.State(); st.Sidelined {
+		t.Fatalf("seat 2 sidelined in a deal other people's shares are in")
+	}
 	tt.guests = append(tt.guests, slow)
 	tt.wg.Add(1)
 	go driver(slow, tt.rand, tt.stop, &tt.wg)

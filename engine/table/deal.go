@@ -118,6 +118,7 @@ func (h *Host) dealFor(req engine.DealRequest) bool {
 	}
 	if req.Epoch == len(h.deals)+1 {
 		h.revealOpen()
+		h.giveBack() // sidelined players share in this deal (sideline.go)
 		d := &dealState{Epoch: req.Epoch, Context: req.Context, Shares: map[int]*wire.Share{}}
 		if err := h.commit(d); err != nil {
 			h.logf("table: %v", err)

@@ -43,7 +43,8 @@
 // a guest that sees one broken fails its deals with a code that says the host did it.
 //
 //  1. Its seat's key is its own (checkLobbySeat, checkRosterSeat). Every lobby shows its own
-//     key at its seat, no bot and no stand-in there: a lobby only reaches a guest at the table.
+//     key at its seat, no bot and no stand-in there (but while that stand-in finishes a deal
+//     shuffled without this guest, below): a lobby only reaches a guest at the table.
 //     Every deal's roster holds its key at its seat, on the commitment and again on the sealed
 //     set, so the deal cannot go ahead without its share. Only a deal committed while this
 //     guest was away (a stand-in's, or one from before it reclaimed the seat with a new key)
@@ -85,9 +86,23 @@
 // only for what happened meanwhile: the deals and moves of that stretch are the other
 // players' to vouch for, as they were at the table (a deal re-committed then without a seat,
 // for a stand-in the returning guest's lobby no longer shows, among them). A reloaded page
-// remembers no seq, so for it the whole game before its return is such a stretch. The limit
-// that follows, known and not yet closed: when the returning guest's own seat was the one left
-// out and no other person's share is in that deal (a two-person table), the deal it comes back
-// to was shuffled by the host alone; a host that cuts the guest's link on purpose could pick it.
-// Closing it means keeping the stand-in until the next deal, which the guest helps shuffle.
+// remembers no seq, so for it the whole game before its return is such a stretch.
+//
+// What a returning guest takes on nobody's word is playing a deal without its own share
+// (sideline.go, guestsideline.go). Back in a deal committed while it was away without its key,
+// it plays its seat there only if another person's share is in that deal: a key at a seat the
+// lobby does not show as the host's, whose player vouches that the host did not choose it
+// alone. Otherwise the host's secret and its own page's share made the deal — a host could cut
+// the link on purpose, say the share never came, bench the seat and pick the deal — so the
+// guest watches its seat's stand-in finish it (GuestState.Sidelined: no legal moves, Send
+// refused) until a lobby gives the seat back, which the host does at the next deal, before
+// committing it, so the guest shares in it, or at the game's end (Rituals of Madness deals
+// once). A host that gives the seat back where the seat is to move in that deal fails it
+// (wire.DealHandedBack); one whose lobby keeps the stand-in once the guest is back in a deal
+// holding its key breaks rule 1. What holds: no player plays a deal the host could have
+// chosen alone. What does not: the stand-in, the host's bot, plays that seat in such a deal,
+// as it would had the player never come back, and the seat's result counts; and "another
+// person" is as the lobby shows it, so a second identity the host seats itself (or its own
+// extra character, which the lobby does not tell apart) vouches for the host, as it would for
+// any deal at that table.
 package table

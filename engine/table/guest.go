@@ -116,6 +116,10 @@ type GuestState struct {
 	Status   engine.Status
 	HasView  bool
 	Waiting  bool // a move of ours is in flight
+	// Sidelined: back after a lost link in a deal shuffled without this seat's share (nor any
+	// other person's), we watch its stand-in play the seat until the next deal, or the game's
+	// end (guestsideline.go). Legal is empty meanwhile.
+	Sidelined bool
 
 	Chat []wire.Chat
 	// Code is a short fingerprint of everything public this guest has been told up to Seq: the
@@ -197,6 +201,9 @@ type Guest struct {
 	// absences are the stretches of the game this guest was away for (guestrules.go): only
 	// then may a stand-in have played its seat or a deal have left it out.
 	absences []absence
+	// sidelines are the stretches our seat's stand-in played on while we watched, back in a
+	// deal shuffled without us (guestsideline.go).
+	sidelines []absence
 	// shownStandIns are the stretches of game seqs the lobbies showed each seat stood in
 	// (standinshown.go).
 	shownStandIns      map[engine.Seat][]absence
@@ -375,6 +382,9 @@ func (g *Guest) State() GuestState {
 	}
 	s := g.st
 	s.Legal = append([]engine.Move(nil), g.st.Legal...)
+	if s.Sidelined = g.sidelinedNow(); g.mayNotPlay() {
+		s.Legal = nil // the stand-in's moves, not ours to make (guestsideline.go)
+	}
 	s.Chat = append([]wire.Chat(nil), g.st.Chat...)
 	s.Lobby.Seats = append([]wire.SeatInfo(nil), g.st.Lobby.Seats...)
 	s.Waiting = g.pending != nil || g.sealed != nil
@@ -405,6 +415,9 @@ func (g *Guest) Send(m engine.Move) error {
 	defer g.mu.Unlock()
 	if !g.st.HasView || !g.st.Started {
 		return engine.Errorf(wire.KindState, "table: send", "the game has not started")
+	}
+	if g.mayNotPlay() {
+		return engine.Errorf(wire.KindState, "table: send", "a stand-in plays this seat until the next deal: this one was shuffled without its share")
 	}
 	if !engine.IsLegal(g.st.Legal, m) {
 		return engine.Errorf(engine.KindIllegal, "table: send", "%s is not a legal move now", m)

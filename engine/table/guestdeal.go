@@ -114,7 +114,9 @@ func (g *Guest) restart(d *guestDeal, cx fair.Context, cause *wire.Share) error 
 			// Left out while this page was away: a stand-in came (perhaps gone again since, as
 			// when a seat benched for a share its slow link lost comes back after the deal).
 			// The lobby that showed it went to the guests at the table, who judged it; this
-			// page's catch-up holds only today's lobby and the deal's last commitment.
+			// page's catch-up holds only today's lobby and the deal's last commitment. If it is
+			// our seat, we play in that deal only if another person's share is in it
+			// (guestsideline.go).
 		case i >= len(seats) || !bytes.Equal(seats[i].Key, cx.Roster[i]) && !(seats[i].StandIn && len(cx.Roster[i]) == 0):
 			return engine.Errorf(engine.KindIllegal, "table: deal", "the host re-committed deal %d for a seat change this guest was never shown", cx.Epoch)
 		case seats[i].Host:

@@ -189,6 +189,7 @@ func (g *Guest) process(l *link, msg wire.Message) {
 		}
 		g.noteStandIns(m)
 		g.st.Lobby = *m
+		g.sidelineLobby()
 		if g.audit != nil {
 			for _, s := range m.Seats {
 				if !s.Bot {
@@ -273,6 +274,7 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 		// new game's start.
 		away := g.awayNow()
 		g.absences, g.standInRound, g.set, g.shownStandIns, g.shownStandInRounds = nil, [2]int{}, nil, nil, nil
+		g.sidelines = nil
 		if away {
 			g.absences = []absence{{from: 0, to: -1}}
 		}

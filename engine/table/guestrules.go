@@ -87,7 +87,9 @@ func (g *Guest) checkLobbySeat(l *wire.Lobby) *reason {
 	switch {
 	case !bytes.Equal(info.Key, g.cfg.Identity.Public()) || info.Bot:
 		return &reason{wire.DealKeyChanged, fmt.Sprintf("the host's lobby shows another key at seat %d, this guest's", s), nil}
-	case info.StandIn:
+	case info.StandIn && !g.awayNow() && !g.sidelinedNow():
+		// Away, it is checked when the catch-up ends (sidelineAt): right only while the
+		// stand-in finishes a deal without our share.
 		return &reason{wire.DealStoodIn, fmt.Sprintf("the host's lobby shows a stand-in at seat %d while its player is at the table", s), nil}
 	}
 	return nil
@@ -137,7 +139,7 @@ func (g *Guest) checkMove(seq int, m engine.Move, sig []byte, standIn bool) *rea
 		return nil
 	}
 	if standIn {
-		if g.standInRound[0] < seq && seq <= g.standInRound[1] {
+		if g.standInRound[0] < seq && seq <= g.standInRound[1] || g.wasSidelined(seq) {
 			return nil
 		}
 		return &reason{wire.DealStoodIn, fmt.Sprintf("the host played move %d (%s) for this seat as a stand-in while its player was at the table", seq, m), nil}
@@ -176,7 +178,7 @@ func (g *Guest) moveSeen(seq int, m engine.Move, sig, nonce []byte, standIn bool
 // the replay has not reached base (a move or a deal key not known yet): ask again later.
 func (g *Guest) checkSealedSet(base int, set []fair.Pledge) (active []engine.Seat, ready bool, why *reason) {
 	for _, p := range set {
-		if p.StandIn && p.Seat == g.st.Seat && !g.awayNow() && !(g.standInRound[0] == base && g.standInRound[1] > base) {
+		if p.StandIn && p.Seat == g.st.Seat && !g.awayNow() && !g.wasSidelined(base+1) && !(g.standInRound[0] == base && g.standInRound[1] > base) {
 			return nil, false, &reason{wire.DealStoodIn, fmt.Sprintf("the host relayed a stand-in's sealed choice for seat %d at seq %d while its player was at the table", p.Seat, base), nil}
 		}
 	}

@@ -30,10 +30,12 @@ func (g *Guest) view(m *wire.View) {
 		g.later(m.Seq, fair.Shown{View: m.View, Legal: m.Legal, Status: m.Status})
 		if g.awayNow() {
 			g.back(m.Seq)            // the view that ends a catch-up: live from here on
+			g.sidelineAt(m.Seq)      // or watching our seat's stand-in finish a deal without us
 			for e := range g.deals { // the deals still open, now that catch-up told which
 				g.contribute(e)
 			}
 		}
+		g.handedBack(m.Legal)
 		g.settleIfWaiting()
 		g.checkHeads()
 	}

@@ -54,13 +54,19 @@ func (h *Host) handle(p *peer, seq uint64, msg wire.Message) {
 	case *wire.Say:
 		h.say(p, m)
 	case *wire.Move:
-		h.move(p, seq, m)
+		if !h.playsNot(p, seq, m.BasedOn) {
+			h.move(p, seq, m)
+		}
 	case *wire.Seal:
 		h.seal(p, seq, m)
 	case *wire.Pledge:
-		h.pledge(p, seq, m)
+		if !h.playsNot(p, seq, m.Base) {
+			h.pledge(p, seq, m)
+		}
 	case *wire.Open:
-		h.open(p, seq, m)
+		if !h.playsNot(p, seq, m.Base) {
+			h.open(p, seq, m)
+		}
 	case *wire.Contrib:
 		h.contrib(p, seq, m)
 	case *wire.Need:
@@ -140,6 +146,7 @@ func (h *Host) advanceGame() {
 	for h.started {
 		st := h.game.Status()
 		if st.Over {
+			h.giveBack() // no deal in play any more: a sidelined player has their seat again
 			h.signHead()
 			h.revealOpen()
 			if !h.overSent {

@@ -314,8 +314,11 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		h.seats = append(h.seats, &seatState{Key: append([]byte(nil), m.Key...), Token: hex.EncodeToString(tok)})
 		seat = engine.Seat(len(h.seats) - 1)
 	}
-	if seat.Valid(len(h.seats)) && h.seats[seat].Benched != 0 {
+	if seat.Valid(len(h.seats)) && (h.seats[seat].Benched != 0 || !h.seats[seat].StandIn && h.dealAlone(seat)) {
 		// Benched for the open deal (charge.go): the seat is the stand-in's until it is dealt.
+		// Or dealt since without this seat's share, and no stand-in (a host without
+		// HostConfig.Bots) can finish it: the player may not play it (sideline.go), so the
+		// seat waits for the host's stand-in, as for anyone away.
 		h.dropPeer(p, &wire.Bye{Kind: wire.KindState, Code: wire.ByeDropped})
 		return
 	}
@@ -326,10 +329,10 @@ func (h *Host) hello(p *peer, seq uint64, m *wire.Hello) {
 		}
 		s.peer = p
 		s.Person = bytes.Clone(m.Person) // this hello's word on whose seat it is, checked above
-		if s.StandIn {
+		if s.StandIn && !h.dealAlone(seat) {
 			h.returned(seat)
 			back = true
-		}
+		} // else its stand-in finishes the deal in play, shuffled without them (sideline.go)
 		if !h.started || s.Name == "" { // no renames once the game is on: the record names seats
 			s.Name = h.uniqueName(cleanName(m.Name), seat)
 		}

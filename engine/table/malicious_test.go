@@ -142,7 +142,7 @@ func TestMaliciousGuest(t *testing.T) {
 	if other == r.seat || !other.Valid(3) {
 		other = 0
 	}
-	oversized := append([]byte(`{"v":7,"type":"say","seq":999,"body":{"text":"`), bytes.Repeat([]byte("x"), 70000)...)
+	oversized := append([]byte(`{"v":8,"type":"say","seq":999,"body":{"text":"`), bytes.Repeat([]byte("x"), 70000)...)
 	oversized = append(oversized, `"}}`...)
 	replayed := r.sent[len(r.sent)-1]
 	cases := []struct {
@@ -167,8 +167,8 @@ func TestMaliciousGuest(t *testing.T) {
 		{"host-only message", r.frame(&wire.Reveal{Epoch: 1, H: make([]byte, 32)}), engine.KindMalformed},
 		{"ready after the start", r.frame(&wire.Ready{Ready: false}), wire.KindState},
 		{"not json", []byte("{{{"), engine.KindMalformed},
-		{"unknown type", []byte(`{"v":7,"type":"cheat","seq":900,"body":{}}`), engine.KindMalformed},
-		{"unknown field", []byte(`{"v":7,"type":"ready","seq":901,"body":{"ready":true,"seat":0}}`), engine.KindMalformed},
+		{"unknown type", []byte(`{"v":8,"type":"cheat","seq":900,"body":{}}`), engine.KindMalformed},
+		{"unknown field", []byte(`{"v":8,"type":"ready","seq":901,"body":{"ready":true,"seat":0}}`), engine.KindMalformed},
 		{"wrong version", []byte(`{"v":6,"type":"ready","seq":902,"body":{"ready":true}}`), wire.KindVersion},
 		{"oversized", oversized, wire.KindOversized},
 	}

@@ -87,7 +87,7 @@ func TestNoSentenceCrossesTheWire(t *testing.T) {
 	// A malicious page: frames that cannot be read, until the host lets it go.
 	mallory := rawPeer(t, h, &capt)
 	for i := 0; i < 7; i++ {
-		mallory.send([]byte(`{"v":7,"type":"cheat","seq":` + fmt.Sprint(900+i) + `,"body":{}}`))
+		mallory.send([]byte(`{"v":8,"type":"cheat","seq":` + fmt.Sprint(900+i) + `,"body":{}}`))
 	}
 
 	honest.SetReady(true)

@@ -5,7 +5,8 @@ package wire
 // starts a turn deadline and tells everyone with Away. When it runs out the host's player
 // chooses: wait longer, let a bot stand in for the absent seat (shown to everyone as
 // SeatInfo.StandIn, each of its moves marked as the stand-in's), or end the game. A player who
-// comes back takes the seat back at once.
+// comes back takes the seat back at once, but in a deal dealt without their share and anyone
+// else's but the host's: its stand-in finishes that one (SeatInfo.StandIn while Connected).
 
 import (
 	"slices"

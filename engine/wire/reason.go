@@ -51,6 +51,9 @@ const (
 	// our seat in for withholding a share it never let us reveal (no sealed set came).
 	DealShareRefused = "deal.share_refused"
 	DealBenched      = "deal.benched"
+	// DealHandedBack: the host gave our seat back in the middle of a deal shuffled, while we
+	// were away, without our share or any other person's: one it could have chosen alone.
+	DealHandedBack = "deal.handed_back"
 )
 
 // ReasonCodes lists every reason code with its number of arguments, so a test can insist that
@@ -61,6 +64,7 @@ func ReasonCodes() map[string]int {
 		DealNewGame: 0, DealOtherTable: 0, DealLeftBefore: 0,
 		DealKeyChanged: 0, DealStoodIn: 0, DealSealedShort: 0, DealViewChanged: 1, DealStandInUnshown: 0,
 		DealStatusContradicts: 1, DealViewWithheld: 1, DealShareRefused: 0, DealBenched: 0,
+		DealHandedBack: 0,
 	}
 	for _, k := range []engine.Kind{engine.KindMalformed, engine.KindBadSeat, engine.KindNotYourTurn,
 		engine.KindIllegal, engine.KindGameOver, engine.KindNeedDeal, engine.KindBadConfig,

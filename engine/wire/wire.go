@@ -25,10 +25,13 @@ import (
 // link alive every two ticks and the host drops one silent for 6 s (issue 24); 6: an extra seat's
 // hello carries its person's signed claim and Away groups seats by person (issue 24); 7: the
 // preview says a game on is dealt host-blind (Preview.Blind, issue 25) and Away carries each
-// absent person's own time left (Away.Left, issue 24). A frame of another
+// absent person's own time left (Away.Left, issue 24); 8: a player back in the middle of a deal
+// shuffled without their share or any other person's watches its stand-in finish it (a lobby
+// shows their seat stood in while they are at the table; a v7 guest would call that a lie,
+// and a v8 guest fails a v7 host's hand-back: DealHandedBack). A frame of another
 // version decodes to a KindVersion error naming both versions, and a Bye in the sender's own
 // version tells it (see EncodeVersion, FrameVersion).
-const Version = 7
+const Version = 8
 
 // Size caps. A frame must stay well below 64 KiB: pion's SCTP stack silently drops a message of
 // exactly 64 KiB, so nothing near that size is ever produced or accepted.

@@ -77,7 +77,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestDecodeRefuses(t *testing.T) {
-	big := `{"v":7,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
+	big := `{"v":8,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("x", MaxFrame) + `"}}`
 	cases := []struct {
 		name  string
 		frame string
@@ -90,36 +90,36 @@ func TestDecodeRefuses(t *testing.T) {
 		{"oversized frame", big, KindOversized},
 		{"other version", `{"v":9,"type":"ready","seq":1,"body":{"ready":true}}`, KindVersion},
 		{"missing version", `{"type":"ready","seq":1,"body":{"ready":true}}`, KindVersion},
-		{"unknown type", `{"v":7,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
-		{"unknown envelope field", `{"v":7,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
-		{"unknown body field", `{"v":7,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
-		{"missing body", `{"v":7,"type":"ready","seq":1}`, engine.KindMalformed},
-		{"null body", `{"v":7,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
-		{"trailing data", `{"v":7,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
-		{"negative seq", `{"v":7,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
-		{"wrong field type", `{"v":7,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
-		{"unknown move field", `{"v":7,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
-		{"move without kind", `{"v":7,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
-		{"move seat out of range", `{"v":7,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
-		{"negative basedOn", `{"v":7,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
-		{"short key", `{"v":7,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
-		{"person claim without its signature", `{"v":7,"type":"hello","seq":1,"body":{"name":"a","key":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","sig":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==","person":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}}`, engine.KindMalformed},
-		{"short person key", `{"v":7,"type":"hello","seq":1,"body":{"name":"a","key":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","sig":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==","person":"AQID","personSig":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="}}`, engine.KindMalformed},
-		{"away people not matching seats", `{"v":7,"type":"away","seq":1,"body":{"seats":[1,2],"people":[0]}}`, engine.KindMalformed},
-		{"away people out of order", `{"v":7,"type":"away","seq":1,"body":{"seats":[1,2],"people":[1,0]}}`, engine.KindMalformed},
-		{"away people skipping a number", `{"v":7,"type":"away","seq":1,"body":{"seats":[1,2],"people":[0,2]}}`, engine.KindMalformed},
-		{"away times left not matching seats", `{"v":7,"type":"away","seq":1,"body":{"seats":[1,2],"left":[0]}}`, engine.KindMalformed},
-		{"away negative time left", `{"v":7,"type":"away","seq":1,"body":{"seats":[1,2],"left":[0,-1]}}`, engine.KindMalformed},
-		{"blind preview of no game", `{"v":7,"type":"preview","seq":1,"body":{"seated":1,"min":2,"max":7,"blind":true}}`, engine.KindMalformed},
-		{"long name", `{"v":7,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
-		{"empty chat", `{"v":7,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
-		{"long chat", `{"v":7,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
-		{"contrib epoch 0", `{"v":7,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
-		{"view without move", `{"v":7,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
-		{"oversized view", `{"v":7,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
-		{"long bye code", `{"v":7,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
-		{"negative match", `{"v":7,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
-		{"bad base64", `{"v":7,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
+		{"unknown type", `{"v":8,"type":"shuffle","seq":1,"body":{}}`, engine.KindMalformed},
+		{"unknown envelope field", `{"v":8,"type":"ready","seq":1,"body":{},"x":1}`, engine.KindMalformed},
+		{"unknown body field", `{"v":8,"type":"ready","seq":1,"body":{"ready":true,"seat":3}}`, engine.KindMalformed},
+		{"missing body", `{"v":8,"type":"ready","seq":1}`, engine.KindMalformed},
+		{"null body", `{"v":8,"type":"ready","seq":1,"body":null}`, engine.KindMalformed},
+		{"trailing data", `{"v":8,"type":"ready","seq":1,"body":{}} {}`, engine.KindMalformed},
+		{"negative seq", `{"v":8,"type":"ready","seq":-1,"body":{}}`, engine.KindMalformed},
+		{"wrong field type", `{"v":8,"type":"move","seq":1,"body":{"basedOn":"x","move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"unknown move field", `{"v":8,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0,"kind":"a","x":1}}}`, engine.KindMalformed},
+		{"move without kind", `{"v":8,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":0}}}`, engine.KindMalformed},
+		{"move seat out of range", `{"v":8,"type":"move","seq":1,"body":{"basedOn":1,"move":{"seat":99,"kind":"a"}}}`, engine.KindMalformed},
+		{"negative basedOn", `{"v":8,"type":"move","seq":1,"body":{"basedOn":-1,"move":{"seat":0,"kind":"a"}}}`, engine.KindMalformed},
+		{"short key", `{"v":8,"type":"hello","seq":1,"body":{"name":"a","key":"AQID","sig":""}}`, engine.KindMalformed},
+		{"person claim without its signature", `{"v":8,"type":"hello","seq":1,"body":{"name":"a","key":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","sig":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==","person":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}}`, engine.KindMalformed},
+		{"short person key", `{"v":8,"type":"hello","seq":1,"body":{"name":"a","key":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","sig":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==","person":"AQID","personSig":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="}}`, engine.KindMalformed},
+		{"away people not matching seats", `{"v":8,"type":"away","seq":1,"body":{"seats":[1,2],"people":[0]}}`, engine.KindMalformed},
+		{"away people out of order", `{"v":8,"type":"away","seq":1,"body":{"seats":[1,2],"people":[1,0]}}`, engine.KindMalformed},
+		{"away people skipping a number", `{"v":8,"type":"away","seq":1,"body":{"seats":[1,2],"people":[0,2]}}`, engine.KindMalformed},
+		{"away times left not matching seats", `{"v":8,"type":"away","seq":1,"body":{"seats":[1,2],"left":[0]}}`, engine.KindMalformed},
+		{"away negative time left", `{"v":8,"type":"away","seq":1,"body":{"seats":[1,2],"left":[0,-1]}}`, engine.KindMalformed},
+		{"blind preview of no game", `{"v":8,"type":"preview","seq":1,"body":{"seated":1,"min":2,"max":7,"blind":true}}`, engine.KindMalformed},
+		{"long name", `{"v":8,"type":"hello","seq":1,"body":{"name":"` + strings.Repeat("n", MaxName+1) + `"}}`, KindOversized},
+		{"empty chat", `{"v":8,"type":"say","seq":1,"body":{"text":""}}`, engine.KindMalformed},
+		{"long chat", `{"v":8,"type":"say","seq":1,"body":{"text":"` + strings.Repeat("c", MaxChat+1) + `"}}`, KindOversized},
+		{"contrib epoch 0", `{"v":8,"type":"contrib","seq":1,"body":{"epoch":0,"seat":0,"s":"","sig":""}}`, engine.KindMalformed},
+		{"view without move", `{"v":8,"type":"view","seq":1,"body":{"seq":3,"view":{},"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, engine.KindMalformed},
+		{"oversized view", `{"v":8,"type":"view","seq":1,"body":{"seq":0,"view":"` + strings.Repeat("v", MaxView) + `","legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`, KindOversized},
+		{"long bye code", `{"v":8,"type":"bye","seq":1,"body":{"kind":"state","code":"` + strings.Repeat("f", 33) + `"}}`, KindOversized},
+		{"negative match", `{"v":8,"type":"welcome","seq":1,"body":{"seat":0,"game":"arkham","table":"AAAAAAAAAAAAAAAAAAAAAA==","config":{"seats":0,"options":null},"started":false,"match":-1}}`, engine.KindMalformed},
+		{"bad base64", `{"v":8,"type":"reveal","seq":1,"body":{"epoch":1,"h":"!!"}}`, engine.KindMalformed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -160,10 +160,10 @@ func TestLegacyTextReadNeverSent(t *testing.T) {
 		text func(Message) string
 		want Message
 	}{
-		{`{"v":7,"type":"reject","seq":4,"body":{"kind":"illegal","msg":"table: move: not legal now","ref":3,"basedOn":2}}`,
+		{`{"v":8,"type":"reject","seq":4,"body":{"kind":"illegal","msg":"table: move: not legal now","ref":3,"basedOn":2}}`,
 			func(m Message) string { return m.(*Reject).Msg },
 			&Reject{Kind: engine.KindIllegal, Ref: 3, BasedOn: 2}},
-		{`{"v":7,"type":"bye","seq":5,"body":{"kind":"state","code":"full","reason":"the table is full"}}`,
+		{`{"v":8,"type":"bye","seq":5,"body":{"kind":"state","code":"full","reason":"the table is full"}}`,
 			func(m Message) string { return m.(*Bye).Reason },
 			&Bye{Kind: KindState, Code: ByeFull}},
 	}
@@ -197,7 +197,7 @@ func TestLegacyTextReadNeverSent(t *testing.T) {
 }
 
 func TestViewIsCompacted(t *testing.T) {
-	f := []byte(`{"v":7,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
+	f := []byte(`{"v":8,"type":"view","seq":1,"body":{"seq":0,"view":{ "a" : [1, 2] },"legal":[],"status":{"phase":"","round":0,"turn":0,"active":null,"over":false}}}`)
 	_, m, err := Decode(f)
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +216,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"v":7,"type":"ready","seq":1,"body":{}}`))
+	f.Add([]byte(`{"v":8,"type":"ready","seq":1,"body":{}}`))
 	f.Fuzz(func(t *testing.T, frame []byte) {
 		seq, m, err := Decode(frame)
 		if err != nil {

@@ -14,11 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"miskatonic/app/signal"
 )
@@ -53,8 +50,9 @@ type delivery struct {
 
 // Bus is one connection to a broker.
 type Bus struct {
-	conn net.Conn
-	wmu  sync.Mutex
+	ws  *signal.WebSocket
+	rd  *stream // the packets' byte stream, read by connect and then by read alone
+	wmu sync.Mutex
 
 	in     chan delivery
 	subs   chan byte // SUBACK return codes
@@ -71,11 +69,11 @@ func Dial(ctx context.Context, url string) (signal.Bus, error) {
 		return nil, fmt.Errorf("mqtt: cannot reach %s: %w", url, err)
 	}
 	b := &Bus{
-		conn: websocket.NetConn(context.Background(), ws, websocket.MessageBinary),
-		in:   make(chan delivery, 64), subs: make(chan byte, 1), done: make(chan struct{}),
+		ws: ws, rd: &stream{ws: ws, ctx: context.Background()},
+		in: make(chan delivery, 64), subs: make(chan byte, 1), done: make(chan struct{}),
 	}
 	if err := b.connect(ctx); err != nil {
-		b.conn.Close()
+		ws.CloseNow()
 		return nil, fmt.Errorf("mqtt: %s: %w", url, err)
 	}
 	go b.read()
@@ -97,12 +95,10 @@ func (b *Bus) connect(ctx context.Context) error {
 	if err := b.write(ctx, typeConnect<<4, p); err != nil {
 		return err
 	}
-	if dl, ok := ctx.Deadline(); ok {
-		b.conn.SetReadDeadline(dl)
-		defer b.conn.SetReadDeadline(time.Time{})
-	}
+	b.rd.ctx = ctx
+	defer func() { b.rd.ctx = context.Background() }()
 	var ack [4]byte
-	if _, err := io.ReadFull(b.conn, ack[:]); err != nil {
+	if _, err := io.ReadFull(b.rd, ack[:]); err != nil {
 		return err
 	}
 	if ack[0]>>4 != typeConnack || ack[1] != 2 {
@@ -170,7 +166,7 @@ func (b *Bus) stop(err error) {
 	b.once.Do(func() {
 		b.err = err
 		close(b.done)
-		b.conn.Close()
+		b.ws.Close()
 	})
 }
 
@@ -180,17 +176,12 @@ func (b *Bus) write(ctx context.Context, first byte, body []byte) error {
 	pkt = append(pkt, body...)
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
-	if dl, ok := ctx.Deadline(); ok {
-		b.conn.SetWriteDeadline(dl)
-		defer b.conn.SetWriteDeadline(time.Time{})
-	}
-	_, err := b.conn.Write(pkt)
-	return err
+	return b.ws.Write(ctx, false, pkt)
 }
 
 // read parses packets until the connection ends.
 func (b *Bus) read() {
-	r := bufio.NewReader(b.conn)
+	r := bufio.NewReader(b.rd)
 	for {
 		first, body, err := readPacket(r)
 		if err != nil {

@@ -18,8 +18,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"miskatonic/app/signal"
 )
 
@@ -49,7 +47,7 @@ type delivery struct {
 
 // Bus is one connection to a Nostr relay.
 type Bus struct {
-	ws   *websocket.Conn
+	ws   *signal.WebSocket
 	key  *key
 	pub  string
 	wmu  sync.Mutex
@@ -190,7 +188,7 @@ func (b *Bus) stop(err error) {
 	b.once.Do(func() {
 		b.err = err
 		close(b.done)
-		b.ws.Close(websocket.StatusNormalClosure, "")
+		b.ws.Close()
 	})
 }
 
@@ -203,14 +201,14 @@ func (b *Bus) send(ctx context.Context, msg []any) error {
 	}
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
-	return b.ws.Write(ctx, websocket.MessageText, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return b.ws.Write(ctx, true, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
 // read handles relay messages until the connection ends: EVENT deliveries and EOSE; OK,
 // NOTICE and CLOSED need no action (a refused event is one more dropped message).
 func (b *Bus) read() {
 	for {
-		_, data, err := b.ws.Read(context.Background())
+		data, _, err := b.ws.Read(context.Background())
 		if err != nil {
 			b.stop(fmt.Errorf("nostr: connection lost: %w", err))
 			return

@@ -23,11 +23,11 @@ func cardFace(c Card, size string) app.UI {
 		DataSet("card", c.Key).
 		DataSet("cursed", strconv.FormatBool(c.Cursed)).
 		Body(
-			app.Img().Class("card-art").Src(c.Art()).Alt("").Attr("draggable", "false"),
+			app.ElemSelfClosing("img").Class("card-art").Attr("src", c.Art()).Attr("alt", "").Attr("draggable", "false"),
 			app.Elem("span").Class("card-name").Text(c.Name()),
 			app.Elem("span").Class("card-kind").Text(i18n.T("kind."+c.Kind)),
 			app.If(c.Cursed,
-				app.Img().Class("card-cursed").Src("/web/cards/cursed.svg").Alt("").Title(i18n.T("card.cursed")),
+				app.ElemSelfClosing("img").Class("card-cursed").Attr("src", "/web/cards/cursed.svg").Attr("alt", "").Title(i18n.T("card.cursed")),
 			),
 		)
 }
@@ -45,7 +45,7 @@ func cardBack(size string, mine bool) app.UI {
 		Aria("label", label).
 		DataSet("card", data). // "hidden" marks the viewer's own card for the e2e leak check
 		Body(
-			app.Img().Class("card-art").Src("/web/cards/back.svg").Alt("").Attr("draggable", "false"),
+			app.ElemSelfClosing("img").Class("card-art").Attr("src", "/web/cards/back.svg").Attr("alt", "").Attr("draggable", "false"),
 			app.If(mine, app.Elem("span").Class("card-hidden-note").Text(i18n.T("card.hidden"))),
 		)
 }

@@ -95,7 +95,7 @@ func (t *Table) explainPanel() app.UI {
 				app.Elem("h2").Text(c.Name()),
 				app.P().Class("muted", "small").Text(c.Label()),
 			),
-			app.Button().Type("button").Class("btn", "small").ID("explain-close").AutoFocus(true).
+			app.Elem("button").Attr("type", "button").Class("btn", "small").ID("explain-close").Attr("autofocus", true).
 				Text(i18n.T("app.close")).
 				OnClick(func(ctx app.Context, e app.Event) { t.explain = "" }),
 		),
@@ -174,7 +174,7 @@ func (t *Table) hints() app.UI {
 	return app.Elem("section").Class("panel", "hints").ID("hints").Aria("label", i18n.T("explain.hints_title")).Body(
 		app.Div().Class("panel-head").Body(
 			app.Elem("h2").Text(i18n.T("explain.hints_title")),
-			app.Button().Type("button").Class("btn", "small").ID("hints-close").Text(i18n.T("explain.hints_done")).
+			app.Elem("button").Attr("type", "button").Class("btn", "small").ID("hints-close").Text(i18n.T("explain.hints_done")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					t.hintsDone = true
 					if ls := app.Window().Get("localStorage"); ls.Truthy() {

@@ -27,7 +27,7 @@ var hrefRules = board.RulesPath(Name)
 
 // docLink opens an explanatory page in a new tab, so the table (and its connection) stays put.
 func docLink(id, href, text string) app.UI {
-	return app.A().ID(id).Class("doc-link").Href(href).Target("_blank").Attr("rel", "noopener").Text(text)
+	return app.Elem("a").ID(id).Class("doc-link").Attr("href", href).Attr("target", "_blank").Attr("rel", "noopener").Text(text)
 }
 
 func doomTrack(b Board) app.UI {
@@ -43,7 +43,7 @@ func doomTrack(b Board) app.UI {
 		spots = append(spots, app.Elem("span").Class(cls).Text(strconv.Itoa(i)))
 	}
 	return app.Div().Class("doom").Aria("label", i18n.T("ark.doom_label", b.Doom)).Title(i18n.T("rules.doom.p1")).Body(
-		app.Img().Src("/web/cards/doom.svg").Alt("").Class("doom-icon"),
+		app.ElemSelfClosing("img").Attr("src", "/web/cards/doom.svg").Attr("alt", "").Class("doom-icon"),
 		app.Elem("span").Class("doom-name").Aria("hidden", "true").Text(i18n.T("explain.doom_track")),
 		app.Div().Class("doom-spots").Aria("hidden", "true").Body(spots...),
 	)
@@ -62,7 +62,7 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 		if a.Primary {
 			cls = "btn primary"
 		}
-		btn := app.Button().Type("button").Class(cls).
+		btn := app.Elem("button").Attr("type", "button").Class(cls).
 			DataSet("move", a.Move.Kind).
 			DataSet("to", strconv.Itoa(int(a.Move.To))).
 			DataSet("option", a.Move.Option).
@@ -77,7 +77,7 @@ func actionBar(acts []Action, onAct func(app.Context, engine.Move)) app.UI {
 				}
 			}, a.Move.String())
 		if i == 0 {
-			btn = btn.AutoFocus(true)
+			btn = btn.Attr("autofocus", true)
 		}
 		btns = append(btns, btn)
 	}
@@ -148,7 +148,7 @@ func oddsPanel(o *Odds, hidden bool, toggle func(app.Context, app.Event)) app.UI
 	return app.Elem("section").Class("panel", "helper").Body(
 		app.Div().Class("panel-head").Body(
 			app.Elem("h2").Text(i18n.T("ark.helper")),
-			app.Button().Type("button").Class("btn", "small").Aria("expanded", strconv.FormatBool(!hidden)).
+			app.Elem("button").Attr("type", "button").Class("btn", "small").Aria("expanded", strconv.FormatBool(!hidden)).
 				Text(btnText).OnClick(toggle),
 		),
 		body,

@@ -46,7 +46,7 @@ func rulesSections() []doc.Section {
 		{ID: "cards", TitleKey: "rules.cards.title", Body: cardsSection()},
 		{ID: "doom", TitleKey: "rules.doom.title", Body: []app.UI{
 			app.Div().Class("mk-doc-aside-art").Body(
-				app.Img().Class("mk-doc-icon").Src("/web/cards/doom.svg").Alt(""),
+				app.ElemSelfClosing("img").Class("mk-doc-icon").Attr("src", "/web/cards/doom.svg").Attr("alt", ""),
 				doc.Para("rules.doom.p1"),
 			),
 		}},
@@ -60,7 +60,7 @@ func rulesSections() []doc.Section {
 			doc.Para("rules.app.p1"),
 			doc.Bullets("rules.app.l1", "rules.app.l2", "rules.app.l3", "rules.app.l4",
 				"rules.app.l5", "rules.app.l6", "rules.app.l7", "rules.app.l8"),
-			app.P().Body(app.A().Href(board.HrefFair).Text(i18n.T("pages.see_fair"))),
+			app.P().Body(app.Elem("a").Attr("href", board.HrefFair).Text(i18n.T("pages.see_fair"))),
 		}},
 	}
 }
@@ -171,8 +171,8 @@ func cardTile(art string, cursed bool, size string) app.UI {
 		class += " mk-doc-tile-cursed"
 	}
 	return app.Div().Class(class).Body(
-		app.Img().Class("mk-doc-tile-art").Src("/web/cards/"+art+".svg").Alt("").Attr("draggable", "false"),
-		app.If(cursed, app.Img().Class("mk-doc-tile-mark").Src("/web/cards/cursed.svg").Alt("")),
+		app.ElemSelfClosing("img").Class("mk-doc-tile-art").Attr("src", "/web/cards/"+art+".svg").Attr("alt", "").Attr("draggable", "false"),
+		app.If(cursed, app.ElemSelfClosing("img").Class("mk-doc-tile-mark").Attr("src", "/web/cards/cursed.svg").Attr("alt", "")),
 	)
 }
 

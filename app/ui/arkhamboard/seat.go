@@ -67,7 +67,7 @@ func seatTile(s Seat, tap *Action, onAct func(app.Context, engine.Move)) app.UI 
 			app.Div().Class("seat-foot").Body(
 				app.If(!s.Dummy, sanityMeter(s.Sanity)),
 				app.If(s.HandDown, app.Elem("span").Class("badge", "hand-down").Title(i18n.T("ark.hand_down")).Text(i18n.T("ark.hand_short"))),
-				app.If(s.Holding, app.Img().Class("holding-card").Src("/web/cards/back.svg").Alt(i18n.T("ark.card_with", s.Name))),
+				app.If(s.Holding, app.ElemSelfClosing("img").Class("holding-card").Attr("src", "/web/cards/back.svg").Attr("alt", i18n.T("ark.card_with", s.Name))),
 			),
 			fateLine(s.Fate),
 			hint,

@@ -195,7 +195,7 @@ func (t *Table) resultPanel(b Board) app.UI {
 	}
 	var cont app.UI
 	if !b.Over {
-		cont = app.Button().Type("button").Class("btn", "primary").ID("continue").AutoFocus(true).Text(i18n.T("ark.continue")).
+		cont = app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("continue").Attr("autofocus", true).Text(i18n.T("ark.continue")).
 			OnClick(func(ctx app.Context, e app.Event) { t.seenResult, t.seenGame = r.Round, t.Game }, t.Game, r.Round) // scope: see actionBar
 	}
 	return app.Elem("section").Class("banner", "round-end").ID("round-end").Attr("role", "status").

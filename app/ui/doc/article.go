@@ -39,5 +39,5 @@ func Rules(prefix string, sections func() []Section, onward func() app.UI) *Arti
 
 // LinkButton is a link drawn as a button: its id, where it goes and its label's catalog key.
 func LinkButton(id, href, labelKey string) app.UI {
-	return app.A().ID(id).Class("mk-btn").Href(href).Text(i18n.T(labelKey))
+	return app.Elem("a").ID(id).Class("mk-btn").Attr("href", href).Text(i18n.T(labelKey))
 }

@@ -29,7 +29,7 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 	toc := make([]app.UI, 0, len(sections))
 	body := make([]app.UI, 0, len(sections))
 	for _, s := range sections {
-		toc = append(toc, app.Elem("li").Body(app.A().Href("#"+s.ID).Text(i18n.T(s.TitleKey))))
+		toc = append(toc, app.Elem("li").Body(app.Elem("a").Attr("href", "#"+s.ID).Text(i18n.T(s.TitleKey))))
 		body = append(body, app.Elem("section").ID(s.ID).Class("mk-doc-section").Body(
 			append([]app.UI{app.Elem("h2").Text(i18n.T(s.TitleKey))}, s.Body...)...,
 		))
@@ -37,8 +37,8 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 	return app.Main().ID(id).Class("mk-page mk-doc").Body(
 		&lang.Switch{},
 		app.Elem("nav").Class("mk-doc-crumbs").Body(
-			app.A().ID(id+"-home").Href("/").Body(
-				app.Img().Class("mk-doc-crumb-logo").Src("/web/icon.svg").Alt(""),
+			app.Elem("a").ID(id+"-home").Attr("href", "/").Body(
+				app.ElemSelfClosing("img").Class("mk-doc-crumb-logo").Attr("src", "/web/icon.svg").Attr("alt", ""),
 				app.Text(i18n.T("app.name")),
 			),
 		),
@@ -53,8 +53,8 @@ func Page(id, titleKey, leadKey string, sections []Section, onward app.UI) app.U
 		app.Div().Class("mk-doc-body").Body(body...),
 		app.Elem("footer").Class("mk-doc-foot").Body(
 			onward,
-			app.A().ID(id+"-back").Class("mk-btn mk-btn-primary").Href("/").Text(i18n.T("app.back_home")),
-			app.A().Class("mk-doc-top").Href("#"+id).Text(i18n.T("pages.top")),
+			app.Elem("a").ID(id+"-back").Class("mk-btn mk-btn-primary").Attr("href", "/").Text(i18n.T("app.back_home")),
+			app.Elem("a").Class("mk-doc-top").Attr("href", "#"+id).Text(i18n.T("pages.top")),
 		),
 	)
 }

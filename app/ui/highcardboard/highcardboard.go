@@ -64,7 +64,7 @@ func Draw(p board.Props) app.UI {
 		app.P().ID("hc-discard").Text(i18n.T("hc.discard", cards(v.Discard), v.Deck)),
 		actions(p),
 		result(v, name),
-		app.A().Href(board.RulesPath(highcard.Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
+		app.Elem("a").Attr("href", board.RulesPath(highcard.Name)).Attr("target", "_blank").Text(i18n.T("pages.how_to_play")),
 	)
 }
 
@@ -98,7 +98,7 @@ func actions(p board.Props) app.UI {
 	buttons := make([]app.UI, 0, len(p.Legal))
 	for _, m := range p.Legal {
 		m := m
-		buttons = append(buttons, app.Button().Type("button").Class("btn").ID("hc-"+m.Kind).
+		buttons = append(buttons, app.Elem("button").Attr("type", "button").Class("btn").ID("hc-"+m.Kind).
 			Text(i18n.T("hc.move."+m.Kind)).
 			OnClick(p.Act(m), m.Kind))
 	}

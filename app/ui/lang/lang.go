@@ -20,6 +20,7 @@ func init() {
 	if !app.IsClient {
 		return
 	}
+	i18n.SetLoader(wordsLoader)
 	l := rememberedLang()
 	if l == "" {
 		l = i18n.MatchAll(browserLangs())

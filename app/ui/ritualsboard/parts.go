@@ -120,7 +120,7 @@ func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act fun
 		}
 		var btn app.UI
 		if m, ok := canPlace[p.Key]; ok {
-			btn = app.Button().Type("button").Class("btn", "primary", "rit-here").ID("rit-place-"+p.Key).
+			btn = app.Elem("button").Attr("type", "button").Class("btn", "primary", "rit-here").ID("rit-place-"+p.Key).
 				Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(act(m), p.Key)
 		}
 		pl := rituals.Places[i]
@@ -215,7 +215,7 @@ func bigCard(c rituals.CardID, m *engine.Move, on, locked bool) app.UI {
 	if m == nil {
 		return li.Body(app.Div().Class("rit-face").Aria("label", CardName(c)).Body(face...))
 	}
-	return li.Body(app.Button().Type("button").Class("rit-face", "rit-pick").Aria("pressed", on).
+	return li.Body(app.Elem("button").Attr("type", "button").Class("rit-face", "rit-pick").Aria("pressed", on).
 		Aria("label", CardName(c)).DataSet("pick", moveKey(*m)).Body(face...))
 }
 

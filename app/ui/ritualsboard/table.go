@@ -134,7 +134,7 @@ func (t *Table) Render() app.UI {
 		app.Elem("header").Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
 			app.Elem("span").Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
-			app.A().Class("rit-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
+			app.Elem("a").Class("rit-howto").Attr("href", board.RulesPath(Name)).Attr("target", "_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Text(t.prompt(n)),
 		// What comes and goes keeps its place (slot), so the parts after it are not rebuilt.
@@ -237,7 +237,7 @@ func (t *Table) actions(n Names) app.UI {
 	}
 	buttons := make([]app.UI, 0, len(legal))
 	for i, m := range legal {
-		buttons = append(buttons, app.Button().Type("button").Class("btn", "rit-move").ID("rit-move-"+strconv.Itoa(i)).
+		buttons = append(buttons, app.Elem("button").Attr("type", "button").Class("btn", "rit-move").ID("rit-move-"+strconv.Itoa(i)).
 			DataSet("kind", m.Kind).Text(n.MoveLabel(m)).OnClick(t.act(m), moveKey(m)))
 	}
 	return app.Elem("section").Class("rit-actions").Aria("label", i18n.T("rit.your_move")).Body(buttons...)
@@ -258,10 +258,10 @@ func (t *Table) sealed(n Names) app.UI {
 		if m.Kind == rituals.MoveSend && m.Card != 0 {
 			continue // chosen from the hand itself
 		}
-		opts = append(opts, app.Button().Type("button").Class("btn", "rit-opt").ID("rit-opt-"+strconv.Itoa(i)).
+		opts = append(opts, app.Elem("button").Attr("type", "button").Class("btn", "rit-opt").ID("rit-opt-"+strconv.Itoa(i)).
 			Aria("pressed", on).DataSet("pick", k).Text(n.MoveLabel(m)))
 	}
-	lock := app.Button().Type("button").Class("btn", "primary").ID("rit-lock").Disabled(chosen == nil).
+	lock := app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("rit-lock").Attr("disabled", chosen == nil).
 		Text(i18n.T("rit.lock_in"))
 	if chosen != nil {
 		lock = lock.OnClick(t.act(*chosen), t.sel)

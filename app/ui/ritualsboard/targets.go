@@ -88,7 +88,7 @@ func (t *Table) windowButtons(n Names) []app.UI {
 	var out []app.UI
 	for i, m := range t.P.Legal {
 		if m.Kind == rituals.MovePass {
-			out = append(out, app.Button().Type("button").Class("btn", "rit-pass").ID("rit-w-"+strconv.Itoa(i)).
+			out = append(out, app.Elem("button").Attr("type", "button").Class("btn", "rit-pass").ID("rit-w-"+strconv.Itoa(i)).
 				Text(n.MoveLabel(m)).OnClick(t.act(m), moveKey(m)))
 		}
 	}
@@ -96,12 +96,12 @@ func (t *Table) windowButtons(n Names) []app.UI {
 	for _, c := range cards {
 		ms := plays[c]
 		if len(ms) == 1 && targetKind(ms[0]) == "" {
-			out = append(out, app.Button().Type("button").Class("btn", "rit-play").ID("rit-card-"+strconv.Itoa(c)).
+			out = append(out, app.Elem("button").Attr("type", "button").Class("btn", "rit-play").ID("rit-card-"+strconv.Itoa(c)).
 				Text(n.MoveLabel(ms[0])).OnClick(t.act(ms[0]), moveKey(ms[0])))
 			continue
 		}
 		name := EventName(rituals.CardID(c))
-		out = append(out, app.Button().Type("button").Class("btn", "rit-play", "rit-choose").ID("rit-card-"+strconv.Itoa(c)).
+		out = append(out, app.Elem("button").Attr("type", "button").Class("btn", "rit-play", "rit-choose").ID("rit-card-"+strconv.Itoa(c)).
 			Aria("pressed", t.evSel == c).DataSet("choose", c).Text(i18n.T("rit.w.pick", name)))
 	}
 	return out
@@ -116,7 +116,7 @@ func (t *Table) windowHint() app.UI {
 	name := EventName(rituals.CardID(t.evSel))
 	return app.P().Class("rit-where").ID("rit-where").Body(
 		app.Text(i18n.T("rit.w.where_"+kind, name)+" "),
-		app.Button().Type("button").Class("btn", "small", "rit-cancel").ID("rit-cancel").
+		app.Elem("button").Attr("type", "button").Class("btn", "small", "rit-cancel").ID("rit-cancel").
 			DataSet("choose", t.evSel).Text(i18n.T("rit.w.cancel")),
 	)
 }
@@ -142,7 +142,7 @@ func targetButtons(ms []engine.Move, n Names, act func(engine.Move) app.EventHan
 	}
 	btns := make([]app.UI, 0, len(ms))
 	for _, m := range ms {
-		btns = append(btns, app.Button().Type("button").Class("btn", "primary", "rit-target").
+		btns = append(btns, app.Elem("button").Attr("type", "button").Class("btn", "primary", "rit-target").
 			Text(targetLabel(m, n)).Aria("label", n.MoveLabel(m)).Title(n.MoveLabel(m)).OnClick(act(m), moveKey(m)))
 	}
 	return app.Div().Class("rit-targets").Body(btns...)

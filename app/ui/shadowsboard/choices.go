@@ -33,7 +33,7 @@ func (t *Table) choiceButton(c choice, n Names, text string, cls ...string) app.
 	if text == "" {
 		text = shortLabel(label)
 	}
-	b := app.Button().Type("button").Class(append([]string{"btn"}, cls...)...).ID("sh-move-"+strconv.Itoa(c.i)).
+	b := app.Elem("button").Attr("type", "button").Class(append([]string{"btn"}, cls...)...).ID("sh-move-"+strconv.Itoa(c.i)).
 		DataSet("kind", c.m.Kind).Text(text).OnClick(t.act(c.m), moveKey(c.m))
 	if text != label {
 		b = b.Aria("label", label).Title(label)

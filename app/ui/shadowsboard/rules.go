@@ -89,7 +89,7 @@ func (p *Ours) Render() app.UI {
 		{ID: "rulings", TitleKey: "sh.ours.rulings.title", Body: []app.UI{doc.Para("sh.ours.rulings.p1"),
 			doc.Bullets("sh.ours.rulings.l1", "sh.ours.rulings.l2", "sh.ours.rulings.l3", "sh.ours.rulings.l4",
 				"sh.ours.rulings.l5", "sh.ours.rulings.l6")}},
-	}, app.A().ID("sh-ours-rules").Class("mk-btn").Href(board.RulesPath(Name)).Text(i18n.T("pages.how_to_play")))
+	}, app.Elem("a").ID("sh-ours-rules").Class("mk-btn").Attr("href", board.RulesPath(Name)).Text(i18n.T("pages.how_to_play")))
 }
 
 // counts says how much designed content the engine plays with, from the data itself.

@@ -65,8 +65,8 @@ func (t *Table) Render() app.UI {
 		DataSet("over", v.Outcome != nil).DataSet("active", int(v.Active)).DataSet("tomove", int(v.ToMove)).Body(
 		app.Elem("header").Class("sh-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
-			app.A().Class("sh-ours").ID("sh-ours").Href(OursPath).Target("_blank").Text(i18n.T("sh.completed")),
-			app.A().Class("sh-howto").Href(board.RulesPath(Name)).Target("_blank").Text(i18n.T("pages.how_to_play")),
+			app.Elem("a").Class("sh-ours").ID("sh-ours").Attr("href", OursPath).Attr("target", "_blank").Text(i18n.T("sh.completed")),
+			app.Elem("a").Class("sh-howto").Attr("href", board.RulesPath(Name)).Attr("target", "_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		t.status(n),
 		t.resultPart(),

@@ -1,0 +1,93 @@
+package nostr
+
+import (
+	"bytes"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+var bigP = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")
+
+func (a fe) big() *big.Int { return new(big.Int).SetBytes(a.bytes()) }
+
+func feOf(n *big.Int) fe { return feFromBytes(new(big.Int).Mod(n, bigP).FillBytes(make([]byte, 32))) }
+
+// checkField compares every operation on a and b with math/big's modulo p.
+func checkField(t *testing.T, a, b fe) {
+	t.Helper()
+	x, y := a.big(), b.big()
+	mod := func(n *big.Int) *big.Int { return n.Mod(n, bigP) }
+	cases := []struct {
+		name string
+		got  fe
+		want *big.Int
+	}{
+		{"add", feAdd(a, b), mod(new(big.Int).Add(x, y))},
+		{"sub", feSub(a, b), mod(new(big.Int).Sub(x, y))},
+		{"mul", feMul(a, b), mod(new(big.Int).Mul(x, y))},
+		{"sqr", feSqr(a), mod(new(big.Int).Mul(x, x))},
+	}
+	if !a.isZero() {
+		cases = append(cases, struct {
+			name string
+			got  fe
+			want *big.Int
+		}{"inv", feInv(a), new(big.Int).ModInverse(x, bigP)})
+	}
+	for _, c := range cases {
+		if c.got.big().Cmp(c.want) != 0 {
+			t.Fatalf("%s(%x, %x) = %x, want %x", c.name, x, y, c.got.big(), c.want)
+		}
+	}
+}
+
+// TestFieldAgreesWithBig: the limb arithmetic against math/big on the edges (0, 1, p−1, values
+// near 2²⁵⁶ and 2¹²⁸, limbs all ones) and on seeded random elements.
+func TestFieldAgreesWithBig(t *testing.T) {
+	one := big.NewInt(1)
+	edges := []*big.Int{
+		big.NewInt(0), one, big.NewInt(2), big.NewInt(977), new(big.Int).Sub(bigP, one), new(big.Int).Sub(bigP, big.NewInt(2)),
+		new(big.Int).Lsh(one, 255), new(big.Int).Sub(new(big.Int).Lsh(one, 128), one), new(big.Int).Lsh(one, 64),
+		new(big.Int).Sub(new(big.Int).Lsh(one, 256), new(big.Int).Lsh(one, 33)), hexInt("1000003D1"),
+	}
+	for _, x := range edges {
+		for _, y := range edges {
+			checkField(t, feOf(x), feOf(y))
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		var a, b fe
+		for i := range 4 {
+			a[i], b[i] = r.Uint64(), r.Uint64()
+		}
+		checkField(t, feOf(a.big()), feOf(b.big())) // reduced first: elements are always < p
+	}
+}
+
+// FuzzField: any two elements, the same check.
+func FuzzField(f *testing.F) {
+	f.Add(make([]byte, 64))
+	f.Add(append(bigP.FillBytes(make([]byte, 32)), bigP.FillBytes(make([]byte, 32))...))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) < 64 {
+			return
+		}
+		checkField(t, feOf(new(big.Int).SetBytes(b[:32])), feOf(new(big.Int).SetBytes(b[32:64])))
+	})
+}
+
+// BenchmarkSchnorrSign is BIP-340 signing alone (the key's sign, on math/big).
+func BenchmarkSchnorrSign(b *testing.B) {
+	k, err := newKey()
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := bytes.Repeat([]byte{7}, 32)
+	for b.Loop() {
+		if _, err := k.sign(m, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
