@@ -214,7 +214,7 @@ func waitState(t *testing.T, g *table.Guest, what string, ok func(table.GuestSta
 // waitFor polls; its deadline only turns a hang into a failure.
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	for end := time.Now().Add(10 * time.Second); !ok(); time.Sleep(2 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); !ok(); time.Sleep(2 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatalf("timed out waiting for %s", what)
 		}

@@ -177,7 +177,8 @@ func connectedSeats(snap session.Snapshot) int {
 }
 
 // playToEnd plays the session's seat (the first legal move each time) until the game is over,
-// and returns how long each of its moves took to come back as a new view.
+// and returns how long each of its moves took to come back as a new view. It gives up once the
+// table has made no move for limit: a stall, however long a whole game takes on a loaded machine.
 func playToEnd(s *session.Session, limit time.Duration) ([]time.Duration, error) {
 	poke := make(chan struct{}, 1)
 	cancel := s.Subscribe(func() {
@@ -187,7 +188,7 @@ func playToEnd(s *session.Session, limit time.Duration) ([]time.Duration, error)
 		}
 	})
 	defer cancel()
-	deadline := time.After(limit)
+	deadline, seen := time.Now().Add(limit), -1
 	var lat []time.Duration
 	var sentAt time.Time
 	sentSeq := -1
@@ -195,6 +196,12 @@ func playToEnd(s *session.Session, limit time.Duration) ([]time.Duration, error)
 		st := s.Snapshot()
 		if st.Status.Over {
 			return lat, nil
+		}
+		if int(st.Seq) != seen {
+			seen, deadline = int(st.Seq), time.Now().Add(limit)
+		}
+		if time.Now().After(deadline) {
+			return lat, fmt.Errorf("the game made no move for %v (seq %d)", limit, st.Seq)
 		}
 		if sentSeq >= 0 && int(st.Seq) > sentSeq {
 			lat = append(lat, time.Since(sentAt))
@@ -209,8 +216,6 @@ func playToEnd(s *session.Session, limit time.Duration) ([]time.Duration, error)
 		select {
 		case <-poke:
 		case <-time.After(50 * time.Millisecond):
-		case <-deadline:
-			return lat, fmt.Errorf("the game did not end in %v (seq %d)", limit, st.Seq)
 		}
 	}
 }

@@ -87,14 +87,26 @@ func closedWith(t testing.TB, c *signal.Client) websocket.StatusCode {
 	}
 }
 
+// waitRouted waits until the relay has routed n payload bytes (filed in a mailbox or passed
+// on: both under the relay's lock with the count), so a host that arrives next finds them
+// filed. A fixed 50 ms sleep let a loaded machine's host arrive first.
+func waitRouted(t *testing.T, rl *Relay, n int64) {
+	t.Helper()
+	for end := time.Now().Add(time.Minute); rl.Stats().Routed < n; time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(end) { // a guard against a relay that lost them, not a timing
+			t.Fatalf("the relay routed %d bytes, want %d", rl.Stats().Routed, n)
+		}
+	}
+}
+
 func TestRouting(t *testing.T) {
-	_, url := newServer(t, Config{})
+	rl, url := newServer(t, Config{})
 	in := testInvite(t, 1)
 
 	// A guest that arrives before the host leaves mail for it.
 	g1 := connect(t, url, in, signal.RoleGuest)
 	send(t, g1, signal.Frame{Type: signal.FrameData, Payload: []byte("early")})
-	time.Sleep(50 * time.Millisecond) // let the relay file it before the host arrives
+	waitRouted(t, rl, int64(len("early"))) // filed before the host arrives
 
 	h := connect(t, url, in, signal.RoleHost)
 	if f := recv(t, h); f.Type != signal.FrameJoin || f.Peer != 1 {
@@ -257,13 +269,13 @@ func TestMisbehavingClientsCutOff(t *testing.T) {
 }
 
 func TestMailboxBounded(t *testing.T) {
-	_, url := newServer(t, Config{Mailbox: 3, Rate: 1000, Burst: 1000})
+	rl, url := newServer(t, Config{Mailbox: 3, Rate: 1000, Burst: 1000})
 	in := testInvite(t, 7)
 	g := connect(t, url, in, signal.RoleGuest)
 	for i := 0; i < 10; i++ {
 		send(t, g, signal.Frame{Type: signal.FrameData, Payload: []byte(fmt.Sprint(i))})
 	}
-	time.Sleep(50 * time.Millisecond)
+	waitRouted(t, rl, 10) // ten one-byte payloads, all filed before the host arrives
 	h := connect(t, url, in, signal.RoleHost)
 	recv(t, h) // join
 	for _, want := range []string{"7", "8", "9"} {

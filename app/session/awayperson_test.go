@@ -36,7 +36,7 @@ func TestAwayByPerson(t *testing.T) {
 		t.Fatal(err)
 	}
 	var startErr error
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 		if startErr = host.Start(); startErr == nil {
 			break
 		}
@@ -76,7 +76,7 @@ func TestAwayByPerson(t *testing.T) {
 	if err := host.StandIn(first); err != nil {
 		t.Fatal(err)
 	}
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
 		stood := map[engine.Seat]bool{}
 		for _, s := range host.Snapshot().Lobby.Seats {
 			stood[s.Seat] = s.StandIn

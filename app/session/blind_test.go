@@ -190,7 +190,7 @@ func dealKeysIn(st *MemStore) []string {
 // waitKeys waits until every store holds the deal keys want (none: nil).
 func waitKeys(t *testing.T, when string, stores []*MemStore, want []string) {
 	t.Helper()
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		ok := true
 		for _, st := range stores {
 			ok = ok && slices.Equal(dealKeysIn(st), want)
@@ -310,7 +310,7 @@ func seatBlindTable(t *testing.T, n Net, hostStore *MemStore) (*Session, []*Sess
 		}
 		t.Cleanup(guests[i].Forget)
 	}
-	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
+	if !waitFor(host.guest, time.Minute, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
 		t.Fatal("the lobby never showed three seats")
 	}
 	return host, guests, stores

@@ -50,7 +50,7 @@ func TestBlindBackFromBot(t *testing.T) {
 	back := func() bool {
 		return hostBlind(host, func(st *blindtable.State) bool { return !st.Away(cy) || st.Returning(cy) })
 	}
-	for end := time.Now().Add(20 * time.Second); !back(); time.Sleep(10 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); !back(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatal("Cy came back and the host never gave the seat back from its bot")
 		}

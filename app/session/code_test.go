@@ -87,7 +87,7 @@ func TestCodeJoinWithoutRelay(t *testing.T) {
 	bea := join(beaStore, "Bea")
 	cy := join(&MemStore{}, "Cy")
 	defer cy.Forget()
-	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
+	if !waitFor(host.guest, time.Minute, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
 		t.Fatal("the lobby never showed three seats")
 	}
 	beaSeat := bea.Snapshot().Seat
@@ -110,13 +110,13 @@ func TestCodeJoinWithoutRelay(t *testing.T) {
 		t.Fatal(startErr)
 	}
 	for _, g := range []*Session{bea, cy} {
-		if !waitFor(g.guest, 10*time.Second, func(s table.GuestState) bool { return s.Started && s.HasView }) {
+		if !waitFor(g.guest, time.Minute, func(s table.GuestState) bool { return s.Started && s.HasView }) {
 			t.Fatal("a code-joined guest never got its view")
 		}
 	}
 	// The host goes away: the guest is told, with no redial to wait for.
 	host.Forget()
-	if !waitFor(cy.guest, 10*time.Second, func(table.GuestState) bool { return cy.Snapshot().Problem != "" }) {
+	if !waitFor(cy.guest, time.Minute, func(table.GuestState) bool { return cy.Snapshot().Problem != "" }) {
 		t.Fatal("the guest was never told the host left")
 	}
 	if p := cy.Snapshot(); !p.Fatal {

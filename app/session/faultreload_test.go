@@ -4,6 +4,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -56,7 +57,7 @@ func TestFaultStaysAfterReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for end := time.Now().Add(20 * time.Second); h.Start() != nil; time.Sleep(20 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); h.Start() != nil; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatal("the table never started")
 		}
@@ -72,21 +73,32 @@ func TestFaultStaysAfterReload(t *testing.T) {
 	if err := guest.Say("good game"); err != nil {
 		t.Fatal(err)
 	}
-	if !waitFor(guest.guest, 20*time.Second, func(s table.GuestState) bool { return s.Fault != nil }) {
+	if !waitFor(guest.guest, time.Minute, func(s table.GuestState) bool { return s.Fault != nil }) {
 		t.Fatalf("no table verdict (lobby sent: %v)", sent.Load())
 	}
 	if f := guest.Snapshot().Fault; f.Code != wire.DealKeyChanged {
 		t.Fatalf("fault %+v", f)
 	}
 	// The page reloads: its session ends, a new one joins from what it saved.
-	time.Sleep(100 * time.Millisecond) // the verdict's save is on the guest's goroutine
+	// The verdict's save is on the guest's goroutine: wait for it in storage (a fixed sleep
+	// judged the goroutine's speed).
+	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		raw, _ := st.Get(keyMemory)
+		var m table.Memory
+		if json.Unmarshal([]byte(raw), &m) == nil && m.Fault != nil {
+			break
+		}
+		if time.Now().After(end) { // a guard against a save that never comes, not a timing
+			t.Fatalf("the table's verdict was never saved: %q", raw)
+		}
+	}
 	guest.Close()
 	again, err := Join(st, JoinConfig{Name: "Dee", Link: link, Net: n})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer again.Forget()
-	if !waitFor(again.guest, 20*time.Second, func(s table.GuestState) bool { return s.Connected && s.Started }) {
+	if !waitFor(again.guest, time.Minute, func(s table.GuestState) bool { return s.Connected && s.Started }) {
 		t.Fatal("the reloaded page was not welcomed back")
 	}
 	f := again.Snapshot().Fault

@@ -36,7 +36,7 @@ func TestGuestHoldsTwoCharacters(t *testing.T) {
 	if err := guest.AddHand(); err != nil {
 		t.Fatal(err)
 	}
-	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 4 }) {
+	if !waitFor(host.guest, time.Minute, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 4 }) {
 		t.Fatal("the lobby never showed four seats")
 	}
 	lobby := host.Snapshot().Lobby.Seats
@@ -134,7 +134,7 @@ func TestHandVerdictsPersist(t *testing.T) {
 	}
 	defer s.Forget()
 	playUntil(t, s, 60*time.Second, func(g table.GuestState) bool { return g.Seq >= 20 || g.Status.Over })
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for {
 		raw, _ := st.Get(handMemoryKey(1))
 		var m table.Memory
@@ -146,8 +146,8 @@ func TestHandVerdictsPersist(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	savedCaughtUp(t, s)
 	s.Close()
-	time.Sleep(50 * time.Millisecond)
 	r, _, err := ResumeHost(st, Solo, "shadows")
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +159,7 @@ func TestHandVerdictsPersist(t *testing.T) {
 	}
 	// A verified deal is checked again from what the resumed host resends (only a failed one is
 	// taken from the store as it stands), so wait for that check rather than race it.
-	for end := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for end := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
 		d := hands[0].State().Deals
 		if len(d) > 0 && d[0].State == table.DealVerified {
 			break

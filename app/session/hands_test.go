@@ -49,8 +49,8 @@ func TestSoloHandsResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	playUntil(t, s, 30*time.Second, func(g table.GuestState) bool { return g.Seq >= 12 })
+	savedCaughtUp(t, s)
 	s.Close()
-	time.Sleep(50 * time.Millisecond)
 	r, meta, err := ResumeHost(st, Solo, "shadows")
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ func TestVerdictsPersist(t *testing.T) {
 	playUntil(t, s, 60*time.Second, func(g table.GuestState) bool {
 		return g.Status.Over && len(g.Deals) > 0 && g.Deals[len(g.Deals)-1].State == table.DealVerified
 	})
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for {
 		raw, _ := st.Get(keyMemory)
 		var m table.Memory

@@ -53,7 +53,7 @@ func TestHostedTableOverWebRTC(t *testing.T) {
 		guests = append(guests, g)
 	}
 	all := append([]*Session{host}, guests...)
-	if !waitFor(host.guest, 10*time.Second, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
+	if !waitFor(host.guest, time.Minute, func(s table.GuestState) bool { return len(s.Lobby.Seats) == 3 }) {
 		t.Fatal("the lobby never showed three seats")
 	}
 	var startErr error
@@ -99,7 +99,7 @@ func TestHostedTableOverWebRTC(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range all {
-		if !waitFor(s.guest, 10*time.Second, func(g table.GuestState) bool { return g.Match == 1 && g.Connected && !g.Started }) {
+		if !waitFor(s.guest, time.Minute, func(g table.GuestState) bool { return g.Match == 1 && g.Connected && !g.Started }) {
 			t.Fatalf("%s never saw the new game's lobby", s.name)
 		}
 		if st, was := s.Snapshot(), seats[s]; st.Seat != was.Seat || st.Token != was.Token || st.Problem != "" {

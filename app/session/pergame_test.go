@@ -21,13 +21,7 @@ func startSaved(t *testing.T, st Store, cfg SoloConfig) table.GuestState {
 		t.Fatal(err)
 	}
 	mid := playUntil(t, s, 30*time.Second, func(g table.GuestState) bool { return g.Seq >= 6 || g.Status.Over })
-	for i := 0; !HasSaved(st, Solo, cfg.Game); i++ {
-		if i > 500 {
-			t.Fatalf("no %s save", cfg.Game)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	time.Sleep(50 * time.Millisecond) // let the saver write the latest state
+	savedCaughtUp(t, s)
 	s.Close()
 	return mid
 }

@@ -10,14 +10,20 @@ import (
 )
 
 // playUntil plays the local seat's first legal move whenever it may move, until stop says so.
+// limit guards against a stalled table, not a slow one: it fails once limit (at least a
+// minute: the machine may run twenty other processes) passes with no new move.
 func playUntil(t *testing.T, s *Session, limit time.Duration, stop func(table.GuestState) bool) table.GuestState {
 	t.Helper()
+	limit = max(limit, time.Minute)
 	deadline := time.Now().Add(limit)
-	lastSeq := -1
+	lastSeq, seen := -1, -1
 	for time.Now().Before(deadline) {
 		st := s.Snapshot()
 		if stop(st.GuestState) {
 			return st.GuestState
+		}
+		if st.Seq != seen {
+			seen, deadline = st.Seq, time.Now().Add(limit)
 		}
 		if st.HasView && !st.Waiting && st.Seq != lastSeq && len(st.Legal) > 0 {
 			if err := s.Move(st.Legal[0]); err == nil {
@@ -85,8 +91,8 @@ func TestSoloResumesAfterReload(t *testing.T) {
 		}
 	}
 	seat := mid.Seat
-	time.Sleep(50 * time.Millisecond) // let the saver catch up, as a browser would between moves
-	s.Close()                         // the page goes away
+	savedCaughtUp(t, s) // as a browser would between moves
+	s.Close()           // the page goes away
 
 	r, meta, err := ResumeHost(st, Solo, "arkham")
 	if err != nil || r == nil {

@@ -181,7 +181,7 @@ func TestTwoHoldersOneLeaves(t *testing.T) {
 	if !hasNotice(ns, absent, NoticeVoid) || !hasNotice(ns, absent, NoticeAbsent) || !hasNotice(ns, 0, NoticeOpen) {
 		t.Fatalf("notices %+v", ns)
 	}
-	f.clients[0].Do(func(p *Page) {
+	f.client(0).Do(func(p *Page) {
 		if !p.st.b.Status().Over || len(p.st.Notices()) != len(ns) {
 			t.Fatalf("the host's page: over %v, notices %+v", p.st.b.Status().Over, p.st.Notices())
 		}

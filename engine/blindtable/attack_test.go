@@ -78,8 +78,8 @@ func TestShiftedTokenRefused(t *testing.T) {
 		}
 		f.start()
 		if public {
-			f.settle(func() bool { return len(f.clients[1].Rejects()) > 0 })
-			r := f.clients[1].Rejects()[0]
+			f.settle(func() bool { return len(f.client(1).Rejects()) > 0 })
+			r := f.client(1).Rejects()[0]
 			if !strings.Contains(r, "proof") {
 				t.Fatalf("host refused the shifted public token with %q", r)
 			}
@@ -105,7 +105,7 @@ func TestShiftedTokenRefused(t *testing.T) {
 		if _, err := f.host.Submit(must(Sign(f.ids[0], ConfigID(f.cfg), 0, KindSigma, Sigma{Deal: 1}))); err == nil {
 			t.Fatal("the host sequences after the verdict")
 		}
-		f.clients[victim].Do(func(p *Page) {
+		f.client(victim).Do(func(p *Page) {
 			n, _ := p.st.Head()
 			victimKnew = int(p.know.Card(p.st.b, n.Handle))
 		})

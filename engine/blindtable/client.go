@@ -5,14 +5,17 @@ package blindtable
 // link (the Conn is reliable and ordered, so a gap is the host's doing) with a verdict.
 
 import (
-	"sync"
+	"errors"
 
 	"miskatonic/engine"
 )
 
-// Client drives one Page over one Conn.
+// ErrReplaced: the page goes on over a newer link (Connect again), not this client's.
+var ErrReplaced = errors.New("blindtable: the page is driven over a newer link")
+
+// Client drives one Page over one Conn. The page's lock (Page.drive) guards the page and this
+// client's own fields: a page that goes on over a new link is handed from client to client.
 type Client struct {
-	mu      sync.Mutex
 	p       *Page
 	c       Conn
 	synced  bool
@@ -21,13 +24,21 @@ type Client struct {
 	rejects []string
 }
 
-// Connect starts p on c: hello, then the log.
+// Connect starts p on c: hello, then the log. A page already driven by a Client (its link was
+// lost, or replaced) is taken from it: that client touches the page no more and ends at its
+// next frame, so the old link's frames still queued are never folded beside the new link's.
 func Connect(p *Page, c Conn) (*Client, error) {
 	cl := &Client{p: p, c: c, updates: make(chan struct{}, 1), done: make(chan struct{})}
 	return cl, cl.start()
 }
 
 func (cl *Client) start() error {
+	cl.p.drive.Lock()
+	defer cl.p.drive.Unlock()
+	// The old client's reader may be folding a frame its link had queued right now (the app's
+	// link queue hands them out after a close): both would write the page's state, sent inputs
+	// and box key's cache at once. Under the page's lock it sees it was replaced and stops.
+	cl.p.driver = cl
 	// What was sent on an earlier link and never sequenced is owed again: the page works out
 	// from the log what it still owes (what is in the log already, the host refuses as a repeat).
 	clear(cl.p.sent)
@@ -48,24 +59,27 @@ func (cl *Client) Updates() <-chan struct{} { return cl.updates }
 // Done is closed once the link ends.
 func (cl *Client) Done() <-chan struct{} { return cl.done }
 
-// Do runs f on the page under the client's lock.
+// Do runs f on the page under the page's lock.
 func (cl *Client) Do(f func(p *Page)) {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
+	cl.p.drive.Lock()
+	defer cl.p.drive.Unlock()
 	f(cl.p)
 }
 
 // Rejects are the host's refusals of this page's inputs, in order.
 func (cl *Client) Rejects() []string {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
+	cl.p.drive.Lock()
+	defer cl.p.drive.Unlock()
 	return append([]string(nil), cl.rejects...)
 }
 
 // Play sends the person's move (a page played by hand).
 func (cl *Client) Play(m engine.Move) error {
-	cl.mu.Lock()
-	defer cl.mu.Unlock()
+	cl.p.drive.Lock()
+	defer cl.p.drive.Unlock()
+	if cl.p.driver != cl {
+		return ErrReplaced
+	}
 	in, err := cl.p.Play(m)
 	if err != nil {
 		return err
@@ -95,7 +109,11 @@ func (cl *Client) run() {
 		if err != nil {
 			continue // refused whole: nothing changes
 		}
-		cl.mu.Lock()
+		cl.p.drive.Lock()
+		if cl.p.driver != cl { // the page went on over a newer link (Connect)
+			cl.p.drive.Unlock()
+			return
+		}
 		switch {
 		case f.Entry != nil:
 			if f.Entry.Seq >= cl.p.st.Seq() {
@@ -114,7 +132,7 @@ func (cl *Client) run() {
 		if cl.synced {
 			cl.flush()
 		}
-		cl.mu.Unlock()
+		cl.p.drive.Unlock()
 		select {
 		case cl.updates <- struct{}{}:
 		default:

@@ -2,6 +2,7 @@ package blindtable
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"miskatonic/engine"
@@ -82,6 +83,13 @@ func (f *fixture) checkAgainstEngine() {
 	if !st.b.Status().Over {
 		t.Fatalf("replayed game is not over: %+v", st.b.Status())
 	}
+	// The pages record their quiet views on their own goroutines (under f.mu); a copy is read.
+	f.mu.Lock()
+	quiets := map[engine.Seat][]quiet{}
+	for s, qs := range f.quiets {
+		quiets[s] = slices.Clone(qs)
+	}
+	f.mu.Unlock()
 	checked := 0
 	ply := 0
 	for n := 1; rounds[n] != nil; n++ {
@@ -89,7 +97,7 @@ func (f *fixture) checkAgainstEngine() {
 		arkham.DealAudited(ref, r.key, r.deal, arkham.MysteryPick(r.seed))
 		views := func() {
 			for _, h := range f.cfg.Game.Holders {
-				for _, q := range f.quiets[h] {
+				for _, q := range quiets[h] {
 					if q.deal == n && q.moves == ply {
 						v, _ := json.Marshal(ref.ViewOf(h))
 						if string(v) != q.view {

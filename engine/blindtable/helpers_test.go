@@ -175,7 +175,7 @@ func (f *fixture) recordQuiet(s engine.Seat, p *Page) {
 // moves for a long while (a stall: fails the test with what each page waits for).
 func (f *fixture) settle(done func() bool) {
 	f.t.Helper()
-	last, still := -1, 0
+	last, since := -1, time.Now()
 	for {
 		f.mu.Lock()
 		err := f.fail
@@ -187,12 +187,12 @@ func (f *fixture) settle(done func() bool) {
 			return
 		}
 		seq := len(f.host.Log())
-		if seq == last {
-			still++
-		} else {
-			last, still = seq, 0
+		if seq != last {
+			last, since = seq, time.Now()
 		}
-		if still > 3000 { // 3 s without a new entry: a stall (a deadlock guard, not a timing)
+		// A minute without a new entry is a stall: a deadlock guard, not a timing. (It was 3 s:
+		// under -race on a machine running twenty processes one page's deal proofs outlast that.)
+		if time.Since(since) > time.Minute {
 			f.t.Fatalf("stalled at entry %d: %s", seq, f.dump())
 		}
 		time.Sleep(time.Millisecond)
@@ -270,6 +270,15 @@ func (f *fixture) failf(format string, args ...any) {
 	if f.fail == nil {
 		f.fail = fmt.Errorf(format, args...)
 	}
+}
+
+// client is seat s's client, nil once it vanished. The map changes on other goroutines (vanish
+// from leaveAt's, reconnects), so it is read under f.mu: a bare read beside vanish's delete is
+// "concurrent map read and map write", which kills the whole test binary even without -race.
+func (f *fixture) client(s engine.Seat) *Client {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.clients[s]
 }
 
 // vanish closes seat s's page (its player is gone; its storage stays in f.saved).

@@ -165,9 +165,10 @@ func (h *Host) mark(kind string, x engine.Seat) error {
 	if h.st.d != nil {
 		deal = h.st.d.n
 	}
-	seat := h.st.cfg.Host
+	// Read under the lock: Submit replaces h.st when storage fails.
+	seat, table := h.st.cfg.Host, h.st.id
 	h.mu.Unlock()
-	in, err := Sign(h.id, h.st.id, seat, kind, SeatBody{Deal: deal, Seat: x})
+	in, err := Sign(h.id, table, seat, kind, SeatBody{Deal: deal, Seat: x})
 	if err != nil {
 		return err
 	}

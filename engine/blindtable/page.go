@@ -12,6 +12,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"sync"
 
 	"miskatonic/engine"
 	"miskatonic/engine/arkham"
@@ -68,6 +69,12 @@ type Page struct {
 	open     *mask.Opening                 // the head private need's, with the tokens sealed to this page
 	openID   int
 	verdict  *Verdict
+
+	// drive guards everything above once a Client drives the page (client.go); driver is the
+	// client that does. A reconnect hands the page to a new client while the old link's reader
+	// may still hold frames: only the driver folds them.
+	drive  sync.Mutex
+	driver *Client
 }
 
 // NewPage starts a page at the beginning of the log.

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"miskatonic/engine"
 )
@@ -35,7 +36,9 @@ type Record struct {
 
 // Record is the host's record of the game so far.
 func (h *Host) Record(names []string) Record {
-	return Record{Game: RecordGame, Version: Version, Config: h.st.cfg, Names: names, Log: h.Log()}
+	h.mu.Lock() // Submit replaces h.st when storage fails
+	defer h.mu.Unlock()
+	return Record{Game: RecordGame, Version: Version, Config: h.st.cfg, Names: names, Log: slices.Clone(h.log)}
 }
 
 // Result is what a verified record shows.

@@ -15,7 +15,7 @@ func TestReloadMidRound(t *testing.T) {
 	f.record = true
 	gone := f.leaveAt(1, 5, "", nil)
 	f.start()
-	f.settle(func() bool { return gone() >= 0 && f.clients[1] == nil })
+	f.settle(func() bool { return gone() >= 0 && f.client(1) == nil })
 	f.connect(1, 7) // the reloaded page: the same identity, its saved secrets, fresh randomness
 	f.settle(f.over)
 	if v := f.verdict(); v != nil {
@@ -59,7 +59,7 @@ func TestStandInEscrow(t *testing.T) {
 	if kinds[KindStandIn] != 1 || kinds[KindShares] != 3 || kinds[KindBack] != 1 {
 		t.Fatalf("log kinds %v", kinds)
 	}
-	f.clients[absent].Do(func(p *Page) {
+	f.client(absent).Do(func(p *Page) {
 		if !p.st.b.Status().Over {
 			t.Fatal("the returning page did not reach the end")
 		}

@@ -69,7 +69,7 @@ func TestStandInTrapezohedron(t *testing.T) {
 			v := vanished
 			mu.Unlock()
 			end := false
-			f.clients[0].Do(func(p *Page) { end = p.st.b.Status().Deal != nil || p.st.b.Status().Over })
+			f.client(0).Do(func(p *Page) { end = p.st.b.Status().Deal != nil || p.st.b.Status().Over })
 			return f.verdict() != nil || v && end
 		})
 		if v := f.verdict(); v != nil {
@@ -83,7 +83,7 @@ func TestStandInTrapezohedron(t *testing.T) {
 			_ = json.Unmarshal(e.In.Body, &c)
 			if c.Claim.Seat == absent && c.Claim.Topic != arkham.TopicOldOne {
 				found++
-				if rj := f.clients[0].Rejects(); !slices.ContainsFunc(rj, func(r string) bool { return strings.Contains(r, "public guess") }) {
+				if rj := f.client(0).Rejects(); !slices.ContainsFunc(rj, func(r string) bool { return strings.Contains(r, "public guess") }) {
 					t.Fatalf("seed %d: the other colour was not refused: %v", seed, rj)
 				}
 				mu.Lock()

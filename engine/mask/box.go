@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"golang.org/x/crypto/chacha20poly1305"
 
@@ -24,9 +25,13 @@ import (
 
 // BoxKey is a page's X25519 key for one table. It remembers the key of each direction it has
 // derived (an X25519 costs about half a millisecond in wasm, and a private opening at 7 players
-// opens 6 envelopes), so it is not safe for concurrent use.
+// opens 6 envelopes). That memory has its own lock, so one key may seal and open on several
+// goroutines at once: a page handed to a new link while the old link's reader still runs, or
+// two of a test's pages given one key, wrote the map at once ("concurrent map writes" killed a
+// CI run), and an uncontended lock costs nothing beside an AEAD.
 type BoxKey struct {
 	priv  *ecdh.PrivateKey
+	mu    sync.Mutex
 	aeads map[[64]byte]cipherAEAD
 }
 
@@ -98,6 +103,8 @@ func (b *BoxKey) aead(peer Hash, table []byte, from, to engine.Seat, fromKey, to
 	if b.priv == nil || b.aeads == nil {
 		return nil, errors.New("box key not made by NewBoxKey")
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if a, ok := b.aeads[info]; ok {
 		return a, nil
 	}

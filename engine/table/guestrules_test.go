@@ -156,7 +156,7 @@ func TestAttackHostKeyAtVictimSeat(t *testing.T) {
 			sl := thief.SealShare(cx.Bytes(), [32]byte(c.C), 1, sec)
 			h.acceptSeal(&wire.Seal{Epoch: c.Epoch, Seat: 1, SC: sl.SC[:], Sig: sl.Sig})
 			go func() { // the share, once the sealed set is out
-				for i := 0; i < 2000; i++ {
+				for end := time.Now().Add(time.Minute); time.Now().Before(end); { // a guard, not a timing
 					sent := false
 					h.do(func() { sent = c.Epoch <= len(h.deals) && h.deals[c.Epoch-1].SealsSent })
 					if sent {
@@ -311,7 +311,7 @@ func TestAttackHostSeatLeftOutOfSealedRound(t *testing.T) {
 // relayShort is the host page of item 6: once every seat but its own has committed, it sends
 // seats 1 and 2 the set without seat 0.
 func relayShort(h *Host, relayed *atomic.Bool) {
-	for i := 0; i < 1000 && !relayed.Load(); i++ {
+	for end := time.Now().Add(time.Minute); time.Now().Before(end) && !relayed.Load(); { // a guard, not a timing
 		h.do(func() {
 			r := h.sealed
 			if r == nil || relayed.Load() {
