@@ -111,6 +111,15 @@ func TestDishonestHost(t *testing.T) {
 // rules, rewrite what it sends (out) and take what guests send before checking it (in).
 func newCheatTable(t *testing.T, n int, rules engine.Rules, out func(engine.Seat, wire.Message) wire.Message,
 	in func(*Host) func(engine.Seat, wire.Message) bool, opts map[string]string, cfgs ...func(*HostConfig)) *testTable {
+	return newCheatTableReveal(t, n, 50*time.Millisecond, rules, out, in, opts, cfgs...)
+}
+
+// newCheatTableReveal is newCheatTable with the guests' RevealTimeout given: an attack whose
+// verdict comes with a message the host sends (a Log answering a Need) needs longer than the
+// 50 ms that makes withheld views fail fast, or under load the guest names the withholding
+// first and the check under test never runs.
+func newCheatTableReveal(t *testing.T, n int, reveal time.Duration, rules engine.Rules, out func(engine.Seat, wire.Message) wire.Message,
+	in func(*Host) func(engine.Seat, wire.Message) bool, opts map[string]string, cfgs ...func(*HostConfig)) *testTable {
 	if rules == nil {
 		rules = toy.Rules{}
 	}
@@ -138,7 +147,7 @@ func newCheatTable(t *testing.T, n int, rules engine.Rules, out func(engine.Seat
 		mem := &memBox{}
 		tt.mem = append(tt.mem, mem)
 		g, _ := NewGuest(tc, GuestConfig{Save: mem.save, Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(uint64(60 + i)), Rules: lookup,
-			Tick: 10 * time.Millisecond, RevealTimeout: 50 * time.Millisecond})
+			Tick: 10 * time.Millisecond, RevealTimeout: reveal})
 		tt.guests = append(tt.guests, g)
 		tt.waitFor("seated", func() bool { return g.State().Connected })
 		g.SetReady(true)

@@ -223,7 +223,7 @@ func TestAttackStandInMoveInALog(t *testing.T) {
 		}
 		return honestLobby(m)
 	}
-	tt := newCheatTable(t, 3, nil, out, in, map[string]string{"rounds": "2"})
+	tt := newCheatTableReveal(t, 3, 30*time.Second, nil, out, in, map[string]string{"rounds": "2"})
 	tt.play()
 	tt.waitCode(1, wire.DealStoodIn)
 	tt.close()
