@@ -100,6 +100,17 @@ func TestHandlersReleasedBrowser(t *testing.T) {
 		}
 		t.Logf("%s, %d times: live js.Funcs %d (%d before)", s.name, rounds, settle(base, 10*time.Second), base)
 	}
+	// How often a link opens before its gathering ends is the browser's affair (in Chromium 1
+	// or 2 of 16 when alone, none in one CI run with 16): open more, checking each time, until
+	// one closed still gathering.
+	extra := 0
+	for ; closedGathering == 0 && extra < 200; extra++ {
+		closedGathering += openThenClose(t)
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	t.Logf("%d more links opened and closed to close one still gathering: live js.Funcs %d (%d before)", extra, settle(base, 10*time.Second), base)
 	if closedGathering == 0 {
 		t.Fatal("every link's gathering had ended before it closed: the test proved nothing")
 	}
@@ -125,7 +136,7 @@ func TestHandlersReleasedBrowser(t *testing.T) {
 	// Closing is asynchronous (closeLink waits for the channel's close event): wait for the
 	// count to come back, and say where it stopped if it never does.
 	live := settle(base, 2*time.Minute)
-	t.Logf("%d links (%d closed while gathering); live js.Funcs: %d before, %d after", len(scenarios)*rounds, closedGathering, base, live)
+	t.Logf("%d links (%d closed while gathering); live js.Funcs: %d before, %d after", len(scenarios)*rounds+extra, closedGathering, base, live)
 	if live != base {
 		t.Errorf("%d js.Funcs never released", live-base)
 	}
