@@ -72,7 +72,14 @@ func TestTurnAlertTitle(t *testing.T) {
 			}
 			st := playStepThen(t, b, func(st string) {
 				if strings.HasPrefix(st, "click:[data-e2e") {
-					if tt := titleOf(b); !strings.Contains(tt, mark) {
+					// The title follows once the page has drawn the move (GameScreen.alert sets
+					// it after paint), so the buttons can be there a frame before it: wait for it,
+					// bounded, before calling it missing.
+					tt := titleOf(b)
+					for end := time.Now().Add(10 * time.Second); !strings.Contains(tt, mark) && time.Now().Before(end); tt = titleOf(b) {
+						time.Sleep(20 * time.Millisecond)
+					}
+					if !strings.Contains(tt, mark) {
 						b.Screenshot("no-title")
 						t.Fatalf("%s has moves but its title is %q", b.Name, tt)
 					}
