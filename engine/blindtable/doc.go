@@ -46,8 +46,7 @@
 // Speed, with every check kept: every token is proven once, on receipt, into its need's
 // mask.Opening. A page's own token is recomputed from its own key (one multiplication, AddOwn)
 // and refused unless equal, which is stronger than a proof, since the page holds the secret. A
-// public opening of a card the page knows already is checked by the tokens' sum (AddKnown): a
-// shifted token makes the sum miss, every proof is then checked and the first that fails names
-// its seat (TestShiftedTokenOnKnownCard); two holders shifting by opposite amounts still open the
-// right card, so nothing shown is wrong, and a record's check proves every public token.
+// public opening of a card the page knows already (AddKnown) has every proof checked too, and
+// then must sum to that card: a shifted token is refused naming its seat, even when a second
+// holder's opposite shift would hide it in the sum (TestShiftedTokenOnKnownCard).
 package blindtable

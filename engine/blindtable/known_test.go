@@ -8,8 +8,8 @@ import (
 	"miskatonic/engine/mask"
 )
 
-// TestShiftedTokenOnKnownCard: a page checks a public opening of a card it knows already by the
-// tokens' sum alone (mask.Opening.AddKnown). A host that sequences a token shifted to show
+// TestShiftedTokenOnKnownCard: a page checks a public opening of a card it knows already with
+// every proof and against that card (mask.Opening.AddKnown). A host that sequences a token shifted to show
 // another card without checking it (the attacker's one change: it skips its own State) still
 // gets the token's author named by that page — and by a page that does not know the card, which
 // proves every token on receipt. An honest page's entries pass either way (the game before it).

@@ -60,8 +60,8 @@ type State struct {
 	verdict *Verdict
 	seq     int
 	// known, on a page's State, is the card that page opened at a handle (0: not known);
-	// cardIDs is the deck in canonical order. A public opening of a known card is checked by
-	// its tokens' sum alone (mask.Opening.AddKnown).
+	// cardIDs is the deck in canonical order. A public opening of a known card has every proof
+	// checked and must open that card (mask.Opening.AddKnown).
 	known func(h int) arkham.CardID
 	own   func() *mask.Key // on a page's State: its key for the current deal attempt, if any
 	// Seats that come and go (seats.go): the Blind before the current deal (to void a round),

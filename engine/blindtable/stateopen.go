@@ -62,8 +62,9 @@ func (s *State) tokens(from engine.Seat, t Tokens) error {
 		if tok == nil || len(t.Out.Sealed) != 0 || tok.Seat != from {
 			return &Verdict{Seat: from, Code: CodeToken, Detail: "a public opening's token is not in clear"}
 		}
-		// A card this page knows already is checked at once by the sum of all the tokens
-		// (reveal: AddKnown); any other token is proven now, once, into the need's opening.
+		// A card this page knows already is proven and checked against that card once every
+		// token is in (reveal: AddKnown); any other token is proven now, once, into the need's
+		// opening.
 		if k := s.ownKeyFor(from); k != nil {
 			// The page's own token: recomputed with its key (AddOwn), no proof to check.
 			if err := s.opening(n).AddOwn(k, *tok); err != nil {
@@ -146,8 +147,8 @@ func (s *State) opening(n arkham.Need) *mask.Opening {
 }
 
 // knownIndex is the deck index of the card at handle h when this state's page knows it
-// already (opened to it before), so a public opening of it needs the tokens' sum, not their
-// proofs. The host's State knows no card and proves every token.
+// already (opened to it before), so a public opening of it is checked against that card too
+// (AddKnown: every proof, then the sum). The host's State knows no card and proves every token.
 func (s *State) knownIndex(h int) (int, bool) {
 	if s.known == nil {
 		return -1, false

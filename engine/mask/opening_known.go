@@ -1,6 +1,7 @@
 package mask
 
-// Opening a card the page already knows: the sum of the tokens says whether they are right.
+// Opening a card the page already knows: every proof checked, then the sum of the tokens
+// must open that card.
 
 import (
 	"fmt"
@@ -10,13 +11,11 @@ import (
 
 // AddKnown adds toks, tokens of this opening, when the page already knows which card it is
 // (want: its index in deck) — a card it opened before, or any card once the round-end audit has
-// opened the deal. With every holder's token in, their sum alone tells whether they open want:
-// a holder's shifted token (T + M_A − M_B) makes the sum miss, and only then is each proof
-// checked, the first that fails refused as Add refuses it (ErrBadProof, naming its seat). Short
-// of every holder's token, each proof is checked as Add does. On any error nothing is added.
-//
-// Two holders shifting theirs by opposite amounts still open want: nothing the page shows is
-// wrong, and DealRecord.Verify, which replays a record, checks every public proof.
+// opened the deal. Every token's proof is checked, as Add checks it: a holder's shifted token
+// (T + M_A − M_B) is refused on receipt (ErrBadProof, naming its seat), and so are two holders'
+// tokens shifted by opposite amounts, which would still sum to want. With every holder's token
+// in, tokens that all prove and still do not open want mean the page's idea of the card is
+// wrong (ErrBadDeck). On any error nothing is added.
 func (o *Opening) AddKnown(deck *Deck, want int, toks []Token) error {
 	if want < 0 || want >= deck.Len() {
 		return fmt.Errorf("%w: card %d of a %d-card deck", ErrUnknownCard, want, deck.Len())
@@ -34,12 +33,6 @@ func (o *Opening) AddKnown(deck *Deck, want int, toks []Token) error {
 			return fmt.Errorf("%w: seat %d's token is for card %d (%q), not %d (%q)", ErrBadProof, tok.Seat, tok.Handle, tok.Purpose, o.handle, o.purpose)
 		}
 	}
-	if len(o.tokens)+len(toks) == len(o.ks.holders) && o.sumOpens(deck, want, toks) {
-		for _, tok := range toks {
-			o.tokens[tok.Seat] = tok.T
-		}
-		return nil
-	}
 	if o.c1 == nil {
 		c1, err := maskedC1(o.card)
 		if err != nil {
@@ -52,8 +45,7 @@ func (o *Opening) AddKnown(deck *Deck, want int, toks []Token) error {
 			return err
 		}
 	}
-	if len(o.tokens)+len(toks) == len(o.ks.holders) {
-		// Every proof holds and still the sum misses: the page's own idea of the card is wrong.
+	if len(o.tokens)+len(toks) == len(o.ks.holders) && !o.sumOpens(deck, want, toks) {
 		return fmt.Errorf("%w: card %d opens as another card than %d", ErrBadDeck, o.handle, want)
 	}
 	for _, tok := range toks {
