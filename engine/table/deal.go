@@ -24,9 +24,10 @@ type dealState struct {
 	SealsSent bool                `json:"sealsSent,omitempty"`
 	Applied   bool                `json:"applied"`
 	Revealed  bool                `json:"revealed"`
-	// Prev is the commitment this one replaced after its set of seals was relayed, with that
-	// set: a guest that missed the set (the host's page reloaded just after relaying it) is
-	// shown it before the new commitment, or it could not tell an honest restart from a re-deal.
+	// Chain is the commitments this one replaced after their sets of seals were relayed, since
+	// the roster last changed, oldest first, each with its set and its cause (restartchain.go).
+	Chain []prevCommit `json:"chain,omitempty"`
+	// Prev is how a save before the chain kept the latest of them alone; Resume moves it to Chain.
 	Prev *prevCommit `json:"prev,omitempty"`
 	// Cause is the seal that made the host commit again, when a seat sealed again after the set
 	// went out (charge.go); Charges counts the restarts of this deal each seat caused.
@@ -48,11 +49,13 @@ func sameRoster(a, b [][]byte) bool {
 	return true
 }
 
-// prevCommit is a superseded commitment of a deal and its relayed set of seals.
+// prevCommit is a superseded commitment of a deal, its relayed set of seals, and the seal that
+// made the host commit it (Commit.Cause; nil for the first, or a restart no seal caused).
 type prevCommit struct {
 	Roster [][]byte     `json:"roster"`
 	C      []byte       `json:"c"`
 	Seals  []wire.Share `json:"seals"`
+	Cause  *wire.Share  `json:"cause,omitempty"`
 }
 
 func (d *dealState) context(game string, table []byte) fair.Context {
@@ -61,11 +64,11 @@ func (d *dealState) context(game string, table []byte) fair.Context {
 
 // event is anything the match goroutine reacts to.
 func (h *Host) sendDeal(p *peer, d *dealState) {
-	if pc := d.Prev; pc != nil && !d.Applied && sameRoster(pc.Roster, d.Roster) {
-		// Only a restart with no seat changed (a reseal): one that changed a seat is shown by
-		// the lobby, and the old roster would no longer match it.
-		h.send(p, &wire.Commit{Epoch: d.Epoch, Context: d.Context, Roster: pc.Roster, C: pc.C})
-		h.send(p, &wire.Seals{Epoch: d.Epoch, Seals: pc.Seals})
+	if !d.Applied {
+		for _, pc := range d.Chain {
+			h.send(p, &wire.Commit{Epoch: d.Epoch, Context: d.Context, Roster: pc.Roster, C: pc.C, Cause: pc.Cause})
+			h.send(p, &wire.Seals{Epoch: d.Epoch, Seals: pc.Seals})
+		}
 	}
 	h.send(p, commitMsg(d))
 	if d.SealsSent {
@@ -177,13 +180,13 @@ func (h *Host) restart(d *dealState, cause *wire.Share) {
 	if d.Applied {
 		return
 	}
-	if d.SealsSent {
-		d.Prev = &prevCommit{Roster: d.Roster, C: d.C, Seals: inSeatOrder(d.Seals)}
-	}
+	replaced := prevCommit{Roster: d.Roster, C: d.C, Seals: inSeatOrder(d.Seals), Cause: d.Cause}
+	sealed := d.SealsSent
 	if err := h.commit(d); err != nil {
 		h.logf("table: %v", err)
 		return
 	}
+	d.chain(replaced, sealed)
 	d.Cause = cause
 	d.Round++
 	h.persist()

@@ -9,7 +9,8 @@
 // and verify every deal when it is revealed, replaying to the end of its epoch (asking for any
 // move they were not told), checking each move's signature and every view, legal list and
 // status they were shown. The files: host.go (the match goroutine, state, record), lobby.go
-// (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing),
+// (hellos, seats, bots, start, rematch), inbound.go (guest messages, moves), deal.go (dealing)
+// with restartchain.go (the replaced commitments of a restarted deal a catch-up shows again),
 // bots.go, send.go (views, lobby, log), snapshot.go, peer.go, pipe.go, sealed.go with guestsealed.go
 // (sealed simultaneous moves: commit, relay the set, open, apply) and sealedrestart.go (the set
 // started again for a seat whose player left before opening), and the guest: guest.go (its

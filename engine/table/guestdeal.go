@@ -60,10 +60,10 @@ func (g *Guest) commit(m *wire.Commit) {
 	commit := g.audit.Commit
 	if d.cx.Roster != nil && d.c != c {
 		if d.wasReplaced(c) {
-			// A catch-up (Host.sendDeal) shows a restart again, for a guest that missed its set
-			// of seals: the commitment replaced, its set, then the current commitment. This
-			// guest followed that restart already; taken as new, going back to the replaced
-			// commitment would look like a re-deal with no seat changed.
+			// A catch-up (Host.sendDeal) shows a restarted deal again, for a guest that missed
+			// part of it: each commitment replaced and its set, then the current commitment.
+			// This guest followed that restart already; taken as new, going back to the
+			// replaced commitment would look like a re-deal with no seat changed.
 			return
 		}
 		if err := g.restart(d, cx, m.Cause); err != nil {

@@ -1,9 +1,10 @@
 package table
 
 // Commitments a guest followed until the host committed the deal again. A catch-up shows a
-// restart again (Host.sendDeal: the commitment replaced and its set of seals, then the current
-// one) for a guest that missed that set; a guest that followed the restart already leaves the
-// replaced commitment, its set, and the host's refusals of anything it sent over it alone.
+// restarted deal again (restartchain.go: each commitment replaced with its set of seals and its
+// cause, then the current one) for a guest that missed part of it; a guest that followed a
+// restart already leaves the replaced commitment, its set, and the host's refusals of anything
+// it sent over it alone, and never goes back to it.
 
 import "miskatonic/engine/fair"
 

@@ -45,7 +45,7 @@ func heldRestart(t *testing.T, seed uint64) *testTable {
 		held := false
 		tt.host.do(func() {
 			d := tt.host.deals[0]
-			held = d.Round == 1 && d.Prev != nil && !d.SealsSent && d.Seals[0] != nil && d.Seals[1] != nil
+			held = d.Round == 1 && len(d.Chain) == 1 && !d.SealsSent && d.Seals[0] != nil && d.Seals[1] != nil
 		})
 		return held
 	})

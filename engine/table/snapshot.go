@@ -167,6 +167,7 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 		if d.Shares == nil {
 			d.Shares = map[int]*wire.Share{}
 		}
+		d.resumeChain()
 		if d.Applied {
 			applied++
 		}
