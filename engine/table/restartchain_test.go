@@ -24,9 +24,12 @@ type chainTable struct {
 	hold atomic.Bool
 	seed uint64
 	page uint64 // pages of the host's player opened so far
+	// wrap, if set, wraps the new link of seat 1 or 2 at a reload (an attacker's change).
+	wrap func(seat int, c Conn) Conn
 }
 
-func newChainTable(t *testing.T, seed uint64) *chainTable {
+// newChainTable starts the table; reveal is seats 1 and 2's RevealTimeout (0: the default).
+func newChainTable(t *testing.T, seed uint64, reveal time.Duration) *chainTable {
 	t.Helper()
 	ct := &chainTable{testTable: &testTable{t: t, rand: newRand(seed), stop: make(chan struct{}), mem: []*memBox{{}, {}}}, seed: seed}
 	ct.hold.Store(true)
@@ -40,7 +43,7 @@ func newChainTable(t *testing.T, seed uint64) *chainTable {
 	for i := 1; i < 3; i++ {
 		a, b := Pipe()
 		h.AddGuest(a)
-		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, Logf: debugLogf})
+		g, _ := NewGuest(b, GuestConfig{Name: fmt.Sprint("p", i), Identity: identity(i), Rand: newRand(seed*10 + uint64(i)), Rules: lookup, Tick: 10 * time.Millisecond, RevealTimeout: reveal, Logf: debugLogf})
 		ct.guests = append(ct.guests, g)
 		ct.waitFor("seated", func() bool { return g.State().Connected })
 	}
@@ -97,9 +100,12 @@ func (ct *chainTable) reload(n uint64) {
 	}
 	ct.host = h
 	ct.guests[0] = ct.hostPage()
-	for _, g := range ct.guests[1:3] {
+	for i, g := range ct.guests[1:3] {
 		a, b := Pipe()
 		h.AddGuest(a)
+		if ct.wrap != nil {
+			b = ct.wrap(i+1, b)
+		}
 		g.Reconnect(b)
 	}
 }
@@ -160,7 +166,7 @@ func (ct *chainTable) caughtUp(g *Guest) {
 // C2 for a re-deal with no seat changed and failed the deal against an honest host.
 func TestAwayAcrossTwoRestarts(t *testing.T) {
 	defer checkNoLeak(t)()
-	ct := newChainTable(t, 91)
+	ct := newChainTable(t, 91, 0)
 	w := ct.joinCut()
 	ct.reload(1)
 	ct.waitRound(1)
