@@ -21,8 +21,9 @@ import (
 //	roundend-ms  every hand opened publicly, then every page audits the whole deal record.
 //
 // Round end in two flows: reveal=sum, each holder sends σ with its reveal tokens, every page
-// audits, then opens each hand by its tokens' sum (AddKnown); reveal=audit, the hands are read
-// from the audited deal and no reveal token is made at all.
+// audits, then opens each hand with AddKnown (every token's proof checked, then their sum must
+// open the card the audit showed); reveal=audit, the hands are read from the audited deal and
+// no reveal token is made at all.
 //
 // A page does about 1/P of each (the chain and the audit's checks are the exceptions: each
 // page runs its own shuffle step, and every page recomputes the whole chain).

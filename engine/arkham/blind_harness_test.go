@@ -259,7 +259,8 @@ func (bt *blindTable) open(n arkham.Need) {
 	}
 	if n.Purpose == arkham.PurposeReveal && bt.order == nil {
 		// Round end: every holder reveals σ with its reveal tokens, and each page audits the
-		// deal first; then every hand it opens is one it knows (AddKnown: the tokens' sum).
+		// deal first; then every hand it opens is one it knows (AddKnown: every proof, then
+		// the tokens' sum must open that card).
 		bt.auditAll()
 	}
 	if n.Purpose == arkham.PurposeReveal && bt.revealByAudit {
@@ -294,9 +295,9 @@ func (bt *blindTable) open(n arkham.Need) {
 	bt.step(arkham.BlindInput{Settle: &id}, "settle")
 }
 
-// addTokens hands a page's tokens for handle h to its opening: by their sum (AddKnown) when the
-// page already knows the card (it opened it before, or the round-end audit did), else each proof
-// on receipt (Add) but its own (AddOwn).
+// addTokens hands a page's tokens for handle h to its opening: with AddKnown when the page
+// already knows the card (it opened it before, or the round-end audit did): every proof checked,
+// then their sum must open that card; else each proof on receipt (Add) but its own (AddOwn).
 func (bt *blindTable) addTokens(o *mask.Opening, q *page, h int, toks []mask.Token, what string) {
 	bt.t.Helper()
 	want := -1

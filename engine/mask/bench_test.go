@@ -119,7 +119,8 @@ func BenchmarkReceivePrivateCard(b *testing.B) {
 
 // A public opening at P holders, on one page: every proof checked (Add, its own kept with
 // AddOwn), or the card already known (a discard everyone but its holder saw; any card after the
-// round-end audit) and checked by the tokens' sum (AddKnown).
+// round-end audit) and opened with AddKnown: every proof checked, then the tokens' sum must open
+// that card.
 func BenchmarkOpenPublic(b *testing.B) {
 	for _, players := range []int{3, 7} {
 		tb := newTable(b, 10, players, 22)

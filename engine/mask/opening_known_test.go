@@ -8,8 +8,9 @@ import (
 	"miskatonic/engine"
 )
 
-// AddKnown: the sum of the tokens stands in for their proofs only when it opens the card the page
-// knows; every other case is refused as Add refuses it, naming the seat, and adds nothing.
+// AddKnown: every token's proof is checked, as Add checks it, and then their sum must open the
+// card the page knows; any other case is refused, naming the seat where a proof fails, and
+// adds nothing.
 func TestAddKnown(t *testing.T) {
 	for _, players := range []int{3, 7} {
 		tb := newTable(t, 40+uint64(players), players, 12)
