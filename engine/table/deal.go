@@ -62,7 +62,8 @@ func (d *dealState) context(game string, table []byte) fair.Context {
 	return fair.Context{Game: game, Table: table, Epoch: d.Epoch, Deal: d.Context, Roster: d.Roster}
 }
 
-// event is anything the match goroutine reacts to.
+// sendDeal shows p deal d as far as it went: while it is open, the chain of commitments it
+// replaced (restartchain.go); its commitment, set of seals, shares and secret.
 func (h *Host) sendDeal(p *peer, d *dealState) {
 	if !d.Applied {
 		for _, pc := range d.Chain {
@@ -330,7 +331,7 @@ func (h *Host) tryFinish(d *dealState) bool {
 		h.logf("table: the game refused deal %d: %v", d.Epoch, err)
 		return false
 	}
-	d.Applied = true
+	d.Applied, d.Chain = true, nil // the chain is shown only while the deal is open
 	h.moves, h.sigs = append(h.moves, m), append(h.sigs, nil)
 	h.unbench(d.Epoch)
 	h.persist()
