@@ -291,6 +291,7 @@ func TestStartAgainstMinimal(t *testing.T) {
 	kinds := [3]string{"cold", "warm", "offline"}
 	var wallOurs, wallMin [3][]time.Duration
 	var ratio, pageRatio, pageOurs, pageMin [3][]float64 // per round, ours / minimal
+	var stagesOurs, stagesMin [3][]startStages           // per round, the start of median wall time
 	for i := 0; i < runs; i++ {
 		o, m := startRound(t, i, reps, ours, minSrv)
 		ourStarts := [3][]start1{{o.cold}, o.warm, o.offlines}
@@ -303,6 +304,7 @@ func TestStartAgainstMinimal(t *testing.T) {
 				continue
 			}
 			wallOurs[k], wallMin[k] = append(wallOurs[k], ow), append(wallMin[k], mw)
+			stagesOurs[k], stagesMin[k] = append(stagesOurs[k], omid.stages), append(stagesMin[k], mmid.stages)
 			ratio[k] = append(ratio[k], ratioOf(ow, mw))
 			if op > 0 && mp > 0 {
 				pageRatio[k] = append(pageRatio[k], op/mp)
@@ -327,7 +329,41 @@ func TestStartAgainstMinimal(t *testing.T) {
 		medianF(ratio[0]), med(wallOurs[0]), med(wallMin[0]), medianF(ratio[1]), med(wallOurs[1]), med(wallMin[1]), medianF(ratio[2]), med(wallOurs[2]), med(wallMin[2]), loadAvg())
 	t.Logf("FIGURE start read in the page (navigation → first page mounted and loaded), median per-round ratio: cold %.2f× (%.0f / %.0f ms); warm %.2f× (%.0f / %.0f ms); offline %.2f× (%.0f / %.0f ms)",
 		medianF(pageRatio[0]), medianF(pageOurs[0]), medianF(pageMin[0]), medianF(pageRatio[1]), medianF(pageOurs[1]), medianF(pageMin[1]), medianF(pageRatio[2]), medianF(pageOurs[2]), medianF(pageMin[2]))
+	var where []string
+	for k, kind := range kinds {
+		if len(stagesOurs[k]) > 0 {
+			where = append(where, fmt.Sprintf("%s %s", kind, stageSplit(stagesOurs[k], stagesMin[k])))
+		}
+	}
+	t.Logf("FIGURE start by stage, ms, ours / fair minimal (medians over rounds): %s", strings.Join(where, "; "))
 	t.Logf("per-round ratios: cold %.2f, warm %.2f, offline %.2f; read in the page: cold %.2f, warm %.2f, offline %.2f", ratio[0], ratio[1], ratio[2], pageRatio[0], pageRatio[1], pageRatio[2])
+}
+
+// stageSplit tells where two apps' starts part, as medians over rounds of ours / minimal: when
+// app.wasm was requested, how long its body took to come in, from the last byte to the module
+// instantiated (compiling what streaming left, or finding it in V8's cache, and instantiating),
+// and Go's own start to the first page mounted (package inits and go-app's first drawing).
+func stageSplit(ours, minimal []startStages) string {
+	part := func(ss []startStages, f func(startStages) float64) float64 {
+		var xs []float64
+		for _, s := range ss {
+			xs = append(xs, f(s))
+		}
+		return medianF(xs)
+	}
+	var out []string
+	for _, st := range []struct {
+		name string
+		f    func(startStages) float64
+	}{
+		{"app.wasm requested at", func(s startStages) float64 { return s.WasmReq }},
+		{"its body in", func(s startStages) float64 { return s.WasmEnd - s.WasmReq }},
+		{"then instantiated", func(s startStages) float64 { return s.Ready - s.WasmEnd }},
+		{"Go to the first page", func(s startStages) float64 { return s.Mounted - s.Ready }},
+	} {
+		out = append(out, fmt.Sprintf("%s %.0f / %.0f", st.name, part(ours, st.f), part(minimal, st.f)))
+	}
+	return strings.Join(out, ", ")
 }
 
 func ratioOf(a, b time.Duration) float64 { return float64(a) / float64(max(b, 1)) }
