@@ -118,7 +118,9 @@ var (
 const keyCap = 1024
 
 // inv8 is 8⁻¹ mod L: [8]([inv8]A) is A's prime-order part, equal to A iff A has no torsion.
-var inv8 = func() *edwards25519.Scalar {
+// Worked out on the first key checked, not at the page's start (an inversion is ~250
+// multiplications, run there by V8's baseline code before the first page is drawn).
+var inv8 = sync.OnceValue(func() *edwards25519.Scalar {
 	eight := edwards25519.NewScalar()
 	var b [32]byte
 	b[0] = 8
@@ -126,7 +128,7 @@ var inv8 = func() *edwards25519.Scalar {
 		panic(err)
 	}
 	return edwards25519.NewScalar().Invert(eight)
-}()
+})
 
 // primeOrderKey reports whether pub is the canonical encoding of a point of prime order L.
 func primeOrderKey(pub []byte) bool {
@@ -152,6 +154,6 @@ func primeOrder(b []byte) bool {
 	if err != nil || string(a.Bytes()) != string(b) || smallOrder(b) {
 		return false // off the curve, non-canonical (y ≥ p, or x = 0 with the sign bit), small order
 	}
-	q := edwards25519.NewIdentityPoint().ScalarMult(inv8, a)
+	q := edwards25519.NewIdentityPoint().ScalarMult(inv8(), a)
 	return q.MultByCofactor(q).Equal(a) == 1
 }

@@ -35,7 +35,7 @@ func TestSmallOrderList(t *testing.T) {
 		t.Fatal("an honest key is refused")
 	}
 	A, _ := edwards25519.NewIdentityPoint().SetBytes(pub)
-	if primeOrder(edwards25519.NewIdentityPoint().Add(A, torsion8).Bytes()) {
+	if primeOrder(edwards25519.NewIdentityPoint().Add(A, torsion8()).Bytes()) {
 		t.Fatal("a key with a torsion part passed as of prime order")
 	}
 }

@@ -19,10 +19,13 @@ import (
 // constant time does not matter, only that relays verify it (tested against BIP-340's vectors,
 // btcec and a real relay) and speed: every relayed frame over Nostr is one signed event.
 
+// The curve's order and generator. G is written as field elements (limbs least significant
+// first; TestCurveConstants checks them against the hex of SEC 2) and n is parsed on first use:
+// the browser build ran math/big at every page's start for them, before the first drawing.
 var (
-	curveN  = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
-	curveGx = feFromBytes(hexInt("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798").FillBytes(make([]byte, 32)))
-	curveGy = feFromBytes(hexInt("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8").FillBytes(make([]byte, 32)))
+	curveN  = sync.OnceValue(func() *big.Int { return hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141") })
+	curveGx = fe{0x59F2815B16F81798, 0x029BFCDB2DCE28D9, 0x55A06295CE870B07, 0x79BE667EF9DCBBAC}
+	curveGy = fe{0x9C47D08FFB10D4B8, 0xFD17B448A6855419, 0x5DA4FBFC0E1108A8, 0x483ADA7726A3C465}
 )
 
 func hexInt(s string) *big.Int {
@@ -225,12 +228,12 @@ func newKey() (*key, error) {
 
 func keyFrom(secret []byte) (*key, error) {
 	d := new(big.Int).SetBytes(secret)
-	if d.Sign() == 0 || d.Cmp(curveN) >= 0 {
+	if d.Sign() == 0 || d.Cmp(curveN()) >= 0 {
 		return nil, errors.New("nostr: secret key out of range")
 	}
 	p := baseMul(d)
 	if p.y.isOdd() {
-		d.Sub(curveN, d)
+		d.Sub(curveN(), d)
 	}
 	return &key{d: d, px: p.x.bytes()}, nil
 }
@@ -243,18 +246,18 @@ func (k *key) sign(m, aux []byte) ([]byte, error) {
 		t[i] ^= db[i]
 	}
 	kk := new(big.Int).SetBytes(taggedHash("BIP0340/nonce", t, k.px, m))
-	kk.Mod(kk, curveN)
+	kk.Mod(kk, curveN())
 	if kk.Sign() == 0 {
 		return nil, errors.New("nostr: zero nonce")
 	}
 	r := baseMul(kk)
 	if r.y.isOdd() {
-		kk.Sub(curveN, kk)
+		kk.Sub(curveN(), kk)
 	}
 	rx := r.x.bytes()
 	e := new(big.Int).SetBytes(taggedHash("BIP0340/challenge", rx, k.px, m))
-	e.Mod(e, curveN)
+	e.Mod(e, curveN())
 	s := e.Mul(e, k.d)
-	s.Add(s, kk).Mod(s, curveN)
+	s.Add(s, kk).Mod(s, curveN())
 	return append(rx, bytes32(s)...), nil
 }
