@@ -4,7 +4,6 @@ import (
 	"crypto/ed25519"
 	"crypto/sha512"
 	"fmt"
-	"sync"
 
 	"filippo.io/edwards25519"
 )
@@ -16,15 +15,14 @@ type Case struct {
 	Go            bool // crypto/ed25519.Verify's answer
 }
 
-// torsion8 is a point of order 8 (y = smallOrderY[3]). Worked out on first use, not at the
-// page's start: decoding a point is a square root, and the edge cases are for tests.
-var torsion8 = sync.OnceValue(func() *edwards25519.Point {
+// torsion8 is a point of order 8 (y = smallOrderY[3]).
+var torsion8 = func() *edwards25519.Point {
 	t, err := edwards25519.NewIdentityPoint().SetBytes(smallOrderY[3][:])
 	if err != nil {
 		panic(err)
 	}
 	return t
-})
+}()
 
 // signer is an Ed25519 key taken apart (RFC 8032 5.1.5), so signatures Go would never make can
 // be made with it.
@@ -73,7 +71,7 @@ func selfTestCases() []Case {
 	return []Case{
 		{Name: "honest", Pub: s.pub, Msg: msg, Sig: good, Go: true},
 		{Name: "other message", Pub: s.pub, Msg: []byte("miskatonic sigcheck self-tesT"), Sig: good, Go: false},
-		{Name: "R with a torsion part", Pub: s.pub, Msg: msg, Sig: s.sign(msg, torsion8(), s.pub), Go: false},
+		{Name: "R with a torsion part", Pub: s.pub, Msg: msg, Sig: s.sign(msg, torsion8, s.pub), Go: false},
 	}
 }
 
@@ -90,19 +88,16 @@ func challenge(r, pub, msg []byte) *edwards25519.Scalar {
 // kMod8 is k mod 8 (k·T for T of order 8 depends on it alone).
 func kMod8(k *edwards25519.Scalar) int { return int(k.Bytes()[0] & 7) }
 
-// anyS is a fixed scalar for signatures made without a key (on first use, as torsion8).
-var anyS = sync.OnceValue(func() *edwards25519.Scalar {
-	var b [64]byte
-	b[0], b[17], b[40] = 7, 99, 201
-	s, _ := edwards25519.NewScalar().SetUniformBytes(b[:])
-	return s
-})
+// anyS is a fixed scalar for signatures made without a key: the one SetUniformBytes makes of
+// 7, 99 and 201 at bytes 0, 17 and 40 (TestAnyS), written out so no page reduces it at start.
+var anyS = mustScalar([32]byte{0xf4, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0x86, 0x4b, 0xc1, 0xd2, 0xae, 0xfe, 0xe1, 0xad,
+	0x4d, 0x1e, 0x5e, 0xb9, 0x20, 0x03, 0xdd, 0xce, 0xf9, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f})
 
 // overKey signs msg for a key whose point is T (any point, small-order ones included) with no
 // secret: R = [S]B - [k]T, searching R's torsion part until k matches it (k·T depends on k mod
 // 8 only, so at most a few dozen tries).
 func overKey(pub []byte, t *edwards25519.Point, msg []byte) []byte {
-	sB := edwards25519.NewGeneratorPoint().ScalarBaseMult(anyS())
+	sB := edwards25519.NewGeneratorPoint().ScalarBaseMult(anyS)
 	for j := 0; j < 64; j++ {
 		var jb [32]byte
 		jb[0] = byte(j % 8)
@@ -111,7 +106,7 @@ func overKey(pub []byte, t *edwards25519.Point, msg []byte) []byte {
 		r := edwards25519.NewIdentityPoint().Subtract(sB, jt)
 		m := append(fmt.Appendf(nil, "%d:", j), msg...)
 		if k := challenge(r.Bytes(), pub, m); kMod8(k) == j%8 {
-			return append(append(r.Bytes(), anyS().Bytes()...), m...)
+			return append(append(r.Bytes(), anyS.Bytes()...), m...)
 		}
 	}
 	panic("sigcheck: no signature over the key found")
@@ -161,7 +156,7 @@ func EdgeCases() []Case {
 		}
 	}
 	// A key with a torsion part: signed by its owner, valid for Go only when k ≡ 0 mod 8.
-	mixed := edwards25519.NewIdentityPoint().Add(A, torsion8()).Bytes()
+	mixed := edwards25519.NewIdentityPoint().Add(A, torsion8).Bytes()
 	for i, want0 := 0, 0; want0 < 2 && i < 256; i++ {
 		m := fmt.Appendf(nil, "mixed %d", i)
 		sig := s.sign(m, nil, mixed)

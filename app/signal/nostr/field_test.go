@@ -107,7 +107,13 @@ func TestCurveConstants(t *testing.T) {
 			t.Errorf("%s = %x, want %x", c.name, c.got, want)
 		}
 	}
-	if curveN().Text(16) != "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141" {
-		t.Errorf("n = %x", curveN())
+	if curveN.Text(16) != "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141" {
+		t.Errorf("n = %x", curveN)
 	}
+}
+
+// hexInt parses a hex constant of the tests.
+func hexInt(s string) *big.Int {
+	n, _ := new(big.Int).SetString(s, 16)
+	return n
 }

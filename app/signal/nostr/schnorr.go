@@ -19,19 +19,16 @@ import (
 // constant time does not matter, only that relays verify it (tested against BIP-340's vectors,
 // btcec and a real relay) and speed: every relayed frame over Nostr is one signed event.
 
-// The curve's order and generator. G is written as field elements (limbs least significant
-// first; TestCurveConstants checks them against the hex of SEC 2) and n is parsed on first use:
-// the browser build ran math/big at every page's start for them, before the first drawing.
+// The curve's order and generator, written out (TestCurveConstants checks them against SEC 2's
+// hex; G as field elements, limbs least significant first) rather than parsed from hex by
+// math/big at every page's start, before the first drawing.
 var (
-	curveN  = sync.OnceValue(func() *big.Int { return hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141") })
+	curveN = new(big.Int).SetBytes([]byte{
+		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
+		0xBA, 0xAE, 0xDC, 0xE6, 0xAF, 0x48, 0xA0, 0x3B, 0xBF, 0xD2, 0x5E, 0x8C, 0xD0, 0x36, 0x41, 0x41})
 	curveGx = fe{0x59F2815B16F81798, 0x029BFCDB2DCE28D9, 0x55A06295CE870B07, 0x79BE667EF9DCBBAC}
 	curveGy = fe{0x9C47D08FFB10D4B8, 0xFD17B448A6855419, 0x5DA4FBFC0E1108A8, 0x483ADA7726A3C465}
 )
-
-func hexInt(s string) *big.Int {
-	n, _ := new(big.Int).SetString(s, 16)
-	return n
-}
 
 // point is affine (field.go's elements); baseMul of a scalar in [1, n) is never infinity.
 type point struct{ x, y fe }
@@ -228,12 +225,12 @@ func newKey() (*key, error) {
 
 func keyFrom(secret []byte) (*key, error) {
 	d := new(big.Int).SetBytes(secret)
-	if d.Sign() == 0 || d.Cmp(curveN()) >= 0 {
+	if d.Sign() == 0 || d.Cmp(curveN) >= 0 {
 		return nil, errors.New("nostr: secret key out of range")
 	}
 	p := baseMul(d)
 	if p.y.isOdd() {
-		d.Sub(curveN(), d)
+		d.Sub(curveN, d)
 	}
 	return &key{d: d, px: p.x.bytes()}, nil
 }
@@ -246,18 +243,18 @@ func (k *key) sign(m, aux []byte) ([]byte, error) {
 		t[i] ^= db[i]
 	}
 	kk := new(big.Int).SetBytes(taggedHash("BIP0340/nonce", t, k.px, m))
-	kk.Mod(kk, curveN())
+	kk.Mod(kk, curveN)
 	if kk.Sign() == 0 {
 		return nil, errors.New("nostr: zero nonce")
 	}
 	r := baseMul(kk)
 	if r.y.isOdd() {
-		kk.Sub(curveN(), kk)
+		kk.Sub(curveN, kk)
 	}
 	rx := r.x.bytes()
 	e := new(big.Int).SetBytes(taggedHash("BIP0340/challenge", rx, k.px, m))
-	e.Mod(e, curveN())
+	e.Mod(e, curveN)
 	s := e.Mul(e, k.d)
-	s.Add(s, kk).Mod(s, curveN())
+	s.Add(s, kk).Mod(s, curveN)
 	return append(rx, bytes32(s)...), nil
 }
