@@ -35,7 +35,7 @@ build:
 # WASM_GCFLAGS: no inlining in our own packages but those on every move's path (issue 26). Go's
 # inliner copies a callee's body into each call site (app.Elem 493 times, errors.New 402,
 # fmt.Errorf 319 …); in the browser that is code to download and compile on every cold start for
-# calls that run once a click. Measured alone on the packed wasm: raw −185 KB, brotli −110 KB;
+# calls that run once a click. Measured alone on the packed wasm: raw −182 KB, brotli −101 KB;
 # engine/table's host-move and guest-frame benchmarks under wasm unchanged (interleaved). The
 # table protocol, wire codec, fair dealing, masking, host-blind and signature checks run per frame
 # and keep the inliner; every other package of ours (later ones too) goes without.
