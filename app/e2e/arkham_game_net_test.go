@@ -188,7 +188,10 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		watch(t, b)
 	}
 	stopProfiles := profilePages(t, players...)
-	stopTrace := tracePage(t, host)
+	var stopTraces []func(int)
+	for _, b := range players { // E2E_TRACE: each page's own trace (the guests' first moves are slow on the mover's page)
+		stopTraces = append(stopTraces, tracePage(t, b))
+	}
 	hostCPU := newCPUMeter(host)
 	var meters []*pageMeter
 	for _, b := range players {
@@ -205,7 +208,8 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 
 	var lat, hostGo []time.Duration
 	var slow []slowMove
-	var spans []span // each measured move's click → shown everywhere
+	var firsts, ends []time.Duration // the first game's first moves; the moves that end a round or the game
+	var spans []span                 // each measured move's click → shown everywhere
 	stg := &stages{}
 	draws0 := map[*Browser]int{}
 	for _, b := range players {
@@ -245,7 +249,14 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 					// A move: wait until every page shows a later seq and take the slowest.
 					if d, ok := moveLatency(b, players, before, clickAt); ok {
 						lat = append(lat, d)
-						slow = append(slow, slowMove{d, fmt.Sprintf("game %d seq %d by %s: %s", game, before+1, b.Name, pageLags(b, players, before+1))})
+						what := pageLags(b, players, before+1)
+						slow = append(slow, slowMove{d, fmt.Sprintf("game %d seq %d by %s: %s", game, before+1, b.Name, what)})
+						if game == 1 && len(firsts) < 4 {
+							firsts = append(firsts, d.Round(time.Millisecond))
+						}
+						if strings.Contains(what, "reveal") || strings.Contains(what, "over") {
+							ends = append(ends, d)
+						}
 						progressed = true
 						if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > 0 {
 							stg.measure(players, b, c, before+1)
@@ -296,7 +307,9 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	seqs += max(0, seqOf(host))
 	stopProfiles(seqs)
-	stopTrace(seqs)
+	for _, stop := range stopTraces {
+		stop(seqs)
+	}
 	hostCPU.log(t, "host page's main thread", seqs)
 	for _, m := range meters {
 		m.log(t, seqs)
@@ -319,6 +332,10 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	t.Logf("FIGURE move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v (load %s)", len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond), loadAvg())
 	logSlowMoves(t, slow, 6)
+	// The moves that pay first-use costs (the first showing of each card picture, code run for
+	// the first time) and the ones that build the reveal: their own figures, to compare builds.
+	t.Logf("FIGURE the first game's first moves: %v; moves ending a round or the game: n=%d p50=%v max=%v",
+		firsts, len(ends), pct(ends, .5).Round(time.Millisecond), pct(ends, 1).Round(time.Millisecond))
 	logGoTime(t, "host page's main thread in Go per move, click → shown everywhere (3 browsers)", goTimeIn(host, spans))
 	logSigChecks(t, players...)
 	logGoTime(t, "host page's main thread in Go per move, seq to seq (3 browsers, first game)", hostGo)
