@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"miskatonic/app/ui/arkhamboard"
 )
 
 // watchJS installs, once per page load, an observer that stamps the moment each game seq first
@@ -180,6 +182,15 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		t.Logf("FIGURE invite link → seated (%s): %v from opening the link, %v from clicking join", g.name, total.Round(time.Millisecond), click.Round(time.Millisecond))
 	}
 	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	// The lobby warms the board's pictures while it waits (app/ui/warm.go): before any card is
+	// drawn, the host's page has fetched every one of them (and only public files: the list is
+	// the catalog's, whatever is dealt).
+	const cardPictures = `new Set(performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.startsWith("/web/cards/"))).size`
+	want := len(arkhamboard.Game.Pictures)
+	if err := host.Try(poll(fmt.Sprintf("%s >= %d", cardPictures, want), 50*time.Millisecond)); err != nil {
+		n, _ := Eval[int](host, cardPictures)
+		t.Errorf("the lobby had fetched %d card pictures before the game, want all %d: %v", n, want, err)
+	}
 	host.Screenshot("lobby")
 	bea.Screenshot("lobby")
 	host.Click("#start")
