@@ -7,8 +7,8 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 // screen. On a phone the page's frame (alerts, language, the deal's check, table talk, the
 // game's title) fills a quarter of the screen above the status, room a crowded turn needs (three
 // folds to give, a long ability, an asset to acquire: issue 24). Only a page scrolled above the
-// status is moved: one scrolled past it (a person reading the log) is left where it is, and the
-// docked end of the turn (shadows.css) keeps the way on in view however the page stands.
+// status is moved: one scrolled past it (a person reading the log) is left where it is. The
+// docked end of the turn (shadows.css) stays in view while any of the moves are on screen.
 
 // OnMount and OnUpdate check, once the table is drawn, whether the decision fits.
 func (t *Table) OnMount(ctx app.Context)  { ctx.Defer(keepDecisionInView) }
