@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"miskatonic/app/ui/arkhamboard"
 )
 
 // watchJS installs, once per page load, an observer that stamps the moment each game seq first
@@ -15,12 +17,13 @@ import (
 const watchJS = `(() => {
   if (window.__watch) return true;
   window.__watch = true; window.__seq = {}; window.__leak = ''; window.__click = 0;
-  document.addEventListener('click', () => { window.__click = performance.timeOrigin + performance.now(); }, true);
+  document.addEventListener('click', () => { window.__click = performance.timeOrigin + performance.now(); performance.mark('click'); }, true);
   const mark = () => {
     const a = document.querySelector('.ark');
     if (!a) return;
     const s = a.dataset.seq;
-    if (!(s in window.__seq)) window.__seq[s] = performance.timeOrigin + performance.now();
+    if (!(s in window.__seq)) { window.__seq[s] = performance.timeOrigin + performance.now(); performance.mark('seq ' + s); }
+    if (a.dataset.over === 'true' && window.__overRecord === undefined) window.__overRecord = !!document.querySelector('#record-panel');
     const mine = document.querySelector('.me .seat.you .card');
     if (a.dataset.reveal !== 'true' && mine && mine.dataset.card !== 'hidden' && !window.__leak) window.__leak = mine.dataset.card;
   };
@@ -179,6 +182,15 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		t.Logf("FIGURE invite link → seated (%s): %v from opening the link, %v from clicking join", g.name, total.Round(time.Millisecond), click.Round(time.Millisecond))
 	}
 	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	// The lobby warms the board's pictures while it waits (app/ui/warm.go): before any card is
+	// drawn, the host's page has fetched every one of them (and only public files: the list is
+	// the catalog's, whatever is dealt).
+	const cardPictures = `new Set(performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.startsWith("/web/cards/"))).size`
+	want := len(arkhamboard.Game.Pictures)
+	if err := host.Try(poll(fmt.Sprintf("%s >= %d", cardPictures, want), 50*time.Millisecond)); err != nil {
+		n, _ := Eval[int](host, cardPictures)
+		t.Errorf("the lobby had fetched %d card pictures before the game, want all %d: %v", n, want, err)
+	}
 	host.Screenshot("lobby")
 	bea.Screenshot("lobby")
 	host.Click("#start")
@@ -187,7 +199,10 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 		watch(t, b)
 	}
 	stopProfiles := profilePages(t, players...)
-	stopTrace := tracePage(t, host)
+	var stopTraces []func(int)
+	for _, b := range players { // E2E_TRACE: each page's own trace (the guests' first moves are slow on the mover's page)
+		stopTraces = append(stopTraces, tracePage(t, b))
+	}
 	hostCPU := newCPUMeter(host)
 	var meters []*pageMeter
 	for _, b := range players {
@@ -203,7 +218,9 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 
 	var lat, hostGo []time.Duration
-	var spans []span // each measured move's click → shown everywhere
+	var slow []slowMove
+	var firsts, ends []time.Duration // the first game's first moves; the moves that end a round or the game
+	var spans []span                 // each measured move's click → shown everywhere
 	stg := &stages{}
 	draws0 := map[*Browser]int{}
 	for _, b := range players {
@@ -243,6 +260,14 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 					// A move: wait until every page shows a later seq and take the slowest.
 					if d, ok := moveLatency(b, players, before, clickAt); ok {
 						lat = append(lat, d)
+						what := pageLags(b, players, before+1)
+						slow = append(slow, slowMove{d, fmt.Sprintf("game %d seq %d by %s: %s", game, before+1, b.Name, what)})
+						if game == 1 && len(firsts) < 4 {
+							firsts = append(firsts, d.Round(time.Millisecond))
+						}
+						if strings.Contains(what, "reveal") || strings.Contains(what, "over") {
+							ends = append(ends, d)
+						}
 						progressed = true
 						if c, err := Eval[float64](b, `window.__click || 0`); err == nil && c > 0 {
 							stg.measure(players, b, c, before+1)
@@ -272,6 +297,15 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 			b.Screenshot("game-over")
 		}
 		checkNoLeak(t, players...)
+		// The game's record (JSON, its link's compression, the kept copy) is made after the page
+		// has drawn the game's end, never in the task that draws the last move: the panel is not
+		// there yet when the end is first shown, and comes after.
+		if game == 1 {
+			if withEnd, err := Eval[bool](host, `window.__overRecord === true`); err != nil || withEnd {
+				t.Errorf("the host's record panel was drawn with the game's last move (%v)", err)
+			}
+			host.WaitVisible("#record-panel")
+		}
 		if game == 1 { // window.__seq keeps the first game's stamps: later games' seqs repeat them
 			hostGo = goTimeBetween(host, 1, seqOf(host))
 		}
@@ -284,7 +318,9 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	seqs += max(0, seqOf(host))
 	stopProfiles(seqs)
-	stopTrace(seqs)
+	for _, stop := range stopTraces {
+		stop(seqs)
+	}
 	hostCPU.log(t, "host page's main thread", seqs)
 	for _, m := range meters {
 		m.log(t, seqs)
@@ -306,6 +342,11 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	}
 	t.Logf("FIGURE move → all 3 browsers' views: n=%d p50=%v p99=%v max=%v (load %s)", len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond), loadAvg())
+	logSlowMoves(t, slow, 6)
+	// The moves that pay first-use costs (the first showing of each card picture, code run for
+	// the first time) and the ones that build the reveal: their own figures, to compare builds.
+	t.Logf("FIGURE the first game's first moves: %v; moves ending a round or the game: n=%d p50=%v max=%v",
+		firsts, len(ends), pct(ends, .5).Round(time.Millisecond), pct(ends, 1).Round(time.Millisecond))
 	logGoTime(t, "host page's main thread in Go per move, click → shown everywhere (3 browsers)", goTimeIn(host, spans))
 	logSigChecks(t, players...)
 	logGoTime(t, "host page's main thread in Go per move, seq to seq (3 browsers, first game)", hostGo)
@@ -467,4 +508,30 @@ func stuck(t *testing.T, players []*Browser) {
 		b.Screenshot("stuck")
 	}
 	t.Fatal("the game stopped moving")
+}
+
+// A slowMove is one measured move's latency and where its time went, for the slowest few.
+type slowMove struct {
+	d    time.Duration
+	what string
+}
+
+// pageLags says, for each page, when it showed seq after the mover's click (the mover's own
+// stamp of the click, page clock = machine clock).
+func pageLags(mover *Browser, players []*Browser, seq int) string {
+	c, _ := Eval[float64](mover, `window.__click || 0`)
+	var parts []string
+	for _, o := range players {
+		parts = append(parts, fmt.Sprintf("%s %.0f ms", o.Name, seenAt(o, seq)-c))
+	}
+	kind, _ := Eval[string](players[0], `(() => { const a = document.querySelector('.ark'); return a ? 'round ' + a.dataset.round + (a.dataset.reveal === 'true' ? ', reveal' : '') + (a.dataset.over === 'true' ? ', over' : '') : ''; })()`)
+	return strings.Join(parts, ", ") + " (" + kind + ")"
+}
+
+// logSlowMoves logs the n slowest moves, slowest first, with each page's share.
+func logSlowMoves(t *testing.T, moves []slowMove, n int) {
+	sort.Slice(moves, func(i, j int) bool { return moves[i].d > moves[j].d })
+	for _, m := range moves[:min(n, len(moves))] {
+		t.Logf("FIGURE slow move %v: %s", m.d.Round(time.Millisecond), m.what)
+	}
 }

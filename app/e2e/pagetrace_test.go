@@ -49,7 +49,7 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 			TransferMode: tracing.StartTransferModeReportEvents,
 			TraceConfig: &tracing.TraceConfig{
 				RecordMode:         tracing.TraceConfigRecordModeRecordAsMuchAsPossible,
-				IncludedCategories: []string{"devtools.timeline", "toplevel", "v8.execute", "blink.user_timing", "disabled-by-default-devtools.timeline"},
+				IncludedCategories: []string{"devtools.timeline", "toplevel", "v8.execute", "v8.wasm", "blink.user_timing", "disabled-by-default-devtools.timeline"},
 			},
 		})
 		return err

@@ -11,11 +11,14 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"miskatonic/app/turnserver"
 )
 
 // TestRTCInChromium runs app/rtc's tests that need a real browser (handlers_browser_test.go:
 // peer connections opened and closed before ICE gathering ends, every js.Func released once and
-// never called after) as wasm in headless Chromium, and fails on the package's verdict or on
+// never called after; turnrefusal_browser_test.go: a TURN server refusing the page's own
+// credentials is what the failure says) as wasm in headless Chromium, and fails on the package's verdict or on
 // any "call to released function" on the page's console. RTC_WASM names a prebuilt binary
 // (GOOS=js GOARCH=wasm go test -c -tags browser -ldflags=-checklinkname=0 ./app/rtc).
 //
@@ -30,7 +33,19 @@ func TestRTCInChromium(t *testing.T) {
 		t.Fatalf("a silent STUN socket: %v", err)
 	}
 	defer silent.Close()
-	url := serveWasmTest(t, bin, []string{"-test.v", "-test.run", "Browser$"}, map[string]string{"RTC_SILENT_STUN": silent.LocalAddr().String()})
+	// A real TURN server (pion/turn, ours) for TestTURNRefusedBrowser: the table's right
+	// credentials, and ones minted under another secret that it answers with 401.
+	ts, err := turnserver.New(turnserver.Config{UDP: net.JoinHostPort(hostAddress(t), "0")})
+	if err != nil {
+		t.Fatalf("a TURN server: %v", err)
+	}
+	defer ts.Close()
+	creds := ts.Credentials("rtc-browser-test")
+	_, badPass := turnserver.Mint("another secret", "rtc-browser-test", time.Now().Add(time.Hour))
+	url := serveWasmTest(t, bin, []string{"-test.v", "-test.run", "Browser$"}, map[string]string{
+		"RTC_SILENT_STUN": silent.LocalAddr().String(),
+		"RTC_TURN_URL":    ts.URLs()[0], "RTC_TURN_USER": creds.Username, "RTC_TURN_PASS": creds.Password, "RTC_TURN_BADPASS": badPass,
+	})
 
 	b := NewBrowser(t, "rtcwasm", Laptop)
 	ctx, cancel := context.WithTimeout(b.Ctx, 10*time.Minute)
@@ -73,19 +88,26 @@ func TestRTCInChromium(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	ran := false
+	passed := map[string]bool{}
 	for _, l := range lines {
 		t.Log(l)
 		if strings.Contains(l, "call to released function") {
 			t.Errorf("the page called a released function: %s", l)
 		}
-		ran = ran || strings.HasPrefix(l, "--- PASS: TestHandlersReleasedBrowser")
+		for _, one := range strings.Split(l, "\n") { // a test's verdict comes with its subtests'
+			if name, ok := strings.CutPrefix(strings.TrimSpace(one), "--- PASS: "); ok {
+				passed[strings.Fields(name)[0]] = true
+			}
+		}
 	}
 	if code != 0 {
 		t.Fatalf("app/rtc's browser tests exited %d", code)
 	}
-	if !ran {
-		t.Fatal("TestHandlersReleasedBrowser did not pass (skipped or not run)")
+	for _, name := range []string{"TestHandlersReleasedBrowser", "TestTURNRefusedBrowser",
+		"TestTURNRefusedBrowser/right_credentials", "TestTURNRefusedBrowser/wrong_credentials", "TestTURNRefusedBrowser/no_TURN_server"} {
+		if !passed[name] {
+			t.Errorf("%s did not pass (skipped or not run)", name)
+		}
 	}
 }
 

@@ -38,8 +38,11 @@ const shStepJS = `(() => {
 
 // shStep makes at most one move on b's page and returns the page's state ("over", "wait" or
 // "click:<seat>").
-func shStep(b *Browser) string {
-	st, err := Eval[string](b, shStepJS)
+func shStep(b *Browser) string { return shStepBy(b, shStepJS) }
+
+// shStepBy is shStep with the move picked by js (a script like shStepJS).
+func shStepBy(b *Browser, js string) string {
+	st, err := Eval[string](b, js)
 	if err != nil {
 		return "wait"
 	}

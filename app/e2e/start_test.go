@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"net"
@@ -15,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,7 +39,9 @@ func startMinimal(t *testing.T) (*Server, int64, int64) {
 	}
 	src := filepath.Join(RepoRoot(t), "app", "e2e", "testdata", "minimal")
 	build := func(out string, env ...string) {
-		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out, ".")
+		// The Makefile's WASM_GCFLAGS: no inlining in miskatonic/... (the exemptions it lists
+		// name none of this package's imports).
+		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=miskatonic/...=-l", "-ldflags", "-s -w", "-o", out, ".")
 		cmd.Dir, cmd.Env = src, append(os.Environ(), env...)
 		if b, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("build minimal app: %v\n%s", err, b)
@@ -104,15 +108,6 @@ func startMinimal(t *testing.T) (*Server, int64, int64) {
 	return start(t, httputil.NewSingleHostReverseProxy(u)), fileSize(t, wasmFile), fileSize(t, wasmFile+".br")
 }
 
-// startRun is one app's start in one fresh browser: cold (empty profile: download and compile),
-// warm (a reload once its service worker controls the page) and offline (the same reload with
-// the server cut off). offline is zero when no service worker took control.
-type startRun struct {
-	cold, warm, offline time.Duration
-	stages              [3]startStages // cold, warm, offline
-	requests            [3]string      // the page's requests, when E2E_START_DETAIL is set
-}
-
 // startStages are one start's stages, ms from the navigation, read from the page itself: the
 // page's HTML in (doc), app.wasm's request sent and its body in (wasmReq, wasmEnd), the loader
 // calling instantiateStreaming and the module instantiated (call, ready), and the loading screen
@@ -153,103 +148,176 @@ const readRequests = `(() => {
   return [row(n)].concat(performance.getEntriesByType("resource").map(row)).join(", ");
 })()`
 
-// startOnce measures one startRun of the app at srv in a browser of its own, closed at the end.
-func startOnce(t *testing.T, srv *Server, name string) startRun {
+// A start is one measured load of an app: its wall time as the test saw it (navigation or
+// reload until WaitApp and #home) and its stages read in the page.
+type start1 struct {
+	wall   time.Duration
+	stages startStages
+	reqs   string // the page's requests, when E2E_START_DETAIL is set
+}
+
+// A starter is one app's fresh browser (empty profile) in one round, kept open for the round.
+type starter struct {
+	t    *testing.T
+	b    *Browser
+	srv  *Server
+	name string
+	// controlled: a service worker controls the page, so warm and offline starts are measured.
+	controlled bool
+}
+
+// newStarter opens a browser of its own for the app at srv, with stampScript on every page.
+func newStarter(t *testing.T, srv *Server, name string) *starter {
 	t.Helper()
-	var r startRun
-	t.Run(name, func(t *testing.T) {
-		b := NewBrowser(t, name, Laptop)
-		b.Do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stampScript})
-			return err
-		}))
-		stages := func(i int) {
-			r.stages[i], _ = Eval[startStages](b, readStages)
-			if os.Getenv("E2E_START_DETAIL") != "" {
-				r.requests[i], _ = Eval[string](b, readRequests)
-			}
+	b := NewBrowser(t, name, Laptop)
+	b.Do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stampScript})
+		return err
+	}))
+	return &starter{t: t, b: b, srv: srv, name: name}
+}
+
+// load measures one start: the first navigation (cold: download and compile) or a reload.
+func (s *starter) load(first bool) start1 {
+	s.t.Helper()
+	begin := time.Now()
+	if first {
+		s.b.Open(s.srv.URL + "/")
+	} else {
+		s.b.Reload()
+	}
+	s.b.WaitApp()
+	s.b.WaitVisible("#home")
+	r := start1{wall: time.Since(begin)}
+	r.stages, _ = Eval[startStages](s.b, readStages)
+	if os.Getenv("E2E_START_DETAIL") != "" {
+		r.reqs, _ = Eval[string](s.b, readRequests)
+	}
+	return r
+}
+
+// control reloads, unmeasured, until a service worker controls the page: go-app's own worker
+// takes control only from the next load (ours claims the page at once).
+func (s *starter) control() {
+	s.t.Helper()
+	s.controlled, _ = Eval[bool](s.b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
+	for i := 0; i < 5 && !s.controlled; i++ {
+		time.Sleep(time.Second)
+		s.b.Reload()
+		s.b.WaitApp()
+		s.controlled, _ = Eval[bool](s.b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
+	}
+	if !s.controlled {
+		s.t.Logf("%s: no service worker took control: no warm or offline start", s.name)
+	}
+}
+
+// offline measures a reload with the app's server cut off.
+func (s *starter) offline() start1 {
+	s.t.Helper()
+	s.srv.Cut(true)
+	defer s.srv.Cut(false)
+	return s.load(false)
+}
+
+// roundResult is one round's starts of one app: one cold, and the warm and offline reloads.
+type roundResult struct {
+	cold           start1
+	warm, offlines []start1
+}
+
+// startRound is one round: each app opens cold in a fresh browser (first goes alternating by
+// round), then the two browsers reload in turn, ours then the minimal then ours…, reps warm
+// starts each and then reps offline starts each, so a busy moment of the machine weighs on both
+// apps alike and each warm or offline figure of the round is a median of reps.
+func startRound(t *testing.T, i, reps int, ours, minimal *Server) (o, m roundResult) {
+	t.Run(fmt.Sprintf("round%d", i), func(t *testing.T) {
+		so, sm := newStarter(t, ours, fmt.Sprintf("ours%d", i)), newStarter(t, minimal, fmt.Sprintf("minimal%d", i))
+		pair := [2]*starter{so, sm}
+		res := [2]*roundResult{&o, &m}
+		first := i % 2 // 0: ours first
+		// Each app's worker has installed (precached app.wasm) before the other opens.
+		for k := range 2 {
+			j := (first + k) % 2
+			res[j].cold = pair[j].load(true)
+			pair[j].control()
 		}
-		start := time.Now()
-		b.Open(srv.URL + "/")
-		b.WaitApp()
-		b.WaitVisible("#home")
-		r.cold = time.Since(start)
-		stages(0)
-		// go-app's own worker takes control only from the next load (ours claims the page at
-		// once): reload until a worker controls the page, or measure no offline start.
-		controlled, _ := Eval[bool](b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
-		for i := 0; i < 5 && !controlled; i++ {
-			time.Sleep(time.Second)
-			b.Reload()
-			b.WaitApp()
-			controlled, _ = Eval[bool](b, `!!(navigator.serviceWorker && navigator.serviceWorker.controller)`)
-		}
-		start = time.Now()
-		b.Reload()
-		b.WaitApp()
-		b.WaitVisible("#home")
-		r.warm = time.Since(start)
-		stages(1)
-		if !controlled {
-			t.Logf("%s: no service worker took control: no offline start", name)
+		if !so.controlled || !sm.controlled {
 			return
 		}
-		srv.Cut(true)
-		defer srv.Cut(false)
-		start = time.Now()
-		b.Reload()
-		b.WaitApp()
-		b.WaitVisible("#home")
-		r.offline = time.Since(start)
-		stages(2)
+		for r := range 2 * reps {
+			j := (first + r) % 2
+			res[j].warm = append(res[j].warm, pair[j].load(false))
+		}
+		for r := range 2 * reps {
+			j := (first + r) % 2
+			res[j].offlines = append(res[j].offlines, pair[j].offline())
+		}
 	})
-	return r
+	return o, m
+}
+
+// medianStart is the start of median wall time among ss, and the median of their in-page times.
+func medianStart(ss []start1) (wall time.Duration, inPage float64, mid start1) {
+	if len(ss) == 0 {
+		return 0, 0, start1{}
+	}
+	byWall := slices.Clone(ss)
+	slices.SortFunc(byWall, func(a, b start1) int { return cmp.Compare(a.wall, b.wall) })
+	var pages []float64
+	for _, s := range ss {
+		pages = append(pages, s.stages.started())
+	}
+	mid = byWall[len(byWall)/2]
+	return mid.wall, medianF(pages), mid
 }
 
 // TestStartAgainstMinimal measures our start times beside those of the first go-app + pion app
 // anyone would write (testdata/minimal, split by build tag and packed as ours is), in the same
-// run and harness, interleaved round by round (which app goes first alternates) so a busy
-// machine weighs on both alike. Figures only: speed is never asserted (issue 26 sets targets for
-// the ratios: wasm raw ≤ 1.5×, brotli ≤ 1.6×, starts ≤ 1.3×). E2E_START_RUNS sets the rounds.
+// run and harness, interleaved (which app goes first alternates by round, and the warm and
+// offline reloads alternate between the two apps' browsers) so a busy machine weighs on both
+// alike. Figures only: speed is never asserted (issue 26 sets targets for the ratios: wasm raw
+// ≤ 1.5×, brotli ≤ 1.6×, starts ≤ 1.3×). E2E_START_RUNS sets the rounds (each a fresh browser
+// per app: one cold start), E2E_START_REPS the warm and offline reloads per app and round.
 func TestStartAgainstMinimal(t *testing.T) {
-	runs := 3
+	runs, reps := 3, 3
 	if n, err := strconv.Atoi(os.Getenv("E2E_START_RUNS")); err == nil && n > 0 {
 		runs = n
+	}
+	if n, err := strconv.Atoi(os.Getenv("E2E_START_REPS")); err == nil && n > 0 {
+		reps = n
 	}
 	minSrv, minRaw, minBr := startMinimal(t)
 	ours := StartApp(t)
 	ourRaw, ourBr := fileSize(t, filepath.Join(WebDir(t), "app.wasm")), fileSize(t, filepath.Join(WebDir(t), "app.wasm.br"))
-	var oc, ow, oo, mc, mw, mo []time.Duration
-	var rc, rw, ro []float64 // per-round ratios, ours / minimal
-	var page [3][]float64    // the same, read in the page (startStages.started)
-	var pageOurs, pageMin [3][]float64
+	kinds := [3]string{"cold", "warm", "offline"}
+	var wallOurs, wallMin [3][]time.Duration
+	var ratio, pageRatio, pageOurs, pageMin [3][]float64 // per round, ours / minimal
+	var stagesOurs, stagesMin [3][]startStages           // per round, the start of median wall time
 	for i := 0; i < runs; i++ {
-		var o, m startRun
-		if i%2 == 0 {
-			o = startOnce(t, ours, fmt.Sprintf("ours%d", i))
-			m = startOnce(t, minSrv, fmt.Sprintf("minimal%d", i))
-		} else {
-			m = startOnce(t, minSrv, fmt.Sprintf("minimal%d", i))
-			o = startOnce(t, ours, fmt.Sprintf("ours%d", i))
-		}
-		t.Logf("round %d stages (ms from navigation):\n ours    cold %v\n minimal cold %v\n ours    warm %v\n minimal warm %v\n ours    offline %v\n minimal offline %v",
-			i, o.stages[0], m.stages[0], o.stages[1], m.stages[1], o.stages[2], m.stages[2])
-		for k, name := range []string{"cold", "warm", "offline"} {
-			if o.requests[k] != "" {
-				t.Logf("round %d %s requests:\n ours    %s\n minimal %s", i, name, o.requests[k], m.requests[k])
+		o, m := startRound(t, i, reps, ours, minSrv)
+		ourStarts := [3][]start1{{o.cold}, o.warm, o.offlines}
+		minStarts := [3][]start1{{m.cold}, m.warm, m.offlines}
+		var lines []string
+		for k, kind := range kinds {
+			ow, op, omid := medianStart(ourStarts[k])
+			mw, mp, mmid := medianStart(minStarts[k])
+			if ow == 0 || mw == 0 {
+				continue
+			}
+			wallOurs[k], wallMin[k] = append(wallOurs[k], ow), append(wallMin[k], mw)
+			stagesOurs[k], stagesMin[k] = append(stagesOurs[k], omid.stages), append(stagesMin[k], mmid.stages)
+			ratio[k] = append(ratio[k], ratioOf(ow, mw))
+			if op > 0 && mp > 0 {
+				pageRatio[k] = append(pageRatio[k], op/mp)
+				pageOurs[k], pageMin[k] = append(pageOurs[k], op), append(pageMin[k], mp)
+			}
+			lines = append(lines, fmt.Sprintf(" ours    %-7s %v (median of %d)\n minimal %-7s %v", kind, omid.stages, len(ourStarts[k]), kind, mmid.stages))
+			if omid.reqs != "" {
+				lines = append(lines, fmt.Sprintf(" %s requests:\n ours    %s\n minimal %s", kind, omid.reqs, mmid.reqs))
 			}
 		}
-		for k := range page {
-			if o.stages[k].started() > 0 && m.stages[k].started() > 0 {
-				page[k] = append(page[k], o.stages[k].started()/m.stages[k].started())
-				pageOurs[k], pageMin[k] = append(pageOurs[k], o.stages[k].started()), append(pageMin[k], m.stages[k].started())
-			}
-		}
-		oc, ow, mc, mw = append(oc, o.cold), append(ow, o.warm), append(mc, m.cold), append(mw, m.warm)
-		rc, rw = append(rc, ratioOf(o.cold, m.cold)), append(rw, ratioOf(o.warm, m.warm))
-		if o.offline > 0 && m.offline > 0 {
-			oo, mo, ro = append(oo, o.offline), append(mo, m.offline), append(ro, ratioOf(o.offline, m.offline))
-		}
+		t.Logf("round %d stages (ms from navigation; warm and offline: the start of median wall time), load %s:\n%s", i, loadAvg(), strings.Join(lines, "\n"))
 	}
 	med := func(ds []time.Duration) time.Duration {
 		if len(ds) == 0 {
@@ -259,11 +327,45 @@ func TestStartAgainstMinimal(t *testing.T) {
 	}
 	t.Logf("FIGURE app.wasm (ours / fair minimal = ratio): raw %d / %d B = %.2f×; brotli %d / %d B = %.2f×",
 		ourRaw, minRaw, float64(ourRaw)/float64(minRaw), ourBr, minBr, float64(ourBr)/float64(minBr))
-	t.Logf("FIGURE start, %d interleaved rounds, median per-round ratio (ours / fair minimal): cold %.2f× (%v / %v); warm %.2f× (%v / %v); offline %.2f× (%v / %v)", runs,
-		medianF(rc), med(oc), med(mc), medianF(rw), med(ow), med(mw), medianF(ro), med(oo), med(mo))
+	t.Logf("FIGURE start, %d interleaved rounds (warm and offline: median of %d reloads per app and round), median per-round ratio (ours / fair minimal): cold %.2f× (%v / %v); warm %.2f× (%v / %v); offline %.2f× (%v / %v); load %s", runs, reps,
+		medianF(ratio[0]), med(wallOurs[0]), med(wallMin[0]), medianF(ratio[1]), med(wallOurs[1]), med(wallMin[1]), medianF(ratio[2]), med(wallOurs[2]), med(wallMin[2]), loadAvg())
 	t.Logf("FIGURE start read in the page (navigation → first page mounted and loaded), median per-round ratio: cold %.2f× (%.0f / %.0f ms); warm %.2f× (%.0f / %.0f ms); offline %.2f× (%.0f / %.0f ms)",
-		medianF(page[0]), medianF(pageOurs[0]), medianF(pageMin[0]), medianF(page[1]), medianF(pageOurs[1]), medianF(pageMin[1]), medianF(page[2]), medianF(pageOurs[2]), medianF(pageMin[2]))
-	t.Logf("runs: ours cold %v warm %v offline %v; minimal cold %v warm %v offline %v", oc, ow, oo, mc, mw, mo)
+		medianF(pageRatio[0]), medianF(pageOurs[0]), medianF(pageMin[0]), medianF(pageRatio[1]), medianF(pageOurs[1]), medianF(pageMin[1]), medianF(pageRatio[2]), medianF(pageOurs[2]), medianF(pageMin[2]))
+	var where []string
+	for k, kind := range kinds {
+		if len(stagesOurs[k]) > 0 {
+			where = append(where, fmt.Sprintf("%s %s", kind, stageSplit(stagesOurs[k], stagesMin[k])))
+		}
+	}
+	t.Logf("FIGURE start by stage, ms, ours / fair minimal (medians over rounds): %s", strings.Join(where, "; "))
+	t.Logf("per-round ratios: cold %.2f, warm %.2f, offline %.2f; read in the page: cold %.2f, warm %.2f, offline %.2f", ratio[0], ratio[1], ratio[2], pageRatio[0], pageRatio[1], pageRatio[2])
+}
+
+// stageSplit tells where two apps' starts part, as medians over rounds of ours / minimal: when
+// app.wasm was requested, how long its body took to come in, from the last byte to the module
+// instantiated (compiling what streaming left, or finding it in V8's cache, and instantiating),
+// and Go's own start to the first page mounted (package inits and go-app's first drawing).
+func stageSplit(ours, minimal []startStages) string {
+	part := func(ss []startStages, f func(startStages) float64) float64 {
+		var xs []float64
+		for _, s := range ss {
+			xs = append(xs, f(s))
+		}
+		return medianF(xs)
+	}
+	var out []string
+	for _, st := range []struct {
+		name string
+		f    func(startStages) float64
+	}{
+		{"app.wasm requested at", func(s startStages) float64 { return s.WasmReq }},
+		{"its body in", func(s startStages) float64 { return s.WasmEnd - s.WasmReq }},
+		{"then instantiated", func(s startStages) float64 { return s.Ready - s.WasmEnd }},
+		{"Go to the first page", func(s startStages) float64 { return s.Mounted - s.Ready }},
+	} {
+		out = append(out, fmt.Sprintf("%s %.0f / %.0f", st.name, part(ours, st.f), part(minimal, st.f)))
+	}
+	return strings.Join(out, ", ")
 }
 
 func ratioOf(a, b time.Duration) float64 { return float64(a) / float64(max(b, 1)) }

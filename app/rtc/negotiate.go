@@ -164,6 +164,16 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			pc.Close()
 		}
 	}()
+	// A TURN server that refused this page's own credentials is told only to the page
+	// (turnrefusal_js.go): with no path, the person is told TURN refused us.
+	turnRefused, stopTURNWatch := watchTURNRefusal(pc)
+	defer stopTURNWatch()
+	noPathNow := func() error {
+		if turnErr != nil {
+			return noPath(turnErr)
+		}
+		return noPath(turnRefused())
+	}
 	ordered := true
 	dc, err := pc.CreateDataChannel("miskatonic", &webrtc.DataChannelInit{Ordered: &ordered})
 	if err != nil {
@@ -215,12 +225,12 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			return nil, fmt.Errorf("rtc: connecting: %w", ctx.Err())
 		case <-c.Done():
 			if pc.RemoteDescription() != nil && pc.ICEConnectionState() == webrtc.ICEConnectionStateFailed {
-				return nil, noPath(turnErr)
+				return nil, noPathNow()
 			}
 			return nil, c.closedErr()
 		case <-iceFailed:
 			if pc.RemoteDescription() != nil {
-				return nil, noPath(turnErr)
+				return nil, noPathNow()
 			}
 			iceFailed = nil // before the answer this is the forced path; wait for it
 			if cfg.SkipDirect {
@@ -228,10 +238,10 @@ func offer(ctx context.Context, cfg Config, p pipe, name string) (*Conn, error) 
 			}
 		case <-pathWait:
 			if pc.RemoteDescription() != nil {
-				return nil, noPath(turnErr)
+				return nil, noPathNow()
 			}
 		case <-deadPath:
-			return nil, noPath(turnErr)
+			return nil, noPathNow()
 		case <-opened:
 			ok = true
 			c.OnClose(stopCandidates) // a link may close before gathering ends

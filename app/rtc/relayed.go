@@ -34,7 +34,8 @@ const (
 var ErrNoPath = errors.New("rtc: the host answered but no network path opened")
 
 // NoPathError is ErrNoPath when this side's TURN servers were asked for and not given (the
-// credentials endpoint refused or did not answer): TURN is what carries a link across networks
+// credentials endpoint refused or did not answer), or, in a browser, a TURN server refused
+// the credentials it was given (turnrefusal_js.go): TURN is what carries a link across networks
 // that block a direct path, so the person is told that too.
 type NoPathError struct{ TURN error }
 

@@ -52,6 +52,9 @@ type Lobby struct {
 	copied bool
 }
 
+// OnMount warms the page up for the game while the table waits for its players (warm.go).
+func (l *Lobby) OnMount(ctx app.Context) { warmUp(ctx, l, l.Model.Game) }
+
 func (l *Lobby) Render() app.UI {
 	m := l.Model
 	n := len(m.Seats)

@@ -2,7 +2,6 @@ package rituals
 
 import (
 	"cmp"
-	"fmt"
 	"strconv"
 
 	"miskatonic/engine"
@@ -224,7 +223,7 @@ func init() {
 		rank := rankOf(r.insanity)
 		c := Card{ID: id, Key: "cultist-" + strconv.Itoa(r.insanity), Insanity: r.insanity, Rank: rank,
 			Signs: rank + 1, Symbols: r.symbols, TwoThree: r.twoThree,
-			Name: fmt.Sprintf("%s #%d", RankNames[rank], r.insanity)}
+			Name: RankNames[rank] + " #" + strconv.Itoa(r.insanity)}
 		Cards[id] = c
 		isCultist[id] = true
 		signs[id] = int8(c.Signs)

@@ -164,3 +164,27 @@ func keyFrom(r *rand.Rand) ed25519.PrivateKey {
 	}
 	return ed25519.NewKeyFromSeed(seed)
 }
+
+// TestInv8 pins the written-out 8⁻¹: 8·inv8 is 1 mod L, and it is what Invert gives.
+func TestInv8(t *testing.T) {
+	var b [32]byte
+	b[0] = 8
+	eight := mustScalar(b)
+	b[0] = 1
+	if got := edwards25519.NewScalar().Multiply(eight, inv8); got.Equal(mustScalar(b)) != 1 {
+		t.Errorf("8·inv8 = %x, want 1", got.Bytes())
+	}
+	if edwards25519.NewScalar().Invert(eight).Equal(inv8) != 1 {
+		t.Error("inv8 is not Invert(8)")
+	}
+}
+
+// TestAnyS pins the written-out anyS to the scalar it was made from.
+func TestAnyS(t *testing.T) {
+	var u [64]byte
+	u[0], u[17], u[40] = 7, 99, 201
+	s, _ := edwards25519.NewScalar().SetUniformBytes(u[:])
+	if s.Equal(anyS) != 1 {
+		t.Errorf("anyS = %x, want %x", anyS.Bytes(), s.Bytes())
+	}
+}

@@ -91,3 +91,29 @@ func BenchmarkSchnorrSign(b *testing.B) {
 		}
 	}
 }
+
+// TestCurveConstants pins schnorr.go's generator, written as limbs, to secp256k1's G in SEC 2's
+// hex, and n to its order: a wrong limb would sign and verify nothing a relay accepts.
+func TestCurveConstants(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		got  fe
+		hex  string
+	}{
+		{"Gx", curveGx, "79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798"},
+		{"Gy", curveGy, "483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8"},
+	} {
+		if want := feFromBytes(hexInt(c.hex).FillBytes(make([]byte, 32))); c.got != want {
+			t.Errorf("%s = %x, want %x", c.name, c.got, want)
+		}
+	}
+	if curveN.Text(16) != "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141" {
+		t.Errorf("n = %x", curveN)
+	}
+}
+
+// hexInt parses a hex constant of the tests.
+func hexInt(s string) *big.Int {
+	n, _ := new(big.Int).SetString(s, 16)
+	return n
+}

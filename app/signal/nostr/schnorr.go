@@ -19,16 +19,16 @@ import (
 // constant time does not matter, only that relays verify it (tested against BIP-340's vectors,
 // btcec and a real relay) and speed: every relayed frame over Nostr is one signed event.
 
+// The curve's order and generator, written out (TestCurveConstants checks them against SEC 2's
+// hex; G as field elements, limbs least significant first) rather than parsed from hex by
+// math/big at every page's start, before the first drawing.
 var (
-	curveN  = hexInt("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141")
-	curveGx = feFromBytes(hexInt("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798").FillBytes(make([]byte, 32)))
-	curveGy = feFromBytes(hexInt("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8").FillBytes(make([]byte, 32)))
+	curveN = new(big.Int).SetBytes([]byte{
+		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
+		0xBA, 0xAE, 0xDC, 0xE6, 0xAF, 0x48, 0xA0, 0x3B, 0xBF, 0xD2, 0x5E, 0x8C, 0xD0, 0x36, 0x41, 0x41})
+	curveGx = fe{0x59F2815B16F81798, 0x029BFCDB2DCE28D9, 0x55A06295CE870B07, 0x79BE667EF9DCBBAC}
+	curveGy = fe{0x9C47D08FFB10D4B8, 0xFD17B448A6855419, 0x5DA4FBFC0E1108A8, 0x483ADA7726A3C465}
 )
-
-func hexInt(s string) *big.Int {
-	n, _ := new(big.Int).SetString(s, 16)
-	return n
-}
 
 // point is affine (field.go's elements); baseMul of a scalar in [1, n) is never infinity.
 type point struct{ x, y fe }

@@ -24,6 +24,7 @@ var Game = board.Game{
 	Places:   board.PieceOutcome,
 	TalkRule: "ark.chat_rule",
 	Log:      Log,
+	Pictures: pictures(),
 }
 
 // Draw is the board for the game screen: the view adapted to what the table draws.

@@ -111,6 +111,11 @@ type Game struct {
 	// keeps every line it showed, so the player can scroll back through the whole game. Nil:
 	// the game keeps no log.
 	Log func(p Props) (round string, lines []string)
+	// Pictures are the images the board may show, every one a public file any page of the
+	// game may fetch whatever was dealt (never a picture naming a hidden card's place): the
+	// lobby has the browser fetch and decode them while it waits, so that the game's first
+	// moves do not (app/ui/warm.go).
+	Pictures []string
 }
 
 var registry = map[string]Game{}

@@ -66,15 +66,20 @@ func (t *Table) amounts(cs []choice, n Names, lead string) app.UI {
 }
 
 // folded is the choices about one other character under its name: closed until tapped, then
-// scrolled into view with what it holds.
-func folded(kind string, to engine.Seat, summary string, body ...app.UI) app.UI {
+// scrolled into view with what it holds. summary is what its name shows; label, when not "",
+// is its whole accessible name (and tooltip) where summary says less.
+func folded(kind string, to engine.Seat, summary, label string, body ...app.UI) app.UI {
+	head := app.Elem("summary").Class("btn", "sh-fold-head").Text(summary)
+	if label != "" && label != summary {
+		head = head.Aria("label", label).Title(label)
+	}
 	return app.Elem("details").Class("sh-fold").DataSet("kind", kind).DataSet("to", int(to)).
 		On("toggle", func(ctx app.Context, e app.Event) {
 			if ctx.JSSrc().Get("open").Bool() {
 				ctx.JSSrc().Call("scrollIntoView", map[string]any{"block": "nearest"})
 			}
 		}).Body(
-		app.Elem("summary").Class("btn", "sh-fold-head").Text(summary),
+		head,
 		app.Div().Class("sh-fold-body").Body(body...),
 	)
 }
@@ -108,7 +113,7 @@ func (t *Table) groupChoices(cs []choice, n Names) []app.UI {
 					name = a.Name
 				}
 			}
-			out = append(out, folded(c.m.Kind, c.m.To, i18n.T("sh.choose.step", name, n.Char(c.m.To)),
+			out = append(out, folded(c.m.Kind, c.m.To, i18n.T("sh.choose.step", name, n.Char(c.m.To)), "",
 				app.Div().Class("sh-chips").Body(body...)))
 		case len(run) > 1 && (c.m.Kind == shadows.MoveClear || c.m.Kind == shadows.MoveHire):
 			out = append(out, t.amounts(run, n, i18n.T("sh.choose."+c.m.Kind)))
@@ -152,11 +157,15 @@ func (t *Table) shareFold(run []choice, n Names) app.UI {
 		}
 		k = j
 	}
-	head := i18n.T("sh.choose.share", n.Char(c.m.To))
+	// Under the group's title (Share) the name says enough: "Give to" in front of three long
+	// names took a phone's screen three lines a fold (issue 24); it stays the accessible name.
+	label := i18n.T("sh.choose.share", n.Char(c.m.To))
+	head := n.Char(c.m.To)
 	if c.m.Kind == shadows.MoveRetainer {
-		head = i18n.T("sh.move.with_cost", head, i18n.T("sh.cost.free")+" · "+i18n.T("sh.move.retainer"))
+		label = i18n.T("sh.move.with_cost", label, i18n.T("sh.cost.free")+" · "+i18n.T("sh.move.retainer"))
+		head = label
 	}
-	return folded(c.m.Kind, c.m.To, head, body...)
+	return folded(c.m.Kind, c.m.To, head, label, body...)
 }
 
 // together says whether b joins a's run: what is given to the same character (a share or the

@@ -37,7 +37,7 @@ func TestShortLabel(t *testing.T) {
 // name, one fold per character, so a turn with every
 // character at one place is a few names, not dozens of buttons; and every button whose face is
 // shortened (an amount, a place, a label without its plain action) carries the move's whole
-// label as its accessible name.
+// label as its accessible name (a give-to fold shows only the name: its group says Share).
 func TestChoicesFoldAndName(t *testing.T) {
 	folds := 0
 	boardtest.EachState(t, shadows.Rules{}, 4, 11, func(g *shadows.Game) {
@@ -70,6 +70,16 @@ func TestChoicesFoldAndName(t *testing.T) {
 			label := n.MoveLabel(m, g.ViewOf(mover))
 			if !strings.Contains(out, `aria-label="`+label+`"`) && !strings.Contains(out, ">"+html.EscapeString(label)+"<") {
 				t.Fatalf("no button named %q", label)
+			}
+		}
+		// A give-to fold shows the name alone under Share; "Give to" stays its accessible name.
+		for tg := range targets {
+			if tg[0] != 0 {
+				continue
+			}
+			name := n.Char(engine.Seat(tg[1]))
+			if give := i18n.T("sh.choose.share", name); !strings.Contains(out, `aria-label="`+give+`"`) || !strings.Contains(out, ">"+html.EscapeString(name)+"<") {
+				t.Fatalf("no fold showing %q named %q: %s", name, give, out)
 			}
 		}
 	})
