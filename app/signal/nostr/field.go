@@ -16,17 +16,6 @@ const fieldC = 0x1000003D1
 
 var fieldP = fe{0xFFFFFFFEFFFFFC2F, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF}
 
-// feFromBytes reads a 32-byte big-endian number (below p: callers pass field elements).
-func feFromBytes(b []byte) fe {
-	var r fe
-	for i := range 4 {
-		for _, c := range b[24-8*i : 32-8*i] {
-			r[i] = r[i]<<8 | uint64(c)
-		}
-	}
-	return r
-}
-
 // bytes is a as 32 bytes, big-endian.
 func (a fe) bytes() []byte {
 	b := make([]byte, 32)

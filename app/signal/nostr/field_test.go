@@ -117,3 +117,15 @@ func hexInt(s string) *big.Int {
 	n, _ := new(big.Int).SetString(s, 16)
 	return n
 }
+
+// feFromBytes reads a 32-byte big-endian number (below p: callers pass field elements);
+// only the tests read field elements from bytes since the curve's constants are written out.
+func feFromBytes(b []byte) fe {
+	var r fe
+	for i := range 4 {
+		for _, c := range b[24-8*i : 32-8*i] {
+			r[i] = r[i]<<8 | uint64(c)
+		}
+	}
+	return r
+}
