@@ -17,19 +17,6 @@ import (
 // commitment the host holds no seals to, or to restart a deal past the limit, is named. Each
 // test is an honest chainTable with only the attacker's change added.
 
-// atCurrent waits until guest g holds deal 1's current commitment.
-func (ct *chainTable) atCurrent(g *Guest) {
-	ct.t.Helper()
-	var c []byte
-	ct.host.do(func() { c = append([]byte(nil), ct.host.deals[0].C...) })
-	ct.waitFor("the guest at deal 1's current commitment", func() bool {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		d := g.deals[1]
-		return d != nil && bytes.Equal(d.c[:], c)
-	})
-}
-
 // TestAttackChainBackToReplaced: the host keeps everything of deal 1's second commitment C2 —
 // its secret, its set of seals, every share revealed to it (its own player's, which its page
 // held back, too) — restarts to C3 as the chain allows, and once every guest has followed,
@@ -67,7 +54,7 @@ func TestAttackChainBackToReplaced(t *testing.T) {
 	ct.reload(2)
 	ct.waitRound(2)
 	for _, g := range ct.guests {
-		ct.atCurrent(g)
+		ct.caughtUp(g, false)
 	}
 	ct.host.do(func() {
 		h := ct.host

@@ -145,8 +145,8 @@ func (ct *chainTable) joinCut() *Guest {
 	return w
 }
 
-// caughtUp waits until g holds deal 1's current commitment, or has failed it.
-func (ct *chainTable) caughtUp(g *Guest) {
+// caughtUp waits until g holds deal 1's current commitment, or (orFailed) has failed it.
+func (ct *chainTable) caughtUp(g *Guest, orFailed bool) {
 	ct.t.Helper()
 	var c []byte
 	ct.host.do(func() { c = append([]byte(nil), ct.host.deals[0].C...) })
@@ -154,7 +154,7 @@ func (ct *chainTable) caughtUp(g *Guest) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		d := g.deals[1]
-		return d != nil && (string(d.c[:]) == string(c) || d.status.State == DealFailed)
+		return d != nil && (string(d.c[:]) == string(c) || orFailed && d.status.State == DealFailed)
 	})
 }
 
@@ -175,7 +175,7 @@ func TestAwayAcrossTwoRestarts(t *testing.T) {
 	a, b := Pipe()
 	ct.host.AddGuest(a)
 	w.Reconnect(b)
-	ct.caughtUp(w)
+	ct.caughtUp(w, true)
 	ct.guests = append(ct.guests, w)
 	ct.noFailedDeal()
 	for i, g := range ct.guests[1:] {
