@@ -1,6 +1,7 @@
 package blindtable
 
 import (
+	"slices"
 	"testing"
 
 	"miskatonic/engine"
@@ -9,11 +10,25 @@ import (
 )
 
 // TestShiftedTokenOnKnownCard: a page checks a public opening of a card it knows already with
-// every proof and against that card (mask.Opening.AddKnown). A host that sequences a token shifted to show
-// another card without checking it (the attacker's one change: it skips its own State) still
-// gets the token's author named by that page — and by a page that does not know the card, which
-// proves every token on receipt. An honest page's entries pass either way (the game before it).
+// every proof and against that card (mask.Opening.AddKnown). A host that sequences tokens shifted
+// to show another card without checking them (the attacker's one change: it skips its own State)
+// still gets the first token's author named by that page — and by a page that does not know the
+// card, which proves every token on receipt. Two holders shifting by opposite amounts open the
+// right card by the tokens' sum, so only their proofs can name them. An honest page's entries
+// pass either way (the game before it).
 func TestShiftedTokenOnKnownCard(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		liars []engine.Seat // the first shifts by +(P0−P1); a second by the opposite
+	}{
+		{"one holder shifts", []engine.Seat{1}},
+		{"two holders shift by opposite amounts", []engine.Seat{1, 2}},
+	} {
+		t.Run(c.name, func(t *testing.T) { shiftOnKnownCard(t, c.liars) })
+	}
+}
+
+func shiftOnKnownCard(t *testing.T, liars []engine.Seat) {
 	f := newFixture(t, 31, 4, []engine.Seat{0, 1, 2, 3}, nil)
 	f.level = bot.LevelRandom
 	pages := map[engine.Seat]*Page{}
@@ -24,7 +39,7 @@ func TestShiftedTokenOnKnownCard(t *testing.T) {
 		}
 		pages[s] = p
 	}
-	const liar = engine.Seat(1)
+	liar := liars[0]
 	for range 100000 {
 		progressed := false
 		for s := range engine.Seat(4) {
@@ -37,30 +52,50 @@ func TestShiftedTokenOnKnownCard(t *testing.T) {
 				if n, ok := p.st.Head(); ok && in.Kind == KindTokens && s == liar && n.Public {
 					knows, blind := engine.Seat(-1), engine.Seat(-1)
 					for q := range engine.Seat(4) {
+						if slices.Contains(liars, q) {
+							continue
+						}
 						if pages[q].know.Card(pages[q].st.b, n.Handle) != 0 {
 							knows = q
-						} else if q != liar {
+						} else {
 							blind = q
 						}
 					}
-					if knows >= 0 && knows != liar && blind >= 0 {
-						tok, _ := p.key.Token(p.cfg.Rand, p.st.d.sc, p.st.Final()[n.Handle], n.Handle, n.Purpose)
-						shifted, _ := mask.AddPoints(tok.T, p.st.deck.Point(0))
-						tok.T, _ = mask.SubPoints(shifted, p.st.deck.Point(1))
+					fresh := true // no liar's honest token is in yet
+					for _, l := range liars {
+						fresh = fresh && !pages[0].st.Posted(l)
+					}
+					if knows >= 0 && blind >= 0 && fresh {
 						var tb Tokens
 						_ = decode(in, &tb)
-						tb.Out.Public = &tok
-						bad := Entry{Seq: p.st.seq, In: resign(p, in, tb)}
-						if _, err := f.host.Submit(bad.In); err == nil {
-							t.Fatal("the honest host sequenced a shifted public token")
+						seq := p.st.seq
+						var bad []Entry
+						for i, l := range liars {
+							lp := pages[l]
+							tok, _ := lp.key.Token(lp.cfg.Rand, lp.st.d.sc, lp.st.Final()[n.Handle], n.Handle, n.Purpose)
+							plus, minus := lp.st.deck.Point(0), lp.st.deck.Point(1)
+							if i == 1 {
+								plus, minus = minus, plus
+							}
+							shifted, _ := mask.AddPoints(tok.T, plus)
+							tok.T, _ = mask.SubPoints(shifted, minus)
+							lb := tb
+							lb.Out.Public = &tok
+							e := Entry{Seq: seq, In: resign(lp, in, lb)}
+							seq++
+							if _, err := f.host.Submit(e.In); err == nil {
+								t.Fatalf("the honest host sequenced seat %d's shifted public token", l)
+							}
+							bad = append(bad, e)
 						}
-						// The dishonest host sends it anyway; then the other holders' tokens.
-						for q := range engine.Seat(4) {
-							_ = pages[q].Apply(bad)
+						// The dishonest host sends them anyway; then the other holders' tokens.
+						for _, e := range bad {
+							for q := range engine.Seat(4) {
+								_ = pages[q].Apply(e)
+							}
 						}
-						seq := bad.Seq + 1
 						for q := range engine.Seat(4) {
-							if q == liar || pages[knows].st.Posted(q) {
+							if slices.Contains(liars, q) || pages[knows].st.Posted(q) {
 								continue
 							}
 							qp := pages[q] // its honest token (its own page has stopped at the verdict)
