@@ -15,8 +15,9 @@ import (
 // connection: its "icecandidateerror" event, which names the server and its STUN error (for
 // credentials it does not accept 401, or 400 from pion/turn; 486 over quota; 701 when it never
 // answered). That is the only place a page learns it: pion's wasm binding reports nothing,
-// and the path then simply finds no pair. refused returns the first such refusal, or nil when there was none or a relay
-// candidate was gathered anyway (another of the servers gave one: TURN was not what failed).
+// and the path then simply finds no pair. refused returns the first such refusal, or nil when
+// there was none or a relay candidate was gathered anyway (another of the servers gave one:
+// TURN was not what failed).
 // stop removes the listeners, then releases them, so the browser never calls a released
 // function.
 func watchTURNRefusal(pc *webrtc.PeerConnection) (refused func() error, stop func()) {

@@ -30,10 +30,7 @@ func (d *dealState) chain(replaced prevCommit, sealed bool) {
 	case !sameRoster(replaced.Roster, d.Roster):
 		d.Chain = nil
 	case sealed:
-		d.Chain = append(d.Chain, replaced)
-		if len(d.Chain) > maxChain {
-			d.Chain = d.Chain[len(d.Chain)-maxChain:]
-		}
+		d.Chain = lastOfChain(append(d.Chain, replaced))
 	}
 }
 
@@ -44,7 +41,10 @@ func (d *dealState) resumeChain() {
 		d.Chain = []prevCommit{*pc}
 	}
 	d.Prev = nil
-	if len(d.Chain) > maxChain {
-		d.Chain = d.Chain[len(d.Chain)-maxChain:]
-	}
+	d.Chain = lastOfChain(d.Chain)
+}
+
+// lastOfChain keeps the latest maxChain commitments of c.
+func lastOfChain(c []prevCommit) []prevCommit {
+	return c[max(0, len(c)-maxChain):]
 }
