@@ -38,13 +38,10 @@ func TestSoloOfflineAgainstBots(t *testing.T) {
 	b.Click("#solo-start")
 	b.WaitVisible(".ark")
 
+	watchReveals(t, b)
 	deadline := time.Now().Add(10 * time.Minute)
-	rounds := 0
 	for time.Now().Before(deadline) {
 		st := playStep(t, b)
-		if st == "click:#continue" {
-			rounds++
-		}
 		if st == "over" {
 			break
 		}
@@ -52,8 +49,8 @@ func TestSoloOfflineAgainstBots(t *testing.T) {
 	}
 	b.WaitVisible("#game-over")
 	b.Screenshot("solo-offline-over")
-	if rounds == 0 {
-		t.Error("never saw a round's reveal")
+	if rounds, err := Eval[int](b, revealsJS); err != nil || rounds == 0 {
+		t.Errorf("never saw a round's reveal (%d, %v)", rounds, err)
 	}
 	if txt := b.Text("#game-over"); !strings.Contains(txt, "ritual is over") {
 		t.Errorf("game over says %q", txt)
