@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,5 +49,98 @@ func TestNoPaintEveryFrame(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+var (
+	cssKeyframes = regexp.MustCompile(`@(?:-webkit-)?keyframes\s+([\w-]+)\s*\{`)
+	cssProperty  = regexp.MustCompile(`([\w-]+)\s*:`)
+)
+
+// keyframesBodies maps each @keyframes of css (comments removed) to its body, braces matched.
+func keyframesBodies(css string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, loc := range cssKeyframes.FindAllStringSubmatchIndex(css, -1) {
+		name, depth := css[loc[2]:loc[3]], 1
+		i := loc[1]
+		for ; i < len(css) && depth > 0; i++ {
+			switch css[i] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+		if depth != 0 {
+			return nil, fmt.Errorf("@keyframes %s: no closing brace", name)
+		}
+		out[name] = css[loc[1] : i-1]
+	}
+	return out, nil
+}
+
+// TestKeyframesCompositorOnly: every @keyframes of web/ animates transform or opacity only, the
+// two properties Chromium's compositor animates without the page's main thread. A keyframe of
+// any other property (a colour, a shadow, top or width) runs style, paint and a frame on the
+// main thread every 16 ms of the animation, on every page that shows the move (issue 26's
+// main thread per move; the trace of the three-browser test finds every board animation
+// composited, and this keeps it so).
+func TestKeyframesCompositorOnly(t *testing.T) {
+	sheets, err := filepath.Glob(filepath.Join("..", "web", "*.css"))
+	if err != nil || len(sheets) < 5 {
+		t.Fatalf("web/*.css: %d sheets (%v)", len(sheets), err)
+	}
+	seen := 0
+	for _, name := range sheets {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames, err := keyframesBodies(cssComment.ReplaceAllString(string(b), ""))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		for kf, body := range frames {
+			seen++
+			props := cssProperty.FindAllStringSubmatch(body, -1)
+			if len(props) == 0 {
+				t.Errorf("%s: @keyframes %s sets no property", name, kf)
+			}
+			for _, p := range props {
+				switch strings.ToLower(p[1]) {
+				case "transform", "opacity", "animation-timing-function":
+				default:
+					t.Errorf("%s: @keyframes %s animates %q, which Chromium runs on the page's main thread every frame; animate transform or opacity", name, kf, p[1])
+				}
+			}
+		}
+	}
+	if seen < 5 {
+		t.Errorf("found %d @keyframes in web/*.css, want the board's (mk-draw, mk-hand, mk-drop, mk-flip, ark-loss, ark-shake, rit-in …)", seen)
+	}
+}
+
+// TestKeyframesBodies: the parser above finds each block whole and every property in it, so
+// TestKeyframesCompositorOnly cannot pass by reading too little.
+func TestKeyframesBodies(t *testing.T) {
+	css := `.a { color: red; } @keyframes ok { from { transform: none; opacity: 0 } 50% { opacity: .5; } to { opacity: 1 } }
+@keyframes bad { 0%, 100% { transform: none; } 50% { box-shadow: 0 0 4px red; } } .b { top: 0; }`
+	got, err := keyframesBodies(css)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("found %d blocks, want 2: %q", len(got), got)
+	}
+	var props []string
+	for _, p := range cssProperty.FindAllStringSubmatch(got["bad"], -1) {
+		props = append(props, p[1])
+	}
+	if strings.Join(props, ",") != "transform,box-shadow" {
+		t.Errorf("@keyframes bad's properties %q, want transform and box-shadow (and nothing of the rules around it)", props)
+	}
+	if _, err := keyframesBodies("@keyframes open { from { opacity: 0 }"); err == nil {
+		t.Error("an unclosed @keyframes was read without an error")
 	}
 }

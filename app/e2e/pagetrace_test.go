@@ -49,7 +49,7 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 			TransferMode: tracing.StartTransferModeReportEvents,
 			TraceConfig: &tracing.TraceConfig{
 				RecordMode:         tracing.TraceConfigRecordModeRecordAsMuchAsPossible,
-				IncludedCategories: []string{"devtools.timeline", "toplevel", "v8.execute", "v8.wasm", "blink.user_timing", "disabled-by-default-devtools.timeline"},
+				IncludedCategories: traceCategories(),
 			},
 		})
 		return err
@@ -71,6 +71,19 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 		}
 		t.Logf("FIGURE %s page's trace, main thread by kind of work (own time):\n%s", b.Name, traceSelfTimes(raw, moves))
 	}
+}
+
+// traceCategories are Chromium's trace categories recorded: the main thread's kinds of work,
+// and those E2E_TRACE_CATEGORIES adds (comma-separated, e.g. the compositor's "cc" or
+// "disabled-by-default-devtools.timeline.frame" to follow frames and animations).
+func traceCategories() []string {
+	cats := []string{"devtools.timeline", "toplevel", "v8.execute", "v8.wasm", "blink.user_timing", "disabled-by-default-devtools.timeline"}
+	for _, c := range strings.Split(os.Getenv("E2E_TRACE_CATEGORIES"), ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			cats = append(cats, c)
+		}
+	}
+	return cats
 }
 
 type traceEvent struct {
