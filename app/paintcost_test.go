@@ -144,3 +144,25 @@ func TestKeyframesBodies(t *testing.T) {
 		t.Error("an unclosed @keyframes was read without an error")
 	}
 }
+
+var cssDelay = regexp.MustCompile(`\banimation-delay\s*:`)
+
+// TestNoAnimationDelay: no sheet of web/ delays an animation. A delay's end is a phase change
+// the page's main thread wakes for (a frame on every page, for each distinct end), so a
+// stagger is written into the keyframes instead (the reveal's flips, table.css), every row's
+// animation starting and ending with the others.
+func TestNoAnimationDelay(t *testing.T) {
+	sheets, err := filepath.Glob(filepath.Join("..", "web", "*.css"))
+	if err != nil || len(sheets) < 5 {
+		t.Fatalf("web/*.css: %d sheets (%v)", len(sheets), err)
+	}
+	for _, name := range sheets {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cssDelay.MatchString(cssComment.ReplaceAllString(string(b), "")) {
+			t.Errorf("%s: an animation-delay; put the wait into the keyframes (a held first keyframe) so the animations of one change start and end together", name)
+		}
+	}
+}
