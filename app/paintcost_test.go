@@ -20,19 +20,28 @@ var (
 	cssFixedBack  = regexp.MustCompile(`\bbackground(?:-attachment)?\s*:[^;}]*\bfixed\b`)
 )
 
-// TestNoPaintEveryFrame: no sheet of web/ has a fixed background, and every transition there
-// is of transform or opacity only (or none).
-func TestNoPaintEveryFrame(t *testing.T) {
-	sheets, err := filepath.Glob(filepath.Join("..", "web", "*.css"))
-	if err != nil || len(sheets) < 5 {
-		t.Fatalf("web/*.css: %d sheets (%v)", len(sheets), err)
+// webSheets is every sheet of web/ by file name, its comments removed.
+func webSheets(t *testing.T) map[string]string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join("..", "web", "*.css"))
+	if err != nil || len(names) < 5 {
+		t.Fatalf("web/*.css: %d sheets (%v)", len(names), err)
 	}
-	for _, name := range sheets {
+	out := map[string]string{}
+	for _, name := range names {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		css := cssComment.ReplaceAllString(string(b), "")
+		out[name] = cssComment.ReplaceAllString(string(b), "")
+	}
+	return out
+}
+
+// TestNoPaintEveryFrame: no sheet of web/ has a fixed background, and every transition there
+// is of transform or opacity only (or none).
+func TestNoPaintEveryFrame(t *testing.T) {
+	for name, css := range webSheets(t) {
 		if cssFixedBack.MatchString(css) {
 			t.Errorf("%s: a fixed background repaints the whole page with every change; use a fixed layer of its own", name)
 		}
@@ -86,17 +95,9 @@ func keyframesBodies(css string) (map[string]string, error) {
 // main thread per move; the trace of the three-browser test finds every board animation
 // composited, and this keeps it so).
 func TestKeyframesCompositorOnly(t *testing.T) {
-	sheets, err := filepath.Glob(filepath.Join("..", "web", "*.css"))
-	if err != nil || len(sheets) < 5 {
-		t.Fatalf("web/*.css: %d sheets (%v)", len(sheets), err)
-	}
 	seen := 0
-	for _, name := range sheets {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		frames, err := keyframesBodies(cssComment.ReplaceAllString(string(b), ""))
+	for name, css := range webSheets(t) {
+		frames, err := keyframesBodies(css)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -152,16 +153,8 @@ var cssDelay = regexp.MustCompile(`\banimation-delay\s*:`)
 // stagger is written into the keyframes instead (the reveal's flips, table.css), every row's
 // animation starting and ending with the others.
 func TestNoAnimationDelay(t *testing.T) {
-	sheets, err := filepath.Glob(filepath.Join("..", "web", "*.css"))
-	if err != nil || len(sheets) < 5 {
-		t.Fatalf("web/*.css: %d sheets (%v)", len(sheets), err)
-	}
-	for _, name := range sheets {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if cssDelay.MatchString(cssComment.ReplaceAllString(string(b), "")) {
+	for name, css := range webSheets(t) {
+		if cssDelay.MatchString(css) {
 			t.Errorf("%s: an animation-delay; put the wait into the keyframes (a held first keyframe) so the animations of one change start and end together", name)
 		}
 	}
