@@ -45,20 +45,28 @@ func TestNoPaintEveryFrame(t *testing.T) {
 		if cssFixedBack.MatchString(css) {
 			t.Errorf("%s: a fixed background repaints the whole page with every change; use a fixed layer of its own", name)
 		}
-		for _, m := range cssTransition.FindAllStringSubmatch(css, -1) {
-			for _, part := range strings.Split(m[1], ",") {
-				f := strings.Fields(strings.TrimSuffix(strings.TrimSpace(part), "!important"))
-				if len(f) == 0 {
-					continue
-				}
-				switch f[0] {
-				case "none", "transform", "opacity":
-				default:
-					t.Errorf("%s: transition of %q runs a frame on the main thread for each step; transition transform or opacity, or change at once", name, f[0])
-				}
+		for _, f := range declParts(css, cssTransition) {
+			switch f[0] {
+			case "none", "transform", "opacity":
+			default:
+				t.Errorf("%s: transition of %q runs a frame on the main thread for each step; transition transform or opacity, or change at once", name, f[0])
 			}
 		}
 	}
+}
+
+// declParts is, for each declaration re matches in css (its value the first group), each
+// comma-separated part of the value as words, !important left out; empty parts are skipped.
+func declParts(css string, re *regexp.Regexp) [][]string {
+	var out [][]string
+	for _, m := range re.FindAllStringSubmatch(css, -1) {
+		for _, part := range strings.Split(m[1], ",") {
+			if f := strings.Fields(strings.TrimSuffix(strings.TrimSpace(part), "!important")); len(f) > 0 {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 var (
@@ -165,18 +173,16 @@ func TestAnimationsNoDelayOneRun(t *testing.T) {
 		if cssDelay.MatchString(css) {
 			t.Errorf("%s: an animation-delay; hold the first keyframe instead, so the animations of one change start and end together", name)
 		}
-		for _, m := range cssAnimation.FindAllStringSubmatch(css, -1) {
-			for _, one := range strings.Split(m[1], ",") {
-				times := 0
-				for _, tok := range strings.Fields(strings.TrimSuffix(strings.TrimSpace(one), "!important")) {
-					switch {
-					case cssTime.MatchString(tok):
-						if times++; times > 1 {
-							t.Errorf("%s: animation %q has a delay; hold the first keyframe instead", name, strings.TrimSpace(one))
-						}
-					case tok == "infinite" || (cssNumber.MatchString(tok) && tok != "1"):
-						t.Errorf("%s: animation %q runs %s times; write the repeats into one run's keyframes", name, strings.TrimSpace(one), tok)
+		for _, one := range declParts(css, cssAnimation) {
+			times := 0
+			for _, tok := range one {
+				switch {
+				case cssTime.MatchString(tok):
+					if times++; times > 1 {
+						t.Errorf("%s: animation %q has a delay; hold the first keyframe instead", name, strings.Join(one, " "))
 					}
+				case tok == "infinite" || (cssNumber.MatchString(tok) && tok != "1"):
+					t.Errorf("%s: animation %q runs %s times; write the repeats into one run's keyframes", name, strings.Join(one, " "), tok)
 				}
 			}
 		}
