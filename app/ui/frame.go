@@ -34,6 +34,9 @@ type Frame struct {
 	// watchers, the refused move.
 	Notices []app.UI
 	Staying bool // a guest chose to stay for the next game
+	// Talk holds the talk's callbacks for the screen (frametalk.go): the same one every
+	// drawing, so an unchanged talk is not drawn again. Nil: a fresh one (always drawn).
+	Talk *TalkHooks
 
 	OnAct      func(ctx app.Context, m engine.Move)
 	OnChat     func(ctx app.Context, text string)
