@@ -19,14 +19,19 @@ import (
 // talk as it was does not draw or compare it again (issue 26: the frame around the board was
 // drawn whole on every move).
 func (f Frame) talk() app.UI {
+	return board.Memo(talkView{Lines: f.Snap.Chat, Rule: f.Game.TalkRule, Unread: f.Unread, CanTalk: f.OnChat != nil, h: f.hooks()})
+}
+
+// hooks are the screen's talk hooks with this drawing's callbacks. The screen's callbacks read
+// its current state: the hooks take this drawing's, and the handlers (bound once: go-app keeps
+// the first) call through them.
+func (f Frame) hooks() *TalkHooks {
 	h := f.Talk
 	if h == nil {
 		h = new(TalkHooks)
 	}
-	// The screen's callbacks read its current state: the hooks take this drawing's, and the
-	// form's handlers (bound once, go-app keeps the first) call through them.
 	h.onChat, h.onSeen = f.OnChat, f.OnChatSeen
-	return board.Memo(talkView{Lines: f.Snap.Chat, Rule: f.Game.TalkRule, Unread: f.Unread, CanTalk: f.OnChat != nil, h: h})
+	return h
 }
 
 // TalkHooks hold the talk's callbacks for a screen: one per screen, so the talk's part data
@@ -96,29 +101,20 @@ func (v talkView) Draw() app.UI {
 	)
 }
 
-// chatSeen tells the screen the talk is read. It reads nothing else of f: go-app keeps the
-// handler first bound to an element (same code, same scope), with the Frame of that drawing,
-// so only the screen's own callback, which reads the screen's current state, may be used.
-func (f Frame) chatSeen(ctx app.Context, e app.Event) {
-	if f.OnChatSeen != nil {
-		f.OnChatSeen(ctx)
-	}
-}
-
 // talkJump brings the talk into view. (A button, not an "#chat" link: go-app would take the
-// link for a navigation and redraw the page.)
-func (f Frame) talkJump() app.UI {
+// link for a navigation and redraw the page.) It is drawn in the frame's bar (frame.go).
+func talkJump(unread int, h *TalkHooks) app.UI {
 	label := i18n.T("ark.chat")
-	if f.Unread > 0 {
-		label = i18n.T("alert.unread_label", f.Unread)
+	if unread > 0 {
+		label = i18n.T("alert.unread_label", unread)
 	}
 	return app.Elem("button").Attr("type", "button").Class("btn", "small", "chat-jump").ID("chat-jump").Aria("label", label).
 		OnClick(func(ctx app.Context, e app.Event) {
 			if el := app.Window().GetElementByID("chat"); el.Truthy() {
 				el.Call("scrollIntoView", map[string]any{"block": "center"})
 			}
-			f.chatSeen(ctx, e)
-		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(f.Unread, "chat-unread"))
+			h.seen(ctx, e)
+		}).Body(app.Text(i18n.T("ark.chat")), unreadBadge(unread, "chat-unread"))
 }
 
 // unreadBadge is the count of unread lines; id names the one tests and the tab look for.

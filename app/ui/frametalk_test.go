@@ -31,9 +31,12 @@ func (s *frameScreen) Render() app.UI {
 
 // mountedTalk is the talk part's data as go-app holds it in the mounted tree (go-app copies a
 // part's data into the mounted part only when it draws the part again).
-func mountedTalk(t *testing.T, ui app.UI) talkView {
+func mountedTalk(t *testing.T, ui app.UI) talkView { t.Helper(); return mountedPart[talkView](t, ui) }
+
+// mountedPart is the one mounted part of data type T under ui.
+func mountedPart[T any](t *testing.T, ui app.UI) T {
 	t.Helper()
-	var found []talkView
+	var found []T
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
@@ -48,7 +51,7 @@ func mountedTalk(t *testing.T, ui app.UI) talkView {
 		if of := v.FieldByName("Of"); of.IsValid() && v.Type() == reflect.TypeOf(board.Part{}) && of.CanAddr() {
 			// Reached through go-app's unexported fields: read it through its address.
 			of = reflect.NewAt(of.Type(), unsafe.Pointer(of.UnsafeAddr())).Elem()
-			if tv, ok := of.Interface().(talkView); ok {
+			if tv, ok := of.Interface().(T); ok {
 				found = append(found, tv)
 			}
 		}
@@ -64,7 +67,8 @@ func mountedTalk(t *testing.T, ui app.UI) talkView {
 	}
 	walk(reflect.ValueOf(ui))
 	if len(found) != 1 {
-		t.Fatalf("the frame has %d talk parts, want 1 (the talk is drawn inline: every move draws it again)", len(found))
+		var zero T
+		t.Fatalf("the frame has %d parts of %T, want 1 (drawn inline, it is drawn again on every move)", len(found), zero)
 	}
 	return found[0]
 }
@@ -95,6 +99,7 @@ func TestBoardMoveLeavesTheTalkAlone(t *testing.T) {
 
 	draws := 0 // the talk's drawings after the first, counted by the lines the mounted part holds
 	last := &first.Lines[0]
+	bar := mountedPart[barView](t, s)
 	for i := range 5 { // board moves: seq and legal moves change, the talk is a copy of the same
 		next := s.snap
 		next.Seq++
@@ -104,6 +109,9 @@ func TestBoardMoveLeavesTheTalkAlone(t *testing.T) {
 		if got := mountedTalk(t, s); &got.Lines[0] != last {
 			draws++
 			last = &got.Lines[0]
+		}
+		if got := mountedPart[barView](t, s); got != bar {
+			t.Fatalf("move %d changed the bar's data from %+v to %+v", i+1, bar, got)
 		}
 	}
 	if draws != 0 {
@@ -126,6 +134,16 @@ func TestBoardMoveLeavesTheTalkAlone(t *testing.T) {
 	}
 	if got := mountedTalk(t, s); got.h != &s.talk {
 		t.Fatal("the redrawn talk does not call back through the screen's hooks")
+	}
+	// A deal checked changes the bar, through go-app's update of the part.
+	next = s.snap
+	next.Code = "AB12"
+	update(next, 0)
+	if got := mountedPart[barView](t, s); got.Code != "AB12" || got.h != &s.talk {
+		t.Fatalf("the bar after the table code came: %+v", got)
+	}
+	if html := app.HTMLString(s); !strings.Contains(html, "AB12") {
+		t.Fatalf("the bar on screen lacks the table code: %s", html)
 	}
 }
 
