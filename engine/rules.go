@@ -83,7 +83,26 @@ func CardKeyJSON(valid bool, key string) ([]byte, error) {
 	if !valid {
 		return []byte("null"), nil
 	}
+	if plainKey(key) { // what json.Marshal writes for it, without its machinery (issue 26)
+		b := make([]byte, 0, len(key)+2)
+		return append(append(append(b, '"'), key...), '"'), nil
+	}
 	return json.Marshal(key)
+}
+
+// plainKey says whether s is made of letters, digits, '-', '_', '.', ':' and '/' alone: the
+// characters of every game's card keys, which JSON writes and reads as they are (no escape,
+// no HTML-safe replacement, nothing outside ASCII). A view carries a card key for every card
+// shown and a view is encoded for every seat on every move and decoded and audited on every
+// page: through encoding/json's reflection each key cost a full Marshal or Unmarshal.
+func plainKey[S ~string | ~[]byte](s S) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':' || c == '/') {
+			return false
+		}
+	}
+	return true
 }
 
 // DecodeCardKey decodes what CardKeyJSON wrote into dst: null is the zero card, a key is looked
@@ -95,7 +114,9 @@ func DecodeCardKey[C any](b []byte, byKey map[string]C, game string, dst *C) err
 		return nil
 	}
 	var k string
-	if err := json.Unmarshal(b, &k); err != nil {
+	if n := len(b); n >= 2 && b[0] == '"' && b[n-1] == '"' && plainKey(b[1:n-1]) {
+		k = string(b[1 : n-1]) // what json.Unmarshal reads from it (CardKeyJSON's plainKey)
+	} else if err := json.Unmarshal(b, &k); err != nil {
 		return err
 	}
 	id, ok := byKey[k]

@@ -34,6 +34,9 @@ type Frame struct {
 	// watchers, the refused move.
 	Notices []app.UI
 	Staying bool // a guest chose to stay for the next game
+	// Talk holds the talk's callbacks for the screen (frametalk.go): the same one every
+	// drawing, so an unchanged talk is not drawn again. Nil: a fresh one (always drawn).
+	Talk *TalkHooks
 
 	OnAct      func(ctx app.Context, m engine.Move)
 	OnChat     func(ctx app.Context, text string)
@@ -113,13 +116,26 @@ func (f Frame) props(stopped bool) board.Props {
 }
 
 // bar is the line above the board: the deal check with the table code, and the way to the
-// talk with its unread count (on a phone the talk is far below the table).
+// talk with its unread count (on a phone the talk is far below the table). A part of its own
+// holding only the words it shows: most moves leave it as it was (issue 26).
 func (f Frame) bar(stopped bool) app.UI {
-	var verdict app.UI
+	v := barView{Unread: f.Unread, h: f.hooks()}
 	if !stopped {
-		verdict = verdictLine(f.Snap)
+		v.Verdict, v.Code = dealVerdict(f.Snap.Deals), f.Snap.Code
 	}
-	return app.Div().Class("frame-bar").Body(frameSlot(verdict), f.talkJump())
+	return board.Memo(v)
+}
+
+// barView is the bar's part: the latest deal's check in words, the table code, the unread
+// talk.
+type barView struct {
+	Verdict, Code string
+	Unread        int
+	h             *TalkHooks
+}
+
+func (v barView) Draw() app.UI {
+	return app.Div().Class("frame-bar").Body(frameSlot(verdictLine(v.Verdict, v.Code)), talkJump(v.Unread, v.h))
 }
 
 // away is the turn deadline for absent players, with the host's choice once it runs out.

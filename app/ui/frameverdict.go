@@ -205,18 +205,17 @@ func proofName(snap session.Snapshot) string {
 }
 
 // verdictLine is the quiet check of the latest deal, with the table code players compare.
-func verdictLine(snap session.Snapshot) app.UI {
-	text := dealVerdict(snap.Deals)
-	if text == "" && snap.Code == "" {
+func verdictLine(text, tableCode string) app.UI {
+	if text == "" && tableCode == "" {
 		return nil
 	}
 	var code []app.UI
-	if snap.Code != "" {
+	if tableCode != "" {
 		// The code with why to compare it; on a phone just the code, so the table below keeps
 		// its seats above the dock (why is on the Fair play page the link opens).
 		code = []app.UI{
-			app.Elem("span").Class("code-long").Text(i18n.T("deal.table_code", snap.Code) + " "),
-			app.Elem("span").Class("code-short").Text(i18n.T("frame.code_short", snap.Code) + " "),
+			app.Elem("span").Class("code-long").Text(i18n.T("deal.table_code", tableCode) + " "),
+			app.Elem("span").Class("code-short").Text(i18n.T("frame.code_short", tableCode) + " "),
 		}
 	}
 	body := append([]app.UI{app.If(text != "", app.Text(text+" "))}, code...)

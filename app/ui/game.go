@@ -43,6 +43,7 @@ type GameScreen struct {
 	refused  refusal     // the host's latest refusal of our move, until the next view (refused.go)
 	history  History     // every round's log of this game (framehistory.go)
 	staying  string      // the game (table id) this guest chose to stay after
+	talk     TalkHooks   // the frame's talk callbacks, one for the screen (frametalk.go)
 	// queued is set while a take is on its way to the UI goroutine: it reads the session's
 	// latest snapshot when it runs, so changes told meanwhile need no take of their own.
 	queued atomic.Bool
@@ -55,6 +56,7 @@ func (g *GameScreen) OnUpdate(ctx app.Context) { g.subscribe(g.ctx) }
 func (g *GameScreen) OnDismount() {
 	if app.IsClient {
 		app.Window().Get("document").Set("title", i18n.T("app.name"))
+		g.al.shown = "" // written over: a screen mounted again writes its own
 	}
 	if g.cancel != nil {
 		g.cancel()
@@ -297,7 +299,7 @@ func (g *GameScreen) frame(snap session.Snapshot, problem app.UI) Frame {
 	}
 	f := Frame{
 		Game: game, Snap: snap, IsHost: g.Sess.IsHost(), Score: g.score.scores(), Unread: g.al.unread(),
-		History: &g.history, Staying: g.staying == snap.Table,
+		History: &g.history, Staying: g.staying == snap.Table, Talk: &g.talk,
 		Notices: []app.UI{problem, watchBanner(snap), g.hostWatchers(snap),
 			g.refused.notice(func(ctx app.Context, e app.Event) { g.refused.dismiss() })},
 		OnAct: func(ctx app.Context, m engine.Move) {
