@@ -2,6 +2,7 @@ package ui
 
 import (
 	"runtime"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -29,7 +30,8 @@ var collected bool
 // every picture game's board may show (board.Game.Pictures: public files, the same whatever was
 // dealt), and runs the page's first garbage collection. Go's collector had not run by the
 // game's start on a guest's page, so its code (~110 functions, compiled by the browser on
-// first use) and its first cycle fell in the player's first moves. Outside a browser it does
+// first use) and its first cycle fell in the player's first moves. Then, in the page's idle
+// time, it plays the lobby's rehearsal of the game (warmgame.go). Outside a browser it does
 // nothing.
 func warmUp(ctx app.Context, src app.UI, game string) {
 	if !app.IsClient {
@@ -41,7 +43,92 @@ func warmUp(ctx app.Context, src app.UI, game string) {
 			collected = true
 			runtime.GC()
 		}
+		rehearse(game)
 	})
+}
+
+// rehearsing is the rehearsal playing now, if any, and rehearsed the games this page has
+// rehearsed (or begun to): once a page is enough, the browser keeps what it compiled. Both on
+// the UI goroutine.
+var (
+	rehearsing *rehearsal
+	rehearsed  = map[string]bool{}
+)
+
+// rehearse plays a throwaway game of game in the page's idle time, a step at a time, unless
+// this page has already.
+func rehearse(game string) {
+	g, ok := board.Lookup(game)
+	if !ok || rehearsed[game] || rehearsing != nil {
+		return
+	}
+	r := newRehearsal(game)
+	if r == nil {
+		return
+	}
+	rehearsed[game], rehearsing = true, r
+	d := &rehearsalDraw{game: g}
+	go func() {
+		// busy is the wall time of its steps (from an idle callback to the next wait for one):
+		// what the page's main thread gave it, waits for its own table's goroutines included.
+		var busy time.Duration
+		step := time.Now()
+		pace := func() bool {
+			busy += time.Since(step)
+			ok := idle(r)
+			step = time.Now()
+			return ok
+		}
+		moves, err := r.play(pace, d.show)
+		busy += time.Since(step)
+		d.close()
+		noteRehearsal(moves, busy, err)
+	}()
+}
+
+// stopRehearsal ends the rehearsal at its next step: the lobby is gone (the game began). On
+// the UI goroutine.
+func stopRehearsal() {
+	if rehearsing != nil {
+		rehearsing.stop()
+		rehearsing = nil
+	}
+}
+
+// idle waits for the page's next idle period (requestIdleCallback, within a second; a short
+// timer where the browser has none) and says whether the rehearsal is to go on. It waits for
+// the callback even when told to stop meanwhile: the callback's function is released after it
+// ran, never before (a call to a released function is an error in the page).
+func idle(r *rehearsal) bool {
+	done := make(chan struct{}, 1)
+	fn := app.FuncOf(func(app.Value, []app.Value) any {
+		done <- struct{}{}
+		return nil
+	})
+	w := app.Window()
+	if w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", fn, map[string]any{"timeout": 1000})
+	} else {
+		w.Call("setTimeout", fn, 50)
+	}
+	<-done
+	fn.Release()
+	return !r.stopped()
+}
+
+// noteRehearsal tells a page that asks for the app's trace (window.__mkTrace set, as the
+// browser tests do) what its rehearsal did: window.__mkRehearsal = {moves, ms, done, problem},
+// ms the time its steps ran (the page's main thread), done whether it played all it meant to.
+func noteRehearsal(moves int, busy time.Duration, err error) {
+	w := app.Window()
+	if w.Get("__mkTrace").Type() != app.TypeObject {
+		return
+	}
+	problem := ""
+	if err != nil {
+		problem = err.Error()
+	}
+	w.Set("__mkRehearsal", map[string]any{"moves": moves, "ms": float64(busy.Microseconds()) / 1000, "done": err == nil, "problem": problem})
 }
 
 func warmPictures(game string) {
