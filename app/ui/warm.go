@@ -69,6 +69,7 @@ func rehearse(game string) {
 	rehearsed[game], rehearsing = true, r
 	d := &rehearsalDraw{game: g}
 	go func() {
+		began := pageClock()
 		// busy is the wall time of its steps (from an idle callback to the next wait for one):
 		// what the page's main thread gave it, waits for its own table's goroutines included.
 		var busy time.Duration
@@ -82,7 +83,7 @@ func rehearse(game string) {
 		moves, err := r.play(pace, d.show)
 		busy += time.Since(step)
 		d.close()
-		noteRehearsal(moves, busy, err)
+		noteRehearsal(moves, busy, began, err)
 	}()
 }
 
@@ -116,19 +117,31 @@ func idle(r *rehearsal) bool {
 	return !r.stopped()
 }
 
-// noteRehearsal tells a page that asks for the app's trace (window.__mkTrace set, as the
-// browser tests do) what its rehearsal did: window.__mkRehearsal = {moves, ms, done, problem},
-// ms the time its steps ran (the page's main thread), done whether it played all it meant to.
-func noteRehearsal(moves int, busy time.Duration, err error) {
-	w := app.Window()
-	if w.Get("__mkTrace").Type() != app.TypeObject {
+// tracing says whether the page asked for the app's trace (window.__mkTrace set before the app
+// started, as the browser tests do).
+func tracing() bool { return app.Window().Get("__mkTrace").Type() == app.TypeObject }
+
+// pageClock is performance.now() on a tracing page, else 0 (no call into the page).
+func pageClock() float64 {
+	if !tracing() {
+		return 0
+	}
+	return app.Window().Get("performance").Call("now").Float()
+}
+
+// noteRehearsal tells a tracing page what its rehearsal did: window.__mkRehearsal = {moves,
+// ms, done, problem, start, end}: ms the wall time of its steps, done whether it played all it
+// meant to, start and end on the page's performance.now() clock.
+func noteRehearsal(moves int, busy time.Duration, began float64, err error) {
+	if !tracing() {
 		return
 	}
 	problem := ""
 	if err != nil {
 		problem = err.Error()
 	}
-	w.Set("__mkRehearsal", map[string]any{"moves": moves, "ms": float64(busy.Microseconds()) / 1000, "done": err == nil, "problem": problem})
+	app.Window().Set("__mkRehearsal", map[string]any{"moves": moves, "ms": float64(busy.Microseconds()) / 1000,
+		"done": err == nil, "problem": problem, "start": began, "end": pageClock()})
 }
 
 func warmPictures(game string) {
