@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -18,11 +19,14 @@ import (
 // app's trace (so the page notes its lobby rehearsal in window.__mkRehearsal). It only
 // observes: the writes go through unchanged.
 //
-// __mut lists every element or text added to the document (its name, id and classes, and
+// __tasks lists the page's long tasks (over 50 ms: start, duration). __mut lists every element or text added to the document (its name, id and classes, and
 // whether it holds a game's frame, board or card).
 const pageWritesJS = `(() => {
   window.__mkTrace = window.__mkTrace || [];
-  window.__mut = []; window.__writes = [];
+  window.__mut = []; window.__writes = []; window.__tasks = [];
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__tasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
+  } catch (e) {}
   const name = (n) => n.nodeName + (n.id ? '#' + n.id : '') + (typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/\s+/).join('.') : '');
   const holds = (n) => n.querySelector ? ['#frame', '.ark', '.card'].filter((c) => n.querySelector(c)).map((c) => ' holding ' + c).join('') : '';
   new MutationObserver((l) => { for (const m of l) for (const n of m.addedNodes) window.__mut.push([performance.now(), name(n) + holds(n)]); })
@@ -62,6 +66,30 @@ func duringRehearsal(b *Browser, list string, n rehearsalNote) []string {
 	return v
 }
 
+// logRehearsals says how far each page's lobby rehearsal got before its game began (a page
+// that joined just before the start has little of it).
+func logRehearsals(t *testing.T, bs ...*Browser) {
+	t.Helper()
+	var parts []string
+	for _, b := range bs {
+		n, err := Eval[rehearsalNote](b, `window.__mkRehearsal || {problem: 'none'}`)
+		if err != nil {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %d moves in %.0f ms (%s)", b.Name, n.Moves, n.End-n.Start, cmp.Or(n.Problem, "all")))
+	}
+	t.Logf("FIGURE lobby rehearsals before the game: %s", strings.Join(parts, "; "))
+}
+
+// longTasks sums page b's long tasks (over 50 ms) while it rehearsed.
+func longTasks(b *Browser, n rehearsalNote) string {
+	v, _ := Eval[[]float64](b, fmt.Sprintf(`((a) => { let c = 0, sum = 0, top = 0; for (const [s, d] of a) if (s >= %f && s <= %f) { c++; sum += d; top = Math.max(top, d); } return [c, sum, top]; })(window.__tasks || [])`, n.Start, n.End))
+	if len(v) != 3 {
+		return "long tasks unknown"
+	}
+	return fmt.Sprintf("long tasks meanwhile: %.0f, %.0f ms in all, the longest %.0f ms", v[0], v[1], v[2])
+}
+
 // tableShown lists what page b added to its document while it rehearsed that belongs to a
 // game's table (the frame, a board, a card).
 func tableShown(b *Browser, n rehearsalNote) []string {
@@ -92,7 +120,7 @@ func TestLobbyRehearsalLeavesNoTrace(t *testing.T) {
 	link := hostTable(t, host, srv.URL, "Ann")
 	// The host alone in its lobby: nothing else happens on the page while it rehearses.
 	n := rehearsalOf(t, host)
-	t.Logf("FIGURE lobby rehearsal (host's page, load %s): %d moves, its steps %.1f ms of %.0f ms", loadAvg(), n.Moves, n.Ms, n.End-n.Start)
+	t.Logf("FIGURE lobby rehearsal (host's page, load %s): %d moves, its steps %.1f ms of %.0f ms; %s", loadAvg(), n.Moves, n.Ms, n.End-n.Start, longTasks(host, n))
 	if !n.Done || n.Moves == 0 || n.Problem != "" {
 		t.Errorf("the host's rehearsal did not play: %+v", n)
 	}
@@ -111,7 +139,7 @@ func TestLobbyRehearsalLeavesNoTrace(t *testing.T) {
 	joinTable(t, bea, link, "Bea")
 	host.WaitText("#lobby .lobby-seats h2", "2 of 7")
 	g := rehearsalOf(t, bea)
-	t.Logf("FIGURE lobby rehearsal (guest's page): %d moves, its steps %.1f ms of %.0f ms, %q", g.Moves, g.Ms, g.End-g.Start, g.Problem)
+	t.Logf("FIGURE lobby rehearsal (guest's page): %d moves, its steps %.1f ms of %.0f ms; %s", g.Moves, g.Ms, g.End-g.Start, longTasks(bea, g))
 	if !g.Done || g.Moves == 0 {
 		t.Errorf("the guest's rehearsal did not play: %+v", g)
 	}

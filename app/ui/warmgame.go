@@ -118,6 +118,10 @@ func (r *rehearsal) play(pace func() bool, show func(table.GuestState)) (moves i
 		}
 	}
 	show(r.guests[0].State())
+	// A line of table talk, as players say at a game's start: signed, relayed and checked.
+	if err := r.guests[len(r.guests)-1].Say("…"); err != nil {
+		return 0, err
+	}
 	for moves < rehearsalMoves {
 		if !pace() || r.stopped() {
 			return moves, errStopped

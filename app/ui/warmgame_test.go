@@ -42,6 +42,9 @@ func TestRehearsalPlaysEveryGame(t *testing.T) {
 			if !r.guests[0].State().HasView || r.guests[0].State().Seq == 0 {
 				t.Fatalf("the host's player saw no move: %+v", r.guests[0].State().Status)
 			}
+			if chat := r.guests[0].State().Chat; len(chat) != 1 {
+				t.Errorf("the host's player heard %d lines of talk, want the rehearsal's one", len(chat))
+			}
 			for i, gs := range r.guests {
 				if st := gs.State(); st.Fault != nil || failed(st.Deals) {
 					t.Errorf("seat %d found the rehearsal's table unfair: %+v %+v", i, st.Fault, st.Deals)
