@@ -39,7 +39,6 @@ const pageWritesJS = `(() => {
 
 type rehearsalNote struct {
 	Moves   int     `json:"moves"`
-	Ms      float64 `json:"ms"`
 	Done    bool    `json:"done"`
 	Problem string  `json:"problem"`
 	Start   float64 `json:"start"`
@@ -120,7 +119,7 @@ func TestLobbyRehearsalLeavesNoTrace(t *testing.T) {
 	link := hostTable(t, host, srv.URL, "Ann")
 	// The host alone in its lobby: nothing else happens on the page while it rehearses.
 	n := rehearsalOf(t, host)
-	t.Logf("FIGURE lobby rehearsal (host's page, load %s): %d moves, its steps %.1f ms of %.0f ms; %s", loadAvg(), n.Moves, n.Ms, n.End-n.Start, longTasks(host, n))
+	t.Logf("FIGURE lobby rehearsal (host's page, load %s): %d moves in %.0f ms; %s", loadAvg(), n.Moves, n.End-n.Start, longTasks(host, n))
 	if !n.Done || n.Moves == 0 || n.Problem != "" {
 		t.Errorf("the host's rehearsal did not play: %+v", n)
 	}
@@ -139,7 +138,7 @@ func TestLobbyRehearsalLeavesNoTrace(t *testing.T) {
 	joinTable(t, bea, link, "Bea")
 	host.WaitText("#lobby .lobby-seats h2", "2 of 7")
 	g := rehearsalOf(t, bea)
-	t.Logf("FIGURE lobby rehearsal (guest's page): %d moves, its steps %.1f ms of %.0f ms; %s", g.Moves, g.Ms, g.End-g.Start, longTasks(bea, g))
+	t.Logf("FIGURE lobby rehearsal (guest's page): %d moves in %.0f ms; %s", g.Moves, g.End-g.Start, longTasks(bea, g))
 	if !g.Done || g.Moves == 0 {
 		t.Errorf("the guest's rehearsal did not play: %+v", g)
 	}

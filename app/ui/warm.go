@@ -2,7 +2,6 @@ package ui
 
 import (
 	"runtime"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -67,23 +66,22 @@ func rehearse(game string) {
 		return
 	}
 	rehearsed[game], rehearsing = true, r
+	r.gate = waitIdle
 	d := &rehearsalDraw{game: g}
 	go func() {
 		began := pageClock()
-		// busy is the wall time of its steps (from an idle callback to the next wait for one):
-		// what the page's main thread gave it, waits for its own table's goroutines included.
-		var busy time.Duration
-		step := time.Now()
-		pace := func() bool {
-			busy += time.Since(step)
-			ok := idle(r)
-			step = time.Now()
-			return ok
-		}
-		moves, err := r.play(pace, d.show)
-		busy += time.Since(step)
+		moves, err := r.play(func() bool {
+			waitIdle()
+			return !r.stopped()
+		}, d.show)
 		d.close()
-		noteRehearsal(moves, busy, began, err)
+		if err == nil {
+			// What the rehearsal left is garbage: collected now, in the lobby, rather than by
+			// the collection it would otherwise bring on in the first moves.
+			waitIdle()
+			runtime.GC()
+		}
+		noteRehearsal(moves, began, err)
 	}()
 }
 
@@ -96,11 +94,11 @@ func stopRehearsal() {
 	}
 }
 
-// idle waits for the page's next idle period (requestIdleCallback, within a second; a short
-// timer where the browser has none) and says whether the rehearsal is to go on. It waits for
-// the callback even when told to stop meanwhile: the callback's function is released after it
-// ran, never before (a call to a released function is an error in the page).
-func idle(r *rehearsal) bool {
+// waitIdle waits for the page's next idle period (requestIdleCallback, within a second; a
+// short timer where the browser has none). It waits for the callback whatever happens
+// meanwhile: the callback's function is released after it ran, never before (a call to a
+// released function is an error in the page).
+func waitIdle() {
 	done := make(chan struct{}, 1)
 	fn := app.FuncOf(func(app.Value, []app.Value) any {
 		done <- struct{}{}
@@ -114,7 +112,6 @@ func idle(r *rehearsal) bool {
 	}
 	<-done
 	fn.Release()
-	return !r.stopped()
 }
 
 // tracing says whether the page asked for the app's trace (window.__mkTrace set before the app
@@ -130,9 +127,9 @@ func pageClock() float64 {
 }
 
 // noteRehearsal tells a tracing page what its rehearsal did: window.__mkRehearsal = {moves,
-// ms, done, problem, start, end}: ms the wall time of its steps, done whether it played all it
-// meant to, start and end on the page's performance.now() clock.
-func noteRehearsal(moves int, busy time.Duration, began float64, err error) {
+// done, problem, start, end}: done whether it played all it meant to, start and end on the
+// page's performance.now() clock.
+func noteRehearsal(moves int, began float64, err error) {
 	if !tracing() {
 		return
 	}
@@ -140,8 +137,8 @@ func noteRehearsal(moves int, busy time.Duration, began float64, err error) {
 	if err != nil {
 		problem = err.Error()
 	}
-	app.Window().Set("__mkRehearsal", map[string]any{"moves": moves, "ms": float64(busy.Microseconds()) / 1000,
-		"done": err == nil, "problem": problem, "start": began, "end": pageClock()})
+	app.Window().Set("__mkRehearsal", map[string]any{"moves": moves, "done": err == nil, "problem": problem,
+		"start": began, "end": pageClock()})
 }
 
 func warmPictures(game string) {

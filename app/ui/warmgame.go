@@ -52,8 +52,41 @@ type rehearsal struct {
 	guests []*table.Guest
 	rand   *rng.Rand // the guests' choices among their legal moves
 
+	// gate, if set, waits for the page's next idle moment: every party of the rehearsal's
+	// table takes each frame it receives (and each guest audits what it was shown) only then,
+	// so a move's work is spread over as many of the page's tasks as there are frames. Nil
+	// (outside a browser): at once.
+	gate func()
+
 	quit     chan struct{}
 	quitOnce sync.Once
+}
+
+// gatedConn is one end of the rehearsal's pipes: a frame received is handed on at the page's
+// next idle moment, and none once the rehearsal is stopped (the real game began: its table
+// does no more work).
+type gatedConn struct {
+	table.Conn
+	r *rehearsal
+}
+
+func (c gatedConn) Recv() ([]byte, error) {
+	b, err := c.Conn.Recv()
+	if err == nil {
+		c.r.gate()
+		if c.r.stopped() {
+			return nil, table.ErrClosed
+		}
+	}
+	return b, err
+}
+
+// conn is c through the rehearsal's gate, if it has one.
+func (r *rehearsal) conn(c table.Conn) table.Conn {
+	if r.gate == nil {
+		return c
+	}
+	return gatedConn{c, r}
 }
 
 // newRehearsal sets up a rehearsal of game; nil if the game is unknown.
@@ -159,12 +192,13 @@ func (r *rehearsal) open() error {
 	r.host = h
 	for i := 0; i < n; i++ {
 		hostEnd, guestEnd := table.Pipe()
-		if err := h.AddGuest(hostEnd); err != nil {
+		if err := h.AddGuest(r.conn(hostEnd)); err != nil {
 			return err
 		}
-		g, err := table.NewGuest(guestEnd, table.GuestConfig{
+		g, err := table.NewGuest(r.conn(guestEnd), table.GuestConfig{
 			Name: fmt.Sprintf("%d", i+1), Identity: rehearsalKey(i),
 			Rand: &seededReader{r: rng.FromInt(uint64(100 + i))}, Rules: games.Lookup,
+			Yield: r.gate, // nil: the guest's default
 		})
 		if err != nil {
 			return err

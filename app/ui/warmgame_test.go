@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"errors"
+	"sync/atomic"
 	"testing"
 
 	"miskatonic/app/ui/arkhamboard"
@@ -116,5 +117,31 @@ func TestRehearsalStops(t *testing.T) {
 func TestRehearsalOfNoGame(t *testing.T) {
 	if newRehearsal("no-such-game") != nil {
 		t.Fatal("a rehearsal of an unknown game")
+	}
+}
+
+// TestRehearsalGate: in the page every frame of the rehearsal's table waits for the page's idle
+// time (the gate), and once the rehearsal is stopped none is taken at all.
+func TestRehearsalGate(t *testing.T) {
+	r := newRehearsal("arkham")
+	var gated atomic.Int64
+	r.gate = func() { gated.Add(1) }
+	if moves, err := r.play(func() bool { return true }, func(table.GuestState) {}); err != nil || moves == 0 {
+		t.Fatalf("gated: %d moves, %v", moves, err)
+	}
+	if gated.Load() == 0 {
+		t.Fatal("no frame went through the gate")
+	}
+
+	stopped := newRehearsal("arkham")
+	stopped.gate = func() {}
+	a, b := table.Pipe()
+	c := stopped.conn(b)
+	if err := a.Send([]byte("frame")); err != nil {
+		t.Fatal(err)
+	}
+	stopped.stop()
+	if f, err := c.Recv(); !errors.Is(err, table.ErrClosed) {
+		t.Fatalf("after the stop the rehearsal's table took %q (%v)", f, err)
 	}
 }
