@@ -14,8 +14,12 @@ import (
 // of the board's parts, and the board's own drawing code, have run once before the first real
 // move. It has a go-app dispatcher of its own whose root is a body element made by the page and
 // put in no document: the browser never styles, lays out or paints it, nothing of it is on
-// screen, and the page's own tree (the lobby) is not touched. go-app's server-side dispatcher,
-// not its client tester: the client tester clears the page's local and session storage.
+// screen, and the page's own tree (the lobby) is not touched. Its cards' pictures are public
+// files the lobby asks for anyway (warmPictures): the drawing asks for nothing else, and what it
+// shows tells nothing (a throwaway deal). go-app's server-side dispatcher, not its client
+// tester: the client tester clears the page's local and session storage. Being server-side,
+// it runs no part's OnMount (the boards' listeners on the page's document stay unset); their
+// OnUpdate runs, and finds nothing of the rehearsal in the page's document.
 type rehearsalDraw struct {
 	game   board.Game
 	hist   History
