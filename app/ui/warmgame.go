@@ -36,9 +36,10 @@ const rehearsalSeats = 3
 // seconds of idle time at most.
 const rehearsalMoves = 12
 
-// rehearsalWait bounds each wait for the rehearsal's own table; a table that does not answer
-// ends the rehearsal (it only warms, so it gives up rather than retries).
-const rehearsalWait = 5 * time.Second
+// rehearsalWait bounds each wait for the rehearsal's own table, a guard against a hang only (a
+// busy page's idle moments may be a second apart, and a step waits for several): a table that
+// does not answer ends the rehearsal (it only warms, so it gives up rather than retries).
+const rehearsalWait = 30 * time.Second
 
 // errStopped ends a rehearsal that was told to stop (the real game started).
 var errStopped = errors.New("rehearsal: stopped")
