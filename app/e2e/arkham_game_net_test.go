@@ -347,6 +347,7 @@ func TestArkhamThreeBrowsers(t *testing.T) {
 	// the first time) and the ones that build the reveal: their own figures, to compare builds.
 	t.Logf("FIGURE the first game's first moves: %v; moves ending a round or the game: n=%d p50=%v max=%v",
 		firsts, len(ends), pct(ends, .5).Round(time.Millisecond), pct(ends, 1).Round(time.Millisecond))
+	logRehearsals(t, players...)
 	logGoTime(t, "host page's main thread in Go per move, click → shown everywhere (3 browsers)", goTimeIn(host, spans))
 	logSigChecks(t, players...)
 	logGoTime(t, "host page's main thread in Go per move, seq to seq (3 browsers, first game)", hostGo)

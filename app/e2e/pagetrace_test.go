@@ -70,6 +70,8 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 			}
 		}
 		t.Logf("FIGURE %s page's trace, main thread by kind of work (own time):\n%s", b.Name, traceSelfTimes(raw, moves))
+		n, ms := lazyCompiles(raw)
+		t.Logf("FIGURE %s page's wasm functions compiled on first use during the game (load %s): %d, %.1f ms", b.Name, loadAvg(), n, ms)
 	}
 }
 
@@ -77,7 +79,7 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 // and those E2E_TRACE_CATEGORIES adds (comma-separated, e.g. the compositor's "cc" or
 // "disabled-by-default-devtools.timeline.frame" to follow frames and animations).
 func traceCategories() []string {
-	cats := []string{"devtools.timeline", "toplevel", "v8.execute", "v8.wasm", "blink.user_timing", "disabled-by-default-devtools.timeline"}
+	cats := []string{"devtools.timeline", "toplevel", "v8.execute", "v8.wasm", "disabled-by-default-v8.wasm.detailed", "blink.user_timing", "disabled-by-default-devtools.timeline"}
 	for _, c := range strings.Split(os.Getenv("E2E_TRACE_CATEGORIES"), ",") {
 		if c = strings.TrimSpace(c); c != "" {
 			cats = append(cats, c)
@@ -174,4 +176,22 @@ func traceSelfTimes(raw []json.RawMessage, moves int) string {
 		lines = append(lines, fmt.Sprintf("    %7.2f ms/move %5.1f%% %6.1f/move  %s", self[n]/per, 100*self[n]/max(total, 1), float64(count[n])/float64(max(1, moves)), n))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// lazyCompiles counts the wasm functions V8 compiled on first use (wasm.CompileLazy, on the
+// thread that called them) in a trace, and their time in ms.
+func lazyCompiles(raw []json.RawMessage) (n int, ms float64) {
+	for _, r := range raw {
+		var e traceEvent
+		if json.Unmarshal(r, &e) != nil || e.Name != "wasm.CompileLazy" || e.Ph != "X" {
+			continue
+		}
+		n++
+		d := e.Dur
+		if e.Tdur > 0 {
+			d = e.Tdur
+		}
+		ms += d / 1000
+	}
+	return n, ms
 }

@@ -25,7 +25,7 @@ import (
 // (TestEveryComponentIsChecked keeps the list whole).
 var components = []app.Composer{
 	&GameScreen{}, &Lobby{}, &HostCode{}, &CodeJoin{}, &Resume{}, &NewTable{}, &Join{}, &Replay{},
-	&Home{}, &AwayBanner{}, &NotFound{}, &historyPanel{}, &historyRoundView{}, &Solo{},
+	&Home{}, &AwayBanner{}, &NotFound{}, &historyPanel{}, &historyRoundView{}, &Solo{}, &rehearsalScreen{},
 	&lang.Switch{}, &doc.Article{}, &board.Part{},
 	&arkhamboard.Table{}, &ritualsboard.Table{}, &shadowsboard.Table{}, &shadowsboard.Ours{},
 }

@@ -55,6 +55,9 @@ type Lobby struct {
 // OnMount warms the page up for the game while the table waits for its players (warm.go).
 func (l *Lobby) OnMount(ctx app.Context) { warmUp(ctx, l, l.Model.Game) }
 
+// OnDismount stops the lobby's rehearsal: the game has begun (or the page moved on).
+func (l *Lobby) OnDismount() { stopRehearsal() }
+
 func (l *Lobby) Render() app.UI {
 	m := l.Model
 	n := len(m.Seats)

@@ -29,7 +29,8 @@ var collected bool
 // every picture game's board may show (board.Game.Pictures: public files, the same whatever was
 // dealt), and runs the page's first garbage collection. Go's collector had not run by the
 // game's start on a guest's page, so its code (~110 functions, compiled by the browser on
-// first use) and its first cycle fell in the player's first moves. Outside a browser it does
+// first use) and its first cycle fell in the player's first moves. Then, in the page's idle
+// time, it plays the lobby's rehearsal of the game (warmgame.go). Outside a browser it does
 // nothing.
 func warmUp(ctx app.Context, src app.UI, game string) {
 	if !app.IsClient {
@@ -41,7 +42,103 @@ func warmUp(ctx app.Context, src app.UI, game string) {
 			collected = true
 			runtime.GC()
 		}
+		rehearse(game)
 	})
+}
+
+// rehearsing is the rehearsal playing now, if any, and rehearsed the games this page has
+// rehearsed (or begun to): once a page is enough, the browser keeps what it compiled. Both on
+// the UI goroutine.
+var (
+	rehearsing *rehearsal
+	rehearsed  = map[string]bool{}
+)
+
+// rehearse plays a throwaway game of game in the page's idle time, a step at a time, unless
+// this page has already.
+func rehearse(game string) {
+	g, ok := board.Lookup(game)
+	if !ok || rehearsed[game] || rehearsing != nil {
+		return
+	}
+	r := newRehearsal(game)
+	if r == nil {
+		return
+	}
+	rehearsed[game], rehearsing = true, r
+	r.gate = waitIdle
+	d := &rehearsalDraw{game: g}
+	go func() {
+		began := pageClock()
+		moves, err := r.play(func() bool {
+			waitIdle()
+			return !r.stopped()
+		}, d.show)
+		d.close()
+		if err == nil {
+			// What the rehearsal left is garbage: collected now, in the lobby, rather than by
+			// the collection it would otherwise bring on in the first moves.
+			waitIdle()
+			runtime.GC()
+		}
+		noteRehearsal(moves, began, err)
+	}()
+}
+
+// stopRehearsal ends the rehearsal at its next step: the lobby is gone (the game began). On
+// the UI goroutine.
+func stopRehearsal() {
+	if rehearsing != nil {
+		rehearsing.stop()
+		rehearsing = nil
+	}
+}
+
+// waitIdle waits for the page's next idle period (requestIdleCallback, within a second; a
+// short timer where the browser has none). It waits for the callback whatever happens
+// meanwhile: the callback's function is released after it ran, never before (a call to a
+// released function is an error in the page).
+func waitIdle() {
+	done := make(chan struct{}, 1)
+	fn := app.FuncOf(func(app.Value, []app.Value) any {
+		done <- struct{}{}
+		return nil
+	})
+	w := app.Window()
+	if w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", fn, map[string]any{"timeout": 1000})
+	} else {
+		w.Call("setTimeout", fn, 50)
+	}
+	<-done
+	fn.Release()
+}
+
+// tracing says whether the page asked for the app's trace (window.__mkTrace set before the app
+// started, as the browser tests do).
+func tracing() bool { return app.Window().Get("__mkTrace").Type() == app.TypeObject }
+
+// pageClock is performance.now() on a tracing page, else 0 (no call into the page).
+func pageClock() float64 {
+	if !tracing() {
+		return 0
+	}
+	return app.Window().Get("performance").Call("now").Float()
+}
+
+// noteRehearsal tells a tracing page what its rehearsal did: window.__mkRehearsal = {moves,
+// done, problem, start, end}: done whether it played all it meant to, start and end on the
+// page's performance.now() clock.
+func noteRehearsal(moves int, began float64, err error) {
+	if !tracing() {
+		return
+	}
+	problem := ""
+	if err != nil {
+		problem = err.Error()
+	}
+	app.Window().Set("__mkRehearsal", map[string]any{"moves": moves, "done": err == nil, "problem": problem,
+		"start": began, "end": pageClock()})
 }
 
 func warmPictures(game string) {
