@@ -110,10 +110,13 @@ browser-test: chromium wasm
 # measured interleaved in one run (app/e2e/compare_*.go), printed as a table with the load.
 # Not in make test. BEFORE is checked out once as a detached worktree beside this one (beside
 # ../shared, as this tree is) and built there with its own make wasm; both builds are served by
-# their own bin/miskatonic. COMPARE_RUNS sets the rounds and games per build.
-BEFORE       ?= 835f1df
-BEFORE_DIR   ?= $(abspath ../ba-$(BEFORE))
-COMPARE_RUNS ?= 3
+# their own bin/miskatonic. COMPARE_ROUNDS sets the start test's rounds (each: every build cold
+# once, then 3 warm and 3 offline reloads each, in turn), COMPARE_GAMES the three-browser games
+# per build (in turn: before, after, after, before…). About 10 minutes on a busy 2-core box.
+BEFORE         ?= 835f1df
+BEFORE_DIR     ?= $(abspath ../ba-$(BEFORE))
+COMPARE_ROUNDS ?= 5
+COMPARE_GAMES  ?= 5
 compare: chromium wasm
 	@test -x $(NETNS) || { echo "compare needs $(NETNS) (the shared tools beside this clone)"; exit 1; }
 	@test "$$(id -u)" = 0 || { echo "compare runs browsers in a network namespace and needs root"; exit 1; }
@@ -121,7 +124,7 @@ compare: chromium wasm
 	@test "$$(git -C $(BEFORE_DIR) rev-parse HEAD)" = "$$(git rev-parse '$(BEFORE)^{commit}')" || { echo "$(BEFORE_DIR) is not at $(BEFORE)"; exit 1; }
 	@test -f $(BEFORE_DIR)/web/wasm_exec.js -a -x $(BEFORE_DIR)/bin/miskatonic || $(MAKE) -C $(BEFORE_DIR) wasm
 	$(GO) test -c -tags browser -o bin/e2e.test ./app/e2e/
-	@{ E2E_BEFORE=$(BEFORE_DIR) E2E_START_RUNS=$(COMPARE_RUNS) E2E_COMPARE_GAMES=$(COMPARE_RUNS) E2E_COMPARE_RELAY_RUNS=2 \
+	@{ E2E_BEFORE=$(BEFORE_DIR) E2E_START_RUNS=$(COMPARE_ROUNDS) E2E_COMPARE_GAMES=$(COMPARE_GAMES) E2E_COMPARE_RELAY_RUNS=2 \
 	  nice -n 5 $(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=40m \
 	  -test.run '^(TestCompareRelayMemory|TestStartAgainstMinimal|TestCompareMoves)$$' 2>&1; echo $$? > bin/compare.rc; } | tee bin/compare.log
 	@echo; echo "before: $(BEFORE) ($(BEFORE_DIR)); after: $(VERSION) ($(CURDIR)); ratio: after / before"
