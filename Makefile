@@ -116,7 +116,7 @@ browser-test: chromium wasm
 BEFORE         ?= 835f1df
 BEFORE_DIR     ?= $(abspath ../ba-$(BEFORE))
 COMPARE_ROUNDS ?= 5
-COMPARE_GAMES  ?= 5
+COMPARE_GAMES  ?= 8
 compare: chromium wasm
 	@test -x $(NETNS) || { echo "compare needs $(NETNS) (the shared tools beside this clone)"; exit 1; }
 	@test "$$(id -u)" = 0 || { echo "compare runs browsers in a network namespace and needs root"; exit 1; }

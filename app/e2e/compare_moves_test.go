@@ -24,13 +24,14 @@ type moveSide struct {
 	thread, script float64
 	cpu            time.Duration
 	again          []time.Duration // Play again → every page in the new lobby
+	load           *loadRange      // the machine's load over both builds' games
 }
 
 // newMoveSide opens a table at srv with open dealing (the three-browser figures are
 // engine/table's dealing) and seats two guests.
-func newMoveSide(t *testing.T, name string, srv *Server) *moveSide {
+func newMoveSide(t *testing.T, name string, srv *Server, load *loadRange) *moveSide {
 	t.Helper()
-	s := &moveSide{name: name, srv: srv}
+	s := &moveSide{name: name, srv: srv, load: load}
 	s.host = NewBrowser(t, name+"-host", Laptop)
 	bea, cy := NewBrowser(t, name+"-bea", Phone), NewBrowser(t, name+"-cy", Laptop)
 	s.players = []*Browser{s.host, bea, cy}
@@ -68,6 +69,7 @@ func (s *moveSide) play(t *testing.T) {
 		}
 	}
 	meter, cpu := newPageMeter(s.host), newCPUMeter(s.host)
+	measured := len(s.lat)
 	deadline, lastProgress := time.Now().Add(8*time.Minute), time.Now()
 	for over := 0; over < len(s.players); {
 		if time.Now().After(deadline) {
@@ -106,7 +108,8 @@ func (s *moveSide) play(t *testing.T) {
 		s.cpu += treeCPU(cpu.pid) - cpu.start
 	}
 	s.moves += max(0, seqOf(s.host))
-	t.Logf("%s game %d: %d moves, %d measured, load %s", s.name, s.games, seqOf(s.host), len(s.lat), loadAvg())
+	s.load.add()
+	t.Logf("%s game %d: %d moves, %d measured, load %s", s.name, s.games, seqOf(s.host), len(s.lat)-measured, loadAvg())
 }
 
 // perMove is the host page's main thread (Chromium's counter) and script, and its renderer's
@@ -125,9 +128,11 @@ func (s *moveSide) perMove() (thread, script, cpu float64) {
 func TestCompareMoves(t *testing.T) {
 	tree := beforeTree(t)
 	games := envInt("E2E_COMPARE_GAMES", 3)
+	load := &loadRange{}
+	load.add()
 	sides := [2]*moveSide{
-		newMoveSide(t, "before", startServe(t, tree)),
-		newMoveSide(t, "after", startServe(t, RepoRoot(t))),
+		newMoveSide(t, "before", startServe(t, tree), load),
+		newMoveSide(t, "after", startServe(t, RepoRoot(t)), load),
 	}
 	for i := range 2 * games {
 		sides[abba(i)].play(t)
@@ -139,18 +144,18 @@ func TestCompareMoves(t *testing.T) {
 		p    float64
 	}{{"p50", .5}, {"p99", .99}} {
 		compareRow(t, fmt.Sprintf("move → all 3 browsers' views, %s (n=%d / %d moves, %d games each)", q.name, len(b.lat), len(a.lat), games),
-			ms(pct(b.lat, q.p)), ms(pct(a.lat, q.p)), float64(pct(a.lat, q.p))/float64(max(1, pct(b.lat, q.p))))
+			ms(pct(b.lat, q.p)), ms(pct(a.lat, q.p)), float64(pct(a.lat, q.p))/float64(max(1, pct(b.lat, q.p))), load)
 	}
 	bt, bs, bc := b.perMove()
 	at, as, ac := a.perMove()
 	compareRow(t, fmt.Sprintf("host page's main thread per move, ms (Chromium's counter; %d / %d moves)", b.moves, a.moves),
-		fmt.Sprintf("%.1f", bt), fmt.Sprintf("%.1f", at), at/bt)
-	compareRow(t, "  of which script, ms", fmt.Sprintf("%.1f", bs), fmt.Sprintf("%.1f", as), as/bs)
+		fmt.Sprintf("%.1f", bt), fmt.Sprintf("%.1f", at), at/bt, load)
+	compareRow(t, "  of which script, ms", fmt.Sprintf("%.1f", bs), fmt.Sprintf("%.1f", as), as/bs, load)
 	if bc > 0 && ac > 0 {
-		compareRow(t, "host renderer CPU per move, ms (/proc, the test's probes included)", fmt.Sprintf("%.1f", bc), fmt.Sprintf("%.1f", ac), ac/bc)
+		compareRow(t, "host renderer CPU per move, ms (/proc, the test's probes included)", fmt.Sprintf("%.1f", bc), fmt.Sprintf("%.1f", ac), ac/bc, load)
 	}
 	if len(b.again) > 0 && len(a.again) > 0 {
 		compareRow(t, fmt.Sprintf("Play again → every page in the new lobby, median (n=%d / %d, every one started)", len(b.again), len(a.again)),
-			ms(median(b.again)), ms(median(a.again)), float64(median(a.again))/float64(median(b.again)))
+			ms(median(b.again)), ms(median(a.again)), float64(median(a.again))/float64(median(b.again)), load)
 	}
 }

@@ -22,6 +22,7 @@ type startCompare struct {
 	wall     [2][3][]time.Duration // before, after: per round, the median start of each kind
 	ratio    [3][]float64          // per round, after / before
 	vsMinRat [2][3][]float64       // per round, before / minimal and after / minimal
+	load     loadRange
 }
 
 // newStartCompare is nil unless E2E_BEFORE names the before tree.
@@ -30,7 +31,9 @@ func newStartCompare(t *testing.T) *startCompare {
 		return nil
 	}
 	tree := beforeTree(t)
-	return &startCompare{t: t, tree: tree, srv: startServe(t, tree), ours: startServe(t, RepoRoot(t))}
+	c := &startCompare{t: t, tree: tree, srv: startServe(t, tree), ours: startServe(t, RepoRoot(t))}
+	c.load.add()
+	return c
 }
 
 // startKinds are a round's starts of one app by kind: cold, warm, offline.
@@ -41,6 +44,7 @@ func (c *startCompare) round(rs []roundResult) {
 	if c == nil {
 		return
 	}
+	c.load.add()
 	after, minimal, before := startKinds(rs[0]), startKinds(rs[1]), startKinds(rs[2])
 	for k := range 3 {
 		a, _, _ := medianStart(after[k])
@@ -66,15 +70,15 @@ func (c *startCompare) log(ourRaw, ourBr, minRaw, minBr int64, runs, reps int) {
 	bRaw, bBr := fileSize(t, filepath.Join(web, "app.wasm")), fileSize(t, filepath.Join(web, "app.wasm.br"))
 	mb := func(n int64) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 	mib := func(n int64) string { return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20)) }
-	compareRow(t, "wasm raw", mb(bRaw), mb(ourRaw), float64(ourRaw)/float64(bRaw))
-	compareRow(t, "wasm brotli", mib(bBr), mib(ourBr), float64(ourBr)/float64(bBr))
+	compareRow(t, "wasm raw", mb(bRaw), mb(ourRaw), float64(ourRaw)/float64(bRaw), nil)
+	compareRow(t, "wasm brotli", mib(bBr), mib(ourBr), float64(ourBr)/float64(bBr), nil)
 	compareRow(t, fmt.Sprintf("wasm raw / fair minimal (%s)", mb(minRaw)),
-		fmt.Sprintf("%.2f×", float64(bRaw)/float64(minRaw)), fmt.Sprintf("%.2f×", float64(ourRaw)/float64(minRaw)), float64(ourRaw)/float64(bRaw))
+		fmt.Sprintf("%.2f×", float64(bRaw)/float64(minRaw)), fmt.Sprintf("%.2f×", float64(ourRaw)/float64(minRaw)), float64(ourRaw)/float64(bRaw), nil)
 	compareRow(t, fmt.Sprintf("wasm brotli / fair minimal (%s)", mib(minBr)),
-		fmt.Sprintf("%.2f×", float64(bBr)/float64(minBr)), fmt.Sprintf("%.2f×", float64(ourBr)/float64(minBr)), float64(ourBr)/float64(bBr))
+		fmt.Sprintf("%.2f×", float64(bBr)/float64(minBr)), fmt.Sprintf("%.2f×", float64(ourBr)/float64(minBr)), float64(ourBr)/float64(bBr), nil)
 	for k, kind := range [3]string{"cold", "warm", "offline"} {
 		if len(c.ratio[k]) == 0 {
-			compareRow(t, "start "+kind, "not measured", "not measured", 0)
+			compareRow(t, "start "+kind, "not measured", "not measured", 0, &c.load)
 			continue
 		}
 		n := fmt.Sprintf("n=%d rounds", len(c.ratio[k]))
@@ -82,8 +86,8 @@ func (c *startCompare) log(ourRaw, ourBr, minRaw, minBr int64, runs, reps int) {
 			n += fmt.Sprintf(" × median of %d", reps)
 		}
 		compareRow(t, fmt.Sprintf("start %s, ms (%s; ratio: median per round)", kind, n),
-			fmt.Sprint(median(c.wall[0][k]).Milliseconds()), fmt.Sprint(median(c.wall[1][k]).Milliseconds()), medianF(c.ratio[k]))
+			fmt.Sprint(median(c.wall[0][k]).Milliseconds()), fmt.Sprint(median(c.wall[1][k]).Milliseconds()), medianF(c.ratio[k]), &c.load)
 		compareRow(t, fmt.Sprintf("start %s / fair minimal, per-round median", kind),
-			fmt.Sprintf("%.2f×", medianF(c.vsMinRat[0][k])), fmt.Sprintf("%.2f×", medianF(c.vsMinRat[1][k])), 0)
+			fmt.Sprintf("%.2f×", medianF(c.vsMinRat[0][k])), fmt.Sprintf("%.2f×", medianF(c.vsMinRat[1][k])), 0, &c.load)
 	}
 }

@@ -96,13 +96,37 @@ func startProcess(t *testing.T, dir, bin string, args ...string) *Server {
 	return start(t, httputil.NewSingleHostReverseProxy(u))
 }
 
-// compareRow logs one row of the comparison table; ratio is after / before (0: none).
-func compareRow(t *testing.T, row, before, after string, ratio float64) {
+// compareRow logs one row of the comparison table; ratio is after / before (0: none), load the
+// machine's load while it was measured.
+func compareRow(t *testing.T, row, before, after string, ratio float64, load *loadRange) {
 	r := "-"
 	if ratio > 0 {
 		r = fmt.Sprintf("%.2f×", ratio)
 	}
-	t.Logf("COMPARE|%s|%s|%s|%s|%s", row, before, after, r, loadAvg())
+	t.Logf("COMPARE|%s|%s|%s|%s|%s", row, before, after, r, load)
+}
+
+// A loadRange is the lowest and highest 1-minute load average seen over a measurement.
+type loadRange struct{ lo, hi float64 }
+
+// add takes a reading of the machine's load now.
+func (l *loadRange) add() {
+	var v float64
+	if _, err := fmt.Sscan(loadAvg(), &v); err != nil {
+		return
+	}
+	if l.hi == 0 || v < l.lo {
+		l.lo = v
+	}
+	l.hi = max(l.hi, v)
+}
+
+// String is "lo–hi", or "-" for none (a size, which no load changes).
+func (l *loadRange) String() string {
+	if l == nil || l.hi == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f–%.1f", l.lo, l.hi)
 }
 
 // envInt is the positive integer in the environment variable name, or def.
@@ -134,6 +158,8 @@ func TestCompareRelayMemory(t *testing.T) {
 		}
 	}
 	var per [2][]float64
+	var load loadRange
+	load.add()
 	for i := range 2 * runs {
 		j := abba(i)
 		out, err := exec.Command(bins[j], "-test.run", "^TestIdleConnectionsMemoryBounded$", "-test.v", "-test.count=1").CombinedOutput()
@@ -149,9 +175,10 @@ func TestCompareRelayMemory(t *testing.T) {
 			t.Fatalf("%s: no memory figure (%v) in\n%s", bins[j], err, out)
 		}
 		per[j] = append(per[j], float64(b)/1024)
+		load.add()
 		t.Logf("relay memory run %d (%s): %.1f KiB per idle connection (load %s)", i, [2]string{"before", "after"}[j], float64(b)/1024, loadAvg())
 	}
 	b, a := medianF(per[0]), medianF(per[1])
 	compareRow(t, fmt.Sprintf("relay memory per idle connection at 5,000 (median of %d runs each)", runs),
-		fmt.Sprintf("%.1f KiB", b), fmt.Sprintf("%.1f KiB", a), a/b)
+		fmt.Sprintf("%.1f KiB", b), fmt.Sprintf("%.1f KiB", a), a/b, &load)
 }
