@@ -78,17 +78,12 @@ func (s *moveSide) play(t *testing.T) {
 		over = 0
 		progressed := false
 		for _, b := range s.players {
-			before := seqOf(b)
-			clickAt := float64(time.Now().UnixNano()) / 1e6
-			st := playStepThen(t, b, func(string) { clickAt = float64(time.Now().UnixNano()) / 1e6 })
-			switch {
+			switch st, d := timedStep(t, b, s.players); {
 			case st == "over":
 				over++
-			case strings.HasPrefix(st, "click:[data-e2e") && before >= 0:
-				if d, ok := moveLatency(b, s.players, before, clickAt); ok {
-					s.lat = append(s.lat, d)
-					progressed = true
-				}
+			case d > 0:
+				s.lat = append(s.lat, d)
+				progressed = true
 			}
 		}
 		if progressed {
@@ -110,6 +105,21 @@ func (s *moveSide) play(t *testing.T) {
 	s.moves += max(0, seqOf(s.host))
 	s.load.add()
 	t.Logf("%s game %d: %d moves, %d measured, load %s", s.name, s.games, seqOf(s.host), len(s.lat)-measured, loadAvg())
+}
+
+// timedStep makes at most one move on b's page (playStepThen) and returns the page's state and,
+// when it clicked a move, how long until every page of players showed it (moveLatency; 0 when
+// not measured).
+func timedStep(t *testing.T, b *Browser, players []*Browser) (string, time.Duration) {
+	t.Helper()
+	before := seqOf(b)
+	clickAt := float64(time.Now().UnixNano()) / 1e6
+	st := playStepThen(t, b, func(string) { clickAt = float64(time.Now().UnixNano()) / 1e6 })
+	if !strings.HasPrefix(st, "click:[data-e2e") || before < 0 {
+		return st, 0
+	}
+	d, _ := moveLatency(b, players, before, clickAt)
+	return st, d
 }
 
 // perMove is the host page's main thread (Chromium's counter) and script, and its renderer's
