@@ -141,7 +141,9 @@ func TestArkhamSoloSevenSeats(t *testing.T) {
 	}
 	b.WaitVisible("#game-over")
 	b.Screenshot("game-over")
-	if rounds, err := Eval[int](b, revealsJS); err != nil || rounds == 0 {
+	rounds, err := Eval[int](b, revealsJS)
+	t.Logf("rounds revealed: %d", rounds)
+	if err != nil || rounds == 0 {
 		t.Error("never saw a round's reveal")
 	}
 	if txt := b.Text("#game-over"); !strings.Contains(txt, "ritual is over") {

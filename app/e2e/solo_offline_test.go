@@ -49,7 +49,9 @@ func TestSoloOfflineAgainstBots(t *testing.T) {
 	}
 	b.WaitVisible("#game-over")
 	b.Screenshot("solo-offline-over")
-	if rounds, err := Eval[int](b, revealsJS); err != nil || rounds == 0 {
+	rounds, err := Eval[int](b, revealsJS)
+	t.Logf("rounds revealed: %d", rounds)
+	if err != nil || rounds == 0 {
 		t.Errorf("never saw a round's reveal (%d, %v)", rounds, err)
 	}
 	if txt := b.Text("#game-over"); !strings.Contains(txt, "ritual is over") {
