@@ -112,7 +112,8 @@ browser-test: chromium wasm
 # ../shared, as this tree is) and built there with its own make wasm; both builds are served by
 # their own bin/miskatonic. COMPARE_ROUNDS sets the start test's rounds (each: every build cold
 # once, then 3 warm and 3 offline reloads each, in turn), COMPARE_GAMES the three-browser games
-# per build (in turn: before, after, after, before…). About 10 minutes on a busy 2-core box.
+# per build (in turn: before, after, after, before…). The tests take 8–10 minutes on the 2-core box
+# at load 20–40, after make wasm (1–6 minutes, its brotli packing).
 BEFORE         ?= 835f1df
 BEFORE_DIR     ?= $(abspath ../ba-$(BEFORE))
 COMPARE_ROUNDS ?= 5
