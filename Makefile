@@ -20,7 +20,7 @@ WASM_TESTED := $(wildcard engine/rng engine/fair engine/mask)
 # staticcheck, pinned and installed from the module proxy (v0.8.x is the line that knows Go 1.26).
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build wasm static size test fmt-check vet staticcheck purity unit race wasm-test browser-test chromium clean
+.PHONY: run build wasm static size test fmt-check vet staticcheck purity unit race wasm-test browser-test compare chromium clean
 
 run: wasm build
 	./bin/miskatonic serve -addr $(ADDR) $(if $(TURN),-turn $(TURN))
@@ -104,6 +104,33 @@ browser-test: chromium wasm
 	@test "$$(id -u)" = 0 || { echo "browser tests run in a network namespace and need root (sudo make browser-test)"; exit 1; }
 	$(GO) test -c -tags browser -o bin/e2e.test ./app/e2e/
 	$(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=28m
+
+# make compare BEFORE=<commit>: issue 26's rows (wasm size, starts, move → all views, the host
+# page's main thread per move, Play again, relay memory) for the build of BEFORE and this tree's,
+# measured interleaved in one run (app/e2e/compare_*.go), printed as a table with the load.
+# Not in make test. BEFORE is checked out once as a detached worktree beside this one (beside
+# ../shared, as this tree is) and built there with its own make wasm; both builds are served by
+# their own bin/miskatonic. COMPARE_ROUNDS sets the start test's rounds (each: every build cold
+# once, then 3 warm and 3 offline reloads each, in turn), COMPARE_GAMES the three-browser games
+# per build (in turn: before, after, after, before…). The tests take 8–10 minutes on the 2-core box
+# at load 20–40, after make wasm (1–6 minutes, its brotli packing).
+BEFORE         ?= 835f1df
+BEFORE_DIR     ?= $(abspath ../ba-$(BEFORE))
+COMPARE_ROUNDS ?= 5
+COMPARE_GAMES  ?= 8
+compare: chromium wasm
+	@test -x $(NETNS) || { echo "compare needs $(NETNS) (the shared tools beside this clone)"; exit 1; }
+	@test "$$(id -u)" = 0 || { echo "compare runs browsers in a network namespace and needs root"; exit 1; }
+	@test -d $(BEFORE_DIR) || git worktree add --detach $(BEFORE_DIR) $(BEFORE)
+	@test "$$(git -C $(BEFORE_DIR) rev-parse HEAD)" = "$$(git rev-parse '$(BEFORE)^{commit}')" || { echo "$(BEFORE_DIR) is not at $(BEFORE)"; exit 1; }
+	@test -f $(BEFORE_DIR)/web/wasm_exec.js -a -x $(BEFORE_DIR)/bin/miskatonic || $(MAKE) -C $(BEFORE_DIR) wasm
+	$(GO) test -c -tags browser -o bin/e2e.test ./app/e2e/
+	@{ E2E_BEFORE=$(BEFORE_DIR) E2E_START_RUNS=$(COMPARE_ROUNDS) E2E_COMPARE_GAMES=$(COMPARE_GAMES) E2E_COMPARE_RELAY_RUNS=2 \
+	  nice -n 5 $(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=40m \
+	  -test.run '^(TestCompareRelayMemory|TestStartAgainstMinimal|TestCompareMoves)$$' 2>&1; echo $$? > bin/compare.rc; } | tee bin/compare.log
+	@echo; echo "before: $(BEFORE) ($(BEFORE_DIR)); after: $(VERSION) ($(CURDIR)); ratio: after / before"
+	@grep -o 'COMPARE|.*' bin/compare.log | awk -F'|' '{ printf "%-88s | %-14s | %-14s | %-7s | %s\n", $$2, $$3, $$4, $$5, "load " $$6 }'
+	@exit $$(cat bin/compare.rc)
 
 chromium:
 	@if [ ! -x $(CHROME) ]; then \

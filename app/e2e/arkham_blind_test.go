@@ -166,15 +166,13 @@ func TestArkhamBlindThreeBrowsers(t *testing.T) {
 		over = 0
 		progressed := false
 		for _, b := range players {
-			before := seqOf(b)
-			clickAt := float64(time.Now().UnixNano()) / 1e6
-			st := playStepThen(t, b, func(string) { clickAt = float64(time.Now().UnixNano()) / 1e6 })
+			st, d := timedStep(t, b, players)
 			switch {
 			case st == "over":
 				over++
-			case strings.HasPrefix(st, "click:[data-e2e") && before >= 0:
+			case strings.HasPrefix(st, "click:[data-e2e"):
 				progressed = true
-				if d, ok := moveLatency(b, players, before, clickAt); ok {
+				if d > 0 {
 					lat = append(lat, d)
 				}
 			}

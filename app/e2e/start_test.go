@@ -7,10 +7,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"net"
-	"net/http"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -81,31 +77,8 @@ func startMinimal(t *testing.T) (*Server, int64, int64) {
 			t.Fatal(err)
 		}
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	ctx, cancel := context.WithCancel(context.Background())
 	// go-app serves ./web at /web/ by default: run the server beside it.
-	cmd := exec.CommandContext(ctx, filepath.Join(dir, "minimal"), "-addr", addr, "-web", "web")
-	cmd.Dir = dir
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if r, err := http.Get("http://" + addr + "/"); err == nil {
-			r.Body.Close()
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatal("the minimal app's server did not answer")
-		}
-	}
-	u, _ := url.Parse("http://" + addr)
-	return start(t, httputil.NewSingleHostReverseProxy(u)), fileSize(t, wasmFile), fileSize(t, wasmFile+".br")
+	return startProcess(t, dir, filepath.Join(dir, "minimal"), "-web", "web"), fileSize(t, wasmFile), fileSize(t, wasmFile+".br")
 }
 
 // startStages are one start's stages, ms from the navigation, read from the page itself: the
@@ -227,34 +200,40 @@ type roundResult struct {
 }
 
 // startRound is one round: each app opens cold in a fresh browser (first goes alternating by
-// round), then the two browsers reload in turn, ours then the minimal then ours…, reps warm
-// starts each and then reps offline starts each, so a busy moment of the machine weighs on both
-// apps alike and each warm or offline figure of the round is a median of reps.
-func startRound(t *testing.T, i, reps int, ours, minimal *Server) (o, m roundResult) {
+// round), then the browsers reload in turn, ours then the minimal then ours… (with a third app,
+// the before build of make compare, each in turn), reps warm starts each and then reps offline
+// starts each, so a busy moment of the machine weighs on every app alike and each warm or
+// offline figure of the round is a median of reps. names[k] names apps[k].
+func startRound(t *testing.T, i, reps int, names []string, apps []*Server) []roundResult {
+	n := len(apps)
+	res := make([]roundResult, n)
 	t.Run(fmt.Sprintf("round%d", i), func(t *testing.T) {
-		so, sm := newStarter(t, ours, fmt.Sprintf("ours%d", i)), newStarter(t, minimal, fmt.Sprintf("minimal%d", i))
-		pair := [2]*starter{so, sm}
-		res := [2]*roundResult{&o, &m}
-		first := i % 2 // 0: ours first
-		// Each app's worker has installed (precached app.wasm) before the other opens.
-		for k := range 2 {
-			j := (first + k) % 2
-			res[j].cold = pair[j].load(true)
-			pair[j].control()
+		var each []*starter
+		for k, srv := range apps {
+			each = append(each, newStarter(t, srv, fmt.Sprintf("%s%d", names[k], i)))
 		}
-		if !so.controlled || !sm.controlled {
-			return
+		first := i % n // 0: ours first
+		// Each app's worker has installed (precached app.wasm) before the next opens.
+		for k := range n {
+			j := (first + k) % n
+			res[j].cold = each[j].load(true)
+			each[j].control()
 		}
-		for r := range 2 * reps {
-			j := (first + r) % 2
-			res[j].warm = append(res[j].warm, pair[j].load(false))
+		for _, s := range each {
+			if !s.controlled {
+				return
+			}
 		}
-		for r := range 2 * reps {
-			j := (first + r) % 2
-			res[j].offlines = append(res[j].offlines, pair[j].offline())
+		for r := range n * reps {
+			j := (first + r) % n
+			res[j].warm = append(res[j].warm, each[j].load(false))
+		}
+		for r := range n * reps {
+			j := (first + r) % n
+			res[j].offlines = append(res[j].offlines, each[j].offline())
 		}
 	})
-	return o, m
+	return res
 }
 
 // medianStart is the start of median wall time among ss, and the median of their in-page times.
@@ -288,14 +267,23 @@ func TestStartAgainstMinimal(t *testing.T) {
 		reps = n
 	}
 	minSrv, minRaw, minBr := startMinimal(t)
-	ours := StartApp(t)
+	names, apps := []string{"ours", "minimal"}, []*Server{nil, minSrv}
+	before := newStartCompare(t) // nil unless make compare asked for the before build beside
+	if before != nil {
+		names, apps = append(names, "before"), append(apps, before.srv)
+		apps[0] = before.ours // served as the before build is, by its tree's own binary
+	} else {
+		apps[0] = StartApp(t)
+	}
 	ourRaw, ourBr := fileSize(t, filepath.Join(WebDir(t), "app.wasm")), fileSize(t, filepath.Join(WebDir(t), "app.wasm.br"))
 	kinds := [3]string{"cold", "warm", "offline"}
 	var wallOurs, wallMin [3][]time.Duration
 	var ratio, pageRatio, pageOurs, pageMin [3][]float64 // per round, ours / minimal
 	var stagesOurs, stagesMin [3][]startStages           // per round, the start of median wall time
 	for i := 0; i < runs; i++ {
-		o, m := startRound(t, i, reps, ours, minSrv)
+		rs := startRound(t, i, reps, names, apps)
+		o, m := rs[0], rs[1]
+		before.round(rs)
 		ourStarts := [3][]start1{{o.cold}, o.warm, o.offlines}
 		minStarts := [3][]start1{{m.cold}, m.warm, m.offlines}
 		var lines []string
@@ -339,6 +327,7 @@ func TestStartAgainstMinimal(t *testing.T) {
 	}
 	t.Logf("FIGURE start by stage, ms, ours / fair minimal (medians over rounds): %s", strings.Join(where, "; "))
 	t.Logf("per-round ratios: cold %.2f, warm %.2f, offline %.2f; read in the page: cold %.2f, warm %.2f, offline %.2f", ratio[0], ratio[1], ratio[2], pageRatio[0], pageRatio[1], pageRatio[2])
+	before.log(ourRaw, ourBr, minRaw, minBr, runs, reps)
 }
 
 // stageSplit tells where two apps' starts part, as medians over rounds of ours / minimal: when
