@@ -105,7 +105,8 @@ browser-test: chromium wasm
 	$(GO) test -c -tags browser -o bin/e2e.test ./app/e2e/
 	$(NETNS) ./bin/e2e.test -test.v -test.count=1 -test.timeout=28m
 
-# make compare BEFORE=<commit>: issue 26's rows (wasm size, starts, move → all views, the host
+# make compare BEFORE=<commit> (default: 6935e65, the tree issue 26 was filed against — its figures match
+# the issue's table): issue 26's rows (wasm size, starts, move → all views, the host
 # page's main thread per move, Play again, relay memory) for the build of BEFORE and this tree's,
 # measured interleaved in one run (app/e2e/compare_*.go), printed as a table with the load.
 # Not in make test. BEFORE is checked out once as a detached worktree beside this one (beside
@@ -114,7 +115,7 @@ browser-test: chromium wasm
 # once, then 3 warm and 3 offline reloads each, in turn), COMPARE_GAMES the three-browser games
 # per build (in turn: before, after, after, before…). The tests take 8–10 minutes on the 2-core box
 # at load 20–40, after make wasm (1–6 minutes, its brotli packing).
-BEFORE         ?= 835f1df
+BEFORE         ?= 6935e65
 BEFORE_DIR     ?= $(abspath ../ba-$(BEFORE))
 COMPARE_ROUNDS ?= 5
 COMPARE_GAMES  ?= 8
