@@ -25,7 +25,8 @@ const ritWatchJS = `(() => {
     const r = document.querySelector('#rit');
     if (!r) return;
     const s = r.dataset.seq;
-    if (!(s in window.__seq)) window.__seq[s] = performance.timeOrigin + performance.now();
+    if (!(s in window.__seq)) { window.__seq[s] = performance.timeOrigin + performance.now();
+      window.__at = window.__at || {}; window.__at[s] = 'round ' + r.dataset.round + ' ' + r.dataset.phase + (r.dataset.over === 'yes' ? ', over' : ''); }
     const sealed = r.dataset.phase === 'send' || r.dataset.phase === 'grab';
     const other = document.querySelector('.rit-seat:not([data-me="yes"]) .rit-sent');
     if (sealed && other && !window.__leak) window.__leak = 'sealed choice of another seat: ' + other.dataset.card;
@@ -108,20 +109,27 @@ func ritAuto(b *Browser) ritAutoState {
 }
 
 // ritStamps are one page's clock readings (ms since the epoch, the machine's one clock): when
-// each seq first showed, and when a move was clicked at each seq.
+// each seq first showed, and when a move was clicked at each seq; and where in the game each
+// seq was (round and phase, for the slowest moves' figures).
 type ritStamps struct {
 	Seq    map[string]float64 `json:"seq"`
 	Clicks map[string]float64 `json:"clicks"`
+	At     map[string]string  `json:"at"`
 }
 
 func ritReadStamps(b *Browser, into *ritStamps) {
-	s, err := Eval[string](b, `JSON.stringify({seq: window.__seq || {}, clicks: window.__clicks || {}})`)
+	s, err := Eval[string](b, `JSON.stringify({seq: window.__seq || {}, clicks: window.__clicks || {}, at: window.__at || {}})`)
 	var got ritStamps
 	if err != nil || json.Unmarshal([]byte(s), &got) != nil {
 		return
 	}
 	if into.Seq == nil {
-		into.Seq, into.Clicks = map[string]float64{}, map[string]float64{}
+		into.Seq, into.Clicks, into.At = map[string]float64{}, map[string]float64{}, map[string]string{}
+	}
+	for k, v := range got.At {
+		if _, ok := into.At[k]; !ok {
+			into.At[k] = v
+		}
 	}
 	for k, v := range got.Seq {
 		if _, ok := into.Seq[k]; !ok {
@@ -137,11 +145,13 @@ func ritReadStamps(b *Browser, into *ritStamps) {
 
 // ritLatencies is, for every move clicked (at seq s), the time until the last page showed seq
 // s+1; moves some page never showed as such (it was reloading, or two updates drew at once) are
-// left out. Each move's span (click → last page shows it) comes with it.
-func ritLatencies(pages []ritStamps) ([]time.Duration, []span) {
+// left out. Each move's span (click → last page shows it) comes with it, and each move's page
+// by page share and place in the game (for the slowest moves' figures; names[i] is pages[i]'s).
+func ritLatencies(pages []ritStamps, names []string) ([]time.Duration, []span, []slowMove) {
 	var lat []time.Duration
 	var spans []span
-	for _, p := range pages {
+	var slow []slowMove
+	for mover, p := range pages {
 		for k, click := range p.Clicks {
 			var s int
 			if _, err := fmt.Sscan(k, &s); err != nil {
@@ -158,12 +168,18 @@ func ritLatencies(pages []ritStamps) ([]time.Duration, []span) {
 				worst = max(worst, seen-click)
 			}
 			if ok && worst > 0 {
-				lat = append(lat, time.Duration(worst*float64(time.Millisecond)))
+				d := time.Duration(worst * float64(time.Millisecond))
+				lat = append(lat, d)
 				spans = append(spans, span{click, click + worst})
+				var parts []string
+				for i, o := range pages {
+					parts = append(parts, fmt.Sprintf("%s %.0f ms", names[i], o.Seq[next]-click))
+				}
+				slow = append(slow, slowMove{d, fmt.Sprintf("seq %s by %s: %s (%s)", next, names[mover], strings.Join(parts, ", "), pages[0].At[next])})
 			}
 		}
 	}
-	return lat, spans
+	return lat, spans, slow
 }
 
 func ritWatch(t *testing.T, b *Browser) {
@@ -486,12 +502,17 @@ func ritNetGame(t *testing.T, n int) {
 	}
 	t.Logf("FIGURE rituals %d browsers: drawings of the game screen per move (%d moves): %s", n, lastSeq, strings.Join(perPage, ", "))
 	hostMeter.log(t, lastSeq)
-	lat, spans := ritLatencies(stamps)
+	var pageNames []string
+	for _, b := range players {
+		pageNames = append(pageNames, b.Name)
+	}
+	lat, spans, slow := ritLatencies(stamps, pageNames)
 	if len(lat) < 5 {
 		t.Fatalf("only %d moves measured", len(lat))
 	}
 	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v (load %s)", n, len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond), loadAvg())
+	logSlowMoves(t, slow, 8)
 	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, click → shown everywhere (%d browsers)", n), goTimeIn(host, spans))
 	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, seq to seq (%d browsers)", n), goTimeBetween(host, 1, lastSeq))
 	t.Logf("FIGURE rituals %d browsers: setup to first deal %v, game %v (%d moves)", n,
