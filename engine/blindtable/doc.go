@@ -48,6 +48,6 @@
 // AddOwn) and refused unless equal, which is stronger than a proof, since the page holds the
 // secret. A public opening of a card the page knows already (AddKnown) has every proof checked
 // like any other, then must sum to that card: a shifted token is refused naming its seat, even
-// when a second holder's opposite shift would hide it in the sum (TestShiftedTokenOnKnownCard
-// has both attacks, with a host that sequences them unchecked).
+// when a second holder's opposite shift would hide it in the sum. TestShiftedTokenOnKnownCard
+// plays both attacks against real Pages; its dishonest host lives in the test file alone.
 package blindtable
