@@ -81,6 +81,7 @@ const ritStepJS = `(() => {
 // hand's cards.
 const ritAutoJS = `(() => {
   ` + ritWatchJS + `;
+  ` + ritCostJS + `;
   if (!window.__auto) {
     window.__auto = setInterval(() => { try { ` + ritStepJS + `; } catch (e) {} }, 100);
   }
@@ -407,6 +408,11 @@ func ritNetGame(t *testing.T, n int) {
 		drawn[b] = -drawsOf(b)
 	}
 	hostMeter := newPageMeter(host) // the host's page is never reloaded
+	meters := map[*Browser]*pageMeter{host: hostMeter}
+	for _, b := range players[1:] {
+		meters[b] = newPageMeter(b)
+	}
+	stopProfiles := profilePages(t, host, players[3]) // E2E_CPU_PROFILE: the host and a phone that never reloads
 	// Table talk reaches everyone, a guest's line said in the game's first moments included.
 	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
 	players[1].Click("#chat .chat-form button")
@@ -463,6 +469,7 @@ func ritNetGame(t *testing.T, n int) {
 				b.Reload()
 				b.WaitApp()
 				b.WaitVisible("#rit")
+				meters[b] = newPageMeter(b) // Chromium's counters start again with the page
 				again, _ := Eval[[]string](b, `[...document.querySelectorAll('.rit-hand .rit-card')].map(c => c.dataset.card)`)
 				if s := ritSeq(b); s == seq && strings.Join(hand, ",") != strings.Join(again, ",") {
 					t.Errorf("hand after reload %v, before %v (seq %d)", again, hand, s)
@@ -501,7 +508,11 @@ func ritNetGame(t *testing.T, n int) {
 		perPage = append(perPage, fmt.Sprintf("%s %.2f", b.Name, float64(drawn[b])/float64(max(1, lastSeq))))
 	}
 	t.Logf("FIGURE rituals %d browsers: drawings of the game screen per move (%d moves): %s", n, lastSeq, strings.Join(perPage, ", "))
-	hostMeter.log(t, lastSeq)
+	for _, b := range players {
+		meters[b].log(t, lastSeq) // the reloaded guest's counts run from its reload
+	}
+	logRitCost(t, players)
+	stopProfiles(lastSeq)
 	var pageNames []string
 	for _, b := range players {
 		pageNames = append(pageNames, b.Name)
@@ -513,6 +524,7 @@ func ritNetGame(t *testing.T, n int) {
 	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v (load %s)", n, len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond), loadAvg())
 	logSlowMoves(t, slow, 8)
+	t.Logf("FIGURE rituals move → all %d browsers' views by the phase it was made in: %s", n, ritLatencyByKind(stamps))
 	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, click → shown everywhere (%d browsers)", n), goTimeIn(host, spans))
 	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, seq to seq (%d browsers)", n), goTimeBetween(host, 1, lastSeq))
 	t.Logf("FIGURE rituals %d browsers: setup to first deal %v, game %v (%d moves)", n,
