@@ -128,29 +128,13 @@ func topCounts(m map[string]int, n int) string {
 // phase at the click's seq), with p50 and p99 of each.
 func ritLatencyByKind(pages []ritStamps) string {
 	by := map[string][]float64{}
-	for _, p := range pages {
-		for k, click := range p.Clicks {
-			var s int
-			if _, err := fmt.Sscan(k, &s); err != nil {
-				continue
-			}
-			next := fmt.Sprint(s + 1)
-			worst, ok := 0.0, true
-			for _, o := range pages {
-				seen, has := o.Seq[next]
-				if !has {
-					ok = false
-					break
-				}
-				worst = max(worst, seen-click)
-			}
-			at := strings.Fields(p.At[k]) // "round N phase[, over]"
-			if !ok || worst <= 0 || len(at) < 3 {
-				continue
-			}
-			kind := strings.TrimSuffix(at[2], ",")
-			by[kind] = append(by[kind], worst)
+	for _, m := range ritMoves(pages) {
+		at := strings.Fields(pages[m.mover].At[m.seq]) // "round N phase[, over]"
+		if len(at) < 3 {
+			continue
 		}
+		kind := strings.TrimSuffix(at[2], ",")
+		by[kind] = append(by[kind], m.worst)
 	}
 	var kinds []string
 	for k := range by {

@@ -152,6 +152,29 @@ func ritLatencies(pages []ritStamps, names []string) ([]time.Duration, []span, [
 	var lat []time.Duration
 	var spans []span
 	var slow []slowMove
+	for _, m := range ritMoves(pages) {
+		d := time.Duration(m.worst * float64(time.Millisecond))
+		lat = append(lat, d)
+		spans = append(spans, span{m.click, m.click + m.worst})
+		var parts []string
+		for i, o := range pages {
+			parts = append(parts, fmt.Sprintf("%s %.0f ms", names[i], o.Seq[m.next]-m.click))
+		}
+		slow = append(slow, slowMove{d, fmt.Sprintf("seq %s by %s: %s (%s)", m.next, names[m.mover], strings.Join(parts, ", "), pages[0].At[m.next])})
+	}
+	return lat, spans, slow
+}
+
+// ritMove is one move clicked at seq (by pages[mover]) that every page showed as seq next:
+// its click and the last page's showing of it, in ms since the epoch.
+type ritMove struct {
+	mover        int
+	seq, next    string
+	click, worst float64
+}
+
+func ritMoves(pages []ritStamps) []ritMove {
+	var out []ritMove
 	for mover, p := range pages {
 		for k, click := range p.Clicks {
 			var s int
@@ -169,18 +192,11 @@ func ritLatencies(pages []ritStamps, names []string) ([]time.Duration, []span, [
 				worst = max(worst, seen-click)
 			}
 			if ok && worst > 0 {
-				d := time.Duration(worst * float64(time.Millisecond))
-				lat = append(lat, d)
-				spans = append(spans, span{click, click + worst})
-				var parts []string
-				for i, o := range pages {
-					parts = append(parts, fmt.Sprintf("%s %.0f ms", names[i], o.Seq[next]-click))
-				}
-				slow = append(slow, slowMove{d, fmt.Sprintf("seq %s by %s: %s (%s)", next, names[mover], strings.Join(parts, ", "), pages[0].At[next])})
+				out = append(out, ritMove{mover, k, next, click, worst})
 			}
 		}
 	}
-	return lat, spans, slow
+	return out
 }
 
 func ritWatch(t *testing.T, b *Browser) {

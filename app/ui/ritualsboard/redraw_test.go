@@ -12,41 +12,8 @@ import (
 	"miskatonic/engine/rituals"
 )
 
-// mountedParts is every board.Part mounted under ui, by address, with the data it last drew.
-func mountedParts(ui app.UI) map[*board.Part]board.Drawer {
-	out := map[*board.Part]board.Drawer{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				return
-			}
-			if v.Type() == reflect.TypeOf(&board.Part{}) {
-				p := (*board.Part)(v.UnsafePointer()) // held in go-app's unexported fields
-				out[p] = p.Of
-			}
-			v = v.Elem()
-		}
-		if v.Kind() != reflect.Struct {
-			return
-		}
-		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
-			walk(c.FieldByName("root"))
-			return
-		}
-		if ch := v.FieldByName("children"); ch.IsValid() && ch.Kind() == reflect.Slice {
-			for i := 0; i < ch.Len(); i++ {
-				walk(ch.Index(i))
-			}
-		}
-	}
-	walk(reflect.ValueOf(ui))
-	return out
-}
-
-// redrawn is, of the parts mounted before an update, those go-app drew again (it sets a part's
-// data only when it changed, and then draws it), by the data's type; kept says every one is
-// still mounted, the same component (so the same elements).
+// redrawn is, of the parts mounted before an update, those go-app drew again, by the data's
+// type; kept says every one is still mounted, the same component (so the same elements).
 func redrawn(before, after map[*board.Part]board.Drawer) (drawn map[string][]board.Drawer, kept bool) {
 	drawn = map[string][]board.Drawer{}
 	kept = true
@@ -77,9 +44,9 @@ func TestMoveRedrawsWhatItChanged(t *testing.T) {
 		d := app.NewClientTester(s)
 		passes, placed := 0, 0
 		for i := 1; i < len(props); i++ {
-			before := mountedParts(s)
+			before := boardtest.MountedParts(s)
 			boardtest.Update(d, s, props[i])
-			drawn, kept := redrawn(before, mountedParts(s))
+			drawn, kept := redrawn(before, boardtest.MountedParts(s))
 			v0, v1 := props[i-1].View.(*rituals.View), props[i].View.(*rituals.View)
 			tiles, rows := 0, 0
 			for _, p := range before {
