@@ -425,6 +425,7 @@ func ritNetGame(t *testing.T, n int) {
 	}
 	hostMeter := newPageMeter(host) // the host's page is never reloaded
 	meters := map[*Browser]*pageMeter{host: hostMeter}
+	meterFrom := map[*Browser]int{} // the seq a page's meter started at (its reload)
 	for _, b := range players[1:] {
 		meters[b] = newPageMeter(b)
 	}
@@ -486,6 +487,7 @@ func ritNetGame(t *testing.T, n int) {
 				b.WaitApp()
 				b.WaitVisible("#rit")
 				meters[b] = newPageMeter(b) // Chromium's counters start again with the page
+				meterFrom[b] = ritSeq(b)
 				again, _ := Eval[[]string](b, `[...document.querySelectorAll('.rit-hand .rit-card')].map(c => c.dataset.card)`)
 				if s := ritSeq(b); s == seq && strings.Join(hand, ",") != strings.Join(again, ",") {
 					t.Errorf("hand after reload %v, before %v (seq %d)", again, hand, s)
@@ -525,7 +527,7 @@ func ritNetGame(t *testing.T, n int) {
 	}
 	t.Logf("FIGURE rituals %d browsers: drawings of the game screen per move (%d moves): %s", n, lastSeq, strings.Join(perPage, ", "))
 	for _, b := range players {
-		meters[b].log(t, lastSeq) // the reloaded guest's counts run from its reload
+		meters[b].log(t, lastSeq-meterFrom[b]) // the reloaded guest's per move since its reload
 	}
 	logRitCost(t, players)
 	stopProfiles(lastSeq)
