@@ -30,3 +30,18 @@ func (p *Part) Render() app.UI {
 
 // Memo is d as a part that redraws only when d changes.
 func Memo(d Drawer) app.UI { return &Part{Of: d} }
+
+// SelfDrawn is a Drawer whose part is also redrawn on its own, without its board drawn again
+// (a countdown's second): it is handed its part once mounted, to set the part's Of and Update
+// it. The board's next drawing then hands the part equal data, which draws nothing again.
+type SelfDrawn interface {
+	Drawer
+	Mounted(p *Part)
+}
+
+// OnMount hands a SelfDrawn its part.
+func (p *Part) OnMount(app.Context) {
+	if s, ok := p.Of.(SelfDrawn); ok {
+		s.Mounted(p)
+	}
+}

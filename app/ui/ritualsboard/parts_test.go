@@ -13,7 +13,7 @@ import (
 
 // The countdown does not run by itself in these tests (go-app's test dispatcher would wait a
 // second on every update for its timer); TestPartsFollowEveryUpdate counts it down by hand.
-func init() { after = func(app.Context, func(app.Context)) {} }
+func init() { after = func(app.Context, *Table, func(app.Context)) {} }
 
 // gameProps plays a seeded bot game of the given size and returns, for each viewer (every seat,
 // then the watcher), the props its page is handed at each step, with the seats locked in so far

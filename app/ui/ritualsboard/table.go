@@ -4,28 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
 	"miskatonic/app/ui/board"
-	"miskatonic/app/ui/uiloop"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
-
-// Countdowns of the event windows. A That Doesn't Work window always runs its full time, so
-// how long a player takes says nothing about whether they hold the card.
-const (
-	reactSeconds = 8  // answering an event
-	eventSeconds = 12 // a window where the viewer could play an event
-	passSeconds  = 2  // a window where the viewer can only pass
-)
-
-// after runs fn on the table a second from now (uiloop.After). Native tests stub it: a live
-// countdown would dispatch into the test's dispatcher at any later step.
-var after = func(ctx app.Context, fn func(app.Context)) { uiloop.After(ctx, time.Second, fn) }
 
 // Table is the whole Rituals table for one viewer. V and P come from the parent; the rest is
 // UI-local: the choice not yet locked in, and the countdown of the open window.
@@ -38,13 +24,14 @@ type Table struct {
 	// go-app keeps the first handler bound to a button anyway (the screen's reads its state).
 	onAct func(ctx app.Context, m engine.Move)
 
-	sel      string // key of the selected sealed move (not sent until locked in)
-	selFor   string // the sealed step sel belongs to
-	evSel    int    // the event card pressed in the window, its targets shown (targets.go)
-	winKey   string // the window being counted down
-	winLeft  int    // seconds left
-	winTimer bool
-	presses  board.Taps // the listener of the presses above (press.go)
+	sel      string      // key of the selected sealed move (not sent until locked in)
+	selFor   string      // the sealed step sel belongs to
+	evSel    int         // the event card pressed in the window, its targets shown (targets.go)
+	winKey   string      // the window being counted down
+	winLeft  int         // seconds left
+	winTimer bool        // a second is being waited for (countdown.go)
+	count    *board.Part // the countdown's mounted part, which a second redraws alone
+	presses  board.Taps  // the listener of the presses above (press.go)
 }
 
 // OnMount listens for presses (press.go); OnMount and OnUpdate start the countdown of a newly
@@ -67,50 +54,6 @@ func (t *Table) stepKey() string {
 		k += fmt.Sprintf("|%d|%d", v.Window.Asked, v.Window.Passes)
 	}
 	return t.P.Table + "|" + k
-}
-
-func (t *Table) arm(ctx app.Context) {
-	v := t.V
-	if v == nil || v.Window == nil || v.Outcome != nil {
-		t.winKey = ""
-		return
-	}
-	key := t.stepKey()
-	if key == t.winKey {
-		return
-	}
-	t.winKey = key
-	t.winLeft = eventSeconds
-	switch {
-	case len(v.Stack) > 0:
-		t.winLeft = reactSeconds
-	case len(t.P.Legal) == 1:
-		t.winLeft = passSeconds
-	}
-	if !t.winTimer {
-		t.winTimer = true
-		after(ctx, t.tick)
-	}
-}
-
-// tick counts the window down; at zero the viewer, if asked, passes.
-func (t *Table) tick(ctx app.Context) {
-	t.winTimer = false
-	if t.winKey == "" || t.winKey != t.stepKey() {
-		return
-	}
-	t.winLeft--
-	if t.winLeft <= 0 {
-		for _, m := range t.P.Legal {
-			if m.Kind == rituals.MovePass && t.onAct != nil {
-				t.onAct(ctx, m)
-				return
-			}
-		}
-		return
-	}
-	t.winTimer = true
-	after(ctx, t.tick)
 }
 
 func (t *Table) names() Names { return Names{Me: t.V.Seat, Seats: t.P.SeatNames()} }
@@ -286,16 +229,21 @@ func (t *Table) window(n Names) app.UI {
 		stack = append(stack, app.Elem("li").Class("rit-played").Text(n.LogLine(e)))
 	}
 	buttons := t.windowButtons(n)
+	// The stack keeps its place while empty (slot), so the countdown's part after it stays
+	// mounted as an event is played.
+	var stackList app.UI
+	if len(stack) > 0 {
+		stackList = app.Elem("ul").Class("rit-stack").Body(stack...)
+	}
 	title := i18n.T("rit.window." + v.Window.Kind)
 	asked := i18n.T("rit.window.asked", n.Seat(v.Window.Asked))
 	return app.Elem("section").Class("rit-window").ID("rit-window").DataSet("kind", v.Window.Kind).
 		Aria("label", title).Body(
 		app.Elem("h2").Text(title),
-		app.If(len(stack) > 0, app.Elem("ul").Class("rit-stack").Body(stack...)),
+		slot(stackList),
 		app.P().Body(
 			app.Text(asked+" "),
-			app.If(t.winKey != "" && t.winLeft > 0, app.Elem("span").Class("rit-count").ID("rit-count").
-				Aria("live", "off").Text(i18n.T("rit.countdown", t.winLeft))),
+			board.Memo(t.countdown()),
 		),
 		app.If(len(buttons) > 0, app.Div().Class("rit-wbtns").Body(buttons...)),
 		t.windowHint(),
