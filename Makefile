@@ -84,10 +84,10 @@ test: fmt-check vet staticcheck purity unit wasm-test browser-test
 fmt-check:
 	@out=$$(gofmt -l app cmd engine); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-vet:
+vet: goapp-patch
 	$(GO) vet ./...
 	$(GO) vet -tags browser ./app/e2e/
-	GOOS=js GOARCH=wasm $(GO) vet $$(GOOS=js GOARCH=wasm $(GO) list -e -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./app/... ./cmd/... ./engine/...)
+	GOOS=js GOARCH=wasm $(GO) vet $(GOAPP_PATCHED) $$(GOOS=js GOARCH=wasm $(GO) list -e -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./app/... ./cmd/... ./engine/...)
 
 # Installed natively into bin/ (so the wasm pass runs a native binary over wasm packages).
 staticcheck:
