@@ -152,13 +152,7 @@ func TestTurnAlertTitleHiddenTab(t *testing.T) {
 	srv := StartApp(t)
 	host := NewBrowser(t, "host", Laptop)
 	bea := NewBrowser(t, "bea", Laptop)
-	link := hostTable(t, host, srv.URL, "Ann")
-	joinTable(t, bea, link, "Bea")
-	host.Click("#add-bot")
-	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
-	host.Click("#start")
-	host.WaitVisible(".ark")
-	bea.WaitVisible(".ark")
+	annBeaAndBot(t, host, bea, srv.URL)
 
 	const mark = "● Your move — Arkham Ritual"
 	deadline := time.Now().Add(3 * time.Minute)
@@ -191,4 +185,18 @@ func TestTurnAlertTitleHiddenTab(t *testing.T) {
 		}
 		rematch(host, []*Browser{host, bea})
 	}
+}
+
+// annBeaAndBot seats Ann (hosting an Arkham table with open dealing at url), Bea and a bot,
+// starts the game and waits for both pages' boards. It returns the table's invite link.
+func annBeaAndBot(t *testing.T, ann, bea *Browser, url string) string {
+	t.Helper()
+	link := hostTable(t, ann, url, "Ann")
+	joinTable(t, bea, link, "Bea")
+	ann.Click("#add-bot")
+	ann.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	ann.Click("#start")
+	ann.WaitVisible(".ark")
+	bea.WaitVisible(".ark")
+	return link
 }
