@@ -95,6 +95,7 @@ func TestGoAppDrawsOnTheNextFrame(t *testing.T) {
 	srv := StartApp(t)
 	b := NewBrowser(t, "frame", Laptop)
 	countGoWakes(b)
+	traceGoTime(b)
 	// A saved solo game puts Abandon on the home page: a button whose click only changes what
 	// go-app draws (the confirmation), with no timer or network behind it.
 	b.Open(srv.URL + "/")
@@ -122,9 +123,15 @@ func TestGoAppDrawsOnTheNextFrame(t *testing.T) {
 	}
 
 	before := goWakes(b)
+	from, _ := Eval[float64](b, `performance.timeOrigin + performance.now()`)
+	meter := newPageMeter(b)
 	time.Sleep(2 * time.Second)
+	thread := (meter.read()["ThreadTime"] - meter.start["ThreadTime"]) * 1e3
 	idle := goWakes(b) - before
-	t.Logf("FIGURE Go woken by a timer on the idle home page in the 2 s after the clicks: %d", idle)
+	inGo, _ := Eval[float64](b, fmt.Sprintf(`(() => { let s = 0; const g = window.__goBusy || [];
+		for (let i = 0; i + 1 < g.length; i += 2) if (g[i] >= %f) s += g[i + 1]; return s; })()`, from))
+	t.Logf("FIGURE Go woken by a timer on the idle home page in the 2 s after the clicks: %d times, %.2f ms in Go (wall time); the page's main thread %.2f ms CPU (Chromium's counter, the meter's own probes included; load %s)",
+		idle, inGo, thread, loadAvg())
 	if idle != 0 {
 		t.Errorf("the idle page woke Go %d times in 2 s with nothing to draw", idle)
 	}
