@@ -1,0 +1,148 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// styleBefore undoes, on a page it is added to, the table's paint isolation (web/arkham.css,
+// web/frame.css: the containment of the ring, the centre, the side panels, the cards, the
+// sanity meters, the history and the talk, and the board's last row taking the side column's
+// slack): the sheets as they were before it, for TestArkhamStyleAB's "before" games.
+const styleBefore = `.ark .ring, .ark .centre, .ark .side > .panel, .ark .card, .ark .sanity, .frame-history, .frame-talk { contain: none !important; }
+@media (min-width: 900px) { .ark { grid-template-rows: none !important; } }`
+
+// styleSide is one side's games in TestArkhamStyleAB: every page's main thread and the move
+// latencies.
+type styleSide struct {
+	name   string
+	thread []float64 // each page's main thread over the side's games, s
+	moves  int
+	lat    []time.Duration
+}
+
+// setStyle adds css to page b as a stylesheet of its own (id e2e-ab), or takes it out ("").
+func setStyle(t *testing.T, b *Browser, css string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { let s = document.getElementById('e2e-ab');
+	  if (!s) { s = document.createElement('style'); s.id = 'e2e-ab'; document.head.appendChild(s); }
+	  s.textContent = %s; return true; })()`, jsString(css))
+	if _, err := Eval[bool](b, js); err != nil {
+		t.Fatalf("%s: style: %v", b.Name, err)
+	}
+}
+
+// TestArkhamStyleAB plays three-browser Arkham games at one table (the host and Cy on laptops,
+// Bea on a phone) alternating, game by game (ABBA), the current sheets and the sheets with
+// styleBefore added to every page, and logs each page's main thread per move and move → all 3
+// browsers' views for each. A measurement, run by hand: E2E_AB=<games per side>.
+func TestArkhamStyleAB(t *testing.T) {
+	games := envInt("E2E_AB", 0)
+	if games == 0 {
+		t.Skip("a measurement run by hand: E2E_AB=<games per side>")
+	}
+	srv := StartApp(t)
+	host := NewBrowser(t, "host", Laptop)
+	bea := NewBrowser(t, "bea-phone", Phone)
+	cy := NewBrowser(t, "cy", Laptop)
+	players := []*Browser{host, bea, cy}
+	link := hostTable(t, host, srv.URL, "Ann")
+	joinTable(t, bea, link, "Bea")
+	joinTable(t, cy, link, "Cy")
+	host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	sides := [2]*styleSide{{name: "before", thread: make([]float64, 3)}, {name: "after", thread: make([]float64, 3)}}
+	load := &loadRange{}
+	load.add()
+	shot := false
+	for g := range 2 * games {
+		s := sides[abba(g)]
+		css := ""
+		if s.name == "before" {
+			css = styleBefore
+		}
+		if g > 0 {
+			host.WaitVisible("#play-again")
+			host.Click("#play-again")
+			for _, b := range players {
+				b.WaitVisible("#new-game")
+			}
+		}
+		for _, b := range players {
+			setStyle(t, b, css)
+		}
+		host.Click("#start")
+		var meters []*pageMeter
+		for _, b := range players {
+			b.WaitVisible(".ark")
+			watch(t, b)
+			if _, err := Eval[bool](b, `(window.__seq = {}, true)`); err != nil {
+				t.Fatal(err)
+			}
+			meters = append(meters, newPageMeter(b))
+		}
+		deadline, lastProgress := time.Now().Add(8*time.Minute), time.Now()
+		for over := 0; over < len(players); {
+			if !shot && seqOf(host) >= 12 {
+				// The look: the same moment on every page under both sheets, side by side.
+				shot = true
+				for _, b := range players {
+					setStyle(t, b, styleBefore)
+					b.Screenshot("look-before")
+					setStyle(t, b, "")
+					b.Screenshot("look-after")
+					setStyle(t, b, css)
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("game %d did not end in 8 minutes", g+1)
+			}
+			over = 0
+			progressed := false
+			for _, b := range players {
+				switch st, d := timedStep(t, b, players); {
+				case st == "over":
+					over++
+				case d > 0:
+					s.lat = append(s.lat, d)
+					progressed = true
+				}
+			}
+			if progressed {
+				lastProgress = time.Now()
+			} else {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if time.Since(lastProgress) > 25*time.Second {
+				stuck(t, players)
+			}
+		}
+		n := max(1, seqOf(host))
+		per := make([]string, len(players))
+		for i, m := range meters {
+			d := m.read()["ThreadTime"] - m.start["ThreadTime"]
+			s.thread[i] += d
+			per[i] = fmt.Sprintf("%s %.1f", players[i].Name, d*1e3/float64(n))
+		}
+		s.moves += n
+		load.add()
+		t.Logf("%s game %d: %d moves, main thread per move, ms: %s; load %s", s.name, g+1, n, strings.Join(per, ", "), loadAvg())
+	}
+	b, a := sides[0], sides[1]
+	for i, p := range players {
+		bt, at := b.thread[i]*1e3/float64(max(1, b.moves)), a.thread[i]*1e3/float64(max(1, a.moves))
+		compareRow(t, fmt.Sprintf("%s page's main thread per move, ms (%d / %d moves)", p.Name, b.moves, a.moves),
+			fmt.Sprintf("%.1f", bt), fmt.Sprintf("%.1f", at), at/bt, load)
+	}
+	ms := func(d time.Duration) string { return fmt.Sprint(d.Round(time.Millisecond)) }
+	for _, q := range []struct {
+		name string
+		p    float64
+	}{{"p50", .5}, {"p99", .99}} {
+		compareRow(t, fmt.Sprintf("move → all 3 browsers' views, %s (n=%d / %d)", q.name, len(b.lat), len(a.lat)),
+			ms(pct(b.lat, q.p)), ms(pct(a.lat, q.p)), float64(pct(a.lat, q.p))/float64(max(1, pct(b.lat, q.p))), load)
+	}
+}
