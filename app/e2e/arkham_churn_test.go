@@ -90,7 +90,7 @@ const churnJS = `(() => {
 // churnKind is one kind of move's counts on one page (churnJS's bucket).
 type churnKind struct {
 	Moves, Added, Removed, Remade, Attrs, SameAttrs, Text, SameText, Anims, Restarts int
-	By                                                                            map[string]int
+	By                                                                               map[string]int
 }
 
 func readChurn(t *testing.T, b *Browser) map[string]churnKind {
@@ -122,7 +122,9 @@ func logChurn(t *testing.T, name string, kinds map[string]churnKind) {
 		for key := range c.By {
 			keys = append(keys, key)
 		}
-		sort.Slice(keys, func(i, j int) bool { return c.By[keys[i]] > c.By[keys[j]] || c.By[keys[i]] == c.By[keys[j]] && keys[i] < keys[j] })
+		sort.Slice(keys, func(i, j int) bool {
+			return c.By[keys[i]] > c.By[keys[j]] || c.By[keys[i]] == c.By[keys[j]] && keys[i] < keys[j]
+		})
 		var top []string
 		for _, key := range keys[:min(len(keys), 40)] {
 			top = append(top, fmt.Sprintf("%s ×%.2f", key, float64(c.By[key])/n))
