@@ -11,10 +11,9 @@ import (
 
 // styleBefore undoes, on a page it is added to, the table's paint isolation (web/arkham.css,
 // web/frame.css: the containment of the ring, the centre, the side panels, the cards, the
-// sanity meters, the history and the talk, and the board's last row taking the side column's
-// slack): the sheets as they were before it, for TestArkhamStyleAB's "before" games.
-const styleBefore = `.ark .ring, .ark .centre, .ark .side > .panel, .ark .card, .ark .sanity, .frame-history, .frame-talk { contain: none !important; }
-@media (min-width: 900px) { .ark { grid-template-rows: none !important; } }`
+// sanity meters, the history and the talk): the sheets as they were before it, for
+// TestArkhamStyleAB's "before" games.
+const styleBefore = `.ark .ring, .ark .centre, .ark .side > .panel, .ark .card, .ark .sanity, .frame-history, .frame-talk { contain: none !important; }`
 
 // boxesJS lists where every element of the game screen is laid out (the whole page, not only
 // what a screenshot shows), to compare the two sheets' look; an element moving in an animation
