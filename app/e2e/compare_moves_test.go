@@ -33,14 +33,8 @@ type moveSide struct {
 func newMoveSide(t *testing.T, name string, srv *Server, load *loadRange) *moveSide {
 	t.Helper()
 	s := &moveSide{name: name, srv: srv, load: load}
-	s.host = NewBrowser(t, name+"-host", Laptop)
-	countGoWakes(s.host)
-	bea, cy := NewBrowser(t, name+"-bea", Phone), NewBrowser(t, name+"-cy", Laptop)
-	s.players = []*Browser{s.host, bea, cy}
-	link := hostTable(t, s.host, srv.URL, "Ann")
-	joinTable(t, bea, link, "Bea")
-	joinTable(t, cy, link, "Cy")
-	s.host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	s.host, s.players = threeAtTable(t, srv.URL, name+"-")
+	countGoWakesNow(t, s.host)
 	return s
 }
 
@@ -64,40 +58,11 @@ func (s *moveSide) play(t *testing.T) {
 	s.host.Click("#start")
 	for _, b := range s.players {
 		b.WaitVisible(".ark")
-		watch(t, b)
-		// Each game's seqs start again from the first: forget the last game's stamps.
-		if _, err := Eval[bool](b, `(window.__seq = {}, true)`); err != nil {
-			t.Fatal(err)
-		}
+		watchGame(t, b)
 	}
 	meter, cpu, wakes := newPageMeter(s.host), newCPUMeter(s.host), goWakes(s.host)
 	measured := len(s.lat)
-	deadline, lastProgress := time.Now().Add(8*time.Minute), time.Now()
-	for over := 0; over < len(s.players); {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: game %d did not end in 8 minutes", s.name, s.games)
-		}
-		over = 0
-		progressed := false
-		for _, b := range s.players {
-			switch st, d := timedStep(t, b, s.players); {
-			case st == "over":
-				over++
-			case d > 0:
-				s.lat = append(s.lat, d)
-				progressed = true
-			}
-		}
-		if progressed {
-			lastProgress = time.Now()
-		} else {
-			time.Sleep(20 * time.Millisecond)
-		}
-		if time.Since(lastProgress) > 25*time.Second {
-			stuck(t, s.players)
-		}
-		checkNoLeak(t, s.players...)
-	}
+	playOut(t, s.players, fmt.Sprintf("%s: game %d", s.name, s.games), nil, func(d time.Duration) { s.lat = append(s.lat, d) })
 	end := meter.read()
 	s.thread += end["ThreadTime"] - meter.start["ThreadTime"]
 	s.script += end["ScriptDuration"] - meter.start["ScriptDuration"]

@@ -37,6 +37,14 @@ func countGoWakes(b *Browser) {
 	}))
 }
 
+// countGoWakesNow installs goWakesJS in the page b shows now (it counts from then on).
+func countGoWakesNow(t *testing.T, b *Browser) {
+	t.Helper()
+	if _, err := Eval[bool](b, goWakesJS+` || true`); err != nil {
+		t.Fatalf("%s: counting Go's wakes: %v", b.Name, err)
+	}
+}
+
 func goWakes(b *Browser) int {
 	n, _ := Eval[int](b, `window.__goWakes || 0`)
 	return n

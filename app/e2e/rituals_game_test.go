@@ -81,6 +81,7 @@ const ritStepJS = `(() => {
 // hand's cards.
 const ritAutoJS = `(() => {
   ` + ritWatchJS + `;
+  ` + ritCostJS + `;
   if (!window.__auto) {
     window.__auto = setInterval(() => { try { ` + ritStepJS + `; } catch (e) {} }, 100);
   }
@@ -151,6 +152,29 @@ func ritLatencies(pages []ritStamps, names []string) ([]time.Duration, []span, [
 	var lat []time.Duration
 	var spans []span
 	var slow []slowMove
+	for _, m := range ritMoves(pages) {
+		d := time.Duration(m.worst * float64(time.Millisecond))
+		lat = append(lat, d)
+		spans = append(spans, span{m.click, m.click + m.worst})
+		var parts []string
+		for i, o := range pages {
+			parts = append(parts, fmt.Sprintf("%s %.0f ms", names[i], o.Seq[m.next]-m.click))
+		}
+		slow = append(slow, slowMove{d, fmt.Sprintf("seq %s by %s: %s (%s)", m.next, names[m.mover], strings.Join(parts, ", "), pages[0].At[m.next])})
+	}
+	return lat, spans, slow
+}
+
+// ritMove is one move clicked at seq (by pages[mover]) that every page showed as seq next:
+// its click and the last page's showing of it, in ms since the epoch.
+type ritMove struct {
+	mover        int
+	seq, next    string
+	click, worst float64
+}
+
+func ritMoves(pages []ritStamps) []ritMove {
+	var out []ritMove
 	for mover, p := range pages {
 		for k, click := range p.Clicks {
 			var s int
@@ -168,18 +192,11 @@ func ritLatencies(pages []ritStamps, names []string) ([]time.Duration, []span, [
 				worst = max(worst, seen-click)
 			}
 			if ok && worst > 0 {
-				d := time.Duration(worst * float64(time.Millisecond))
-				lat = append(lat, d)
-				spans = append(spans, span{click, click + worst})
-				var parts []string
-				for i, o := range pages {
-					parts = append(parts, fmt.Sprintf("%s %.0f ms", names[i], o.Seq[next]-click))
-				}
-				slow = append(slow, slowMove{d, fmt.Sprintf("seq %s by %s: %s (%s)", next, names[mover], strings.Join(parts, ", "), pages[0].At[next])})
+				out = append(out, ritMove{mover, k, next, click, worst})
 			}
 		}
 	}
-	return lat, spans, slow
+	return out
 }
 
 func ritWatch(t *testing.T, b *Browser) {
@@ -407,6 +424,12 @@ func ritNetGame(t *testing.T, n int) {
 		drawn[b] = -drawsOf(b)
 	}
 	hostMeter := newPageMeter(host) // the host's page is never reloaded
+	meters := map[*Browser]*pageMeter{host: hostMeter}
+	meterFrom := map[*Browser]int{} // the seq a page's meter started at (its reload)
+	for _, b := range players[1:] {
+		meters[b] = newPageMeter(b)
+	}
+	stopProfiles := profilePages(t, host, players[3]) // E2E_CPU_PROFILE: the host and a phone that never reloads
 	// Table talk reaches everyone, a guest's line said in the game's first moments included.
 	typeInto(players[1], "#chat-input", "Who wants Cthulhu?")
 	players[1].Click("#chat .chat-form button")
@@ -463,6 +486,8 @@ func ritNetGame(t *testing.T, n int) {
 				b.Reload()
 				b.WaitApp()
 				b.WaitVisible("#rit")
+				meters[b] = newPageMeter(b) // Chromium's counters start again with the page
+				meterFrom[b] = ritSeq(b)
 				again, _ := Eval[[]string](b, `[...document.querySelectorAll('.rit-hand .rit-card')].map(c => c.dataset.card)`)
 				if s := ritSeq(b); s == seq && strings.Join(hand, ",") != strings.Join(again, ",") {
 					t.Errorf("hand after reload %v, before %v (seq %d)", again, hand, s)
@@ -501,7 +526,11 @@ func ritNetGame(t *testing.T, n int) {
 		perPage = append(perPage, fmt.Sprintf("%s %.2f", b.Name, float64(drawn[b])/float64(max(1, lastSeq))))
 	}
 	t.Logf("FIGURE rituals %d browsers: drawings of the game screen per move (%d moves): %s", n, lastSeq, strings.Join(perPage, ", "))
-	hostMeter.log(t, lastSeq)
+	for _, b := range players {
+		meters[b].log(t, lastSeq-meterFrom[b]) // the reloaded guest's per move since its reload
+	}
+	logRitCost(t, players)
+	stopProfiles(lastSeq)
 	var pageNames []string
 	for _, b := range players {
 		pageNames = append(pageNames, b.Name)
@@ -513,6 +542,7 @@ func ritNetGame(t *testing.T, n int) {
 	t.Logf("FIGURE rituals move → all %d browsers' views: n=%d p50=%v p99=%v max=%v (load %s)", n, len(lat),
 		pct(lat, .5).Round(time.Millisecond), pct(lat, .99).Round(time.Millisecond), pct(lat, 1).Round(time.Millisecond), loadAvg())
 	logSlowMoves(t, slow, 8)
+	t.Logf("FIGURE rituals move → all %d browsers' views by the phase it was made in: %s", n, ritLatencyByKind(stamps))
 	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, click → shown everywhere (%d browsers)", n), goTimeIn(host, spans))
 	logGoTime(t, fmt.Sprintf("rituals host page's main thread in Go per move, seq to seq (%d browsers)", n), goTimeBetween(host, 1, lastSeq))
 	t.Logf("FIGURE rituals %d browsers: setup to first deal %v, game %v (%d moves)", n,

@@ -36,7 +36,7 @@ type seatsView struct {
 
 func (p seatsView) Draw() app.UI {
 	v := &rituals.View{Seat: p.N.Me, Seats: p.Seats, Phase: p.Phase, Round: p.Round, Sealed: p.Sealed, Placing: p.Placing}
-	return seatsPanel(v, p.Locked, p.Target, p.N, p.t.act)
+	return seatsPanel(v, p.Locked, p.Target, p.N, p.t)
 }
 
 func (t *Table) seatsPart(n Names) app.UI {
@@ -62,7 +62,7 @@ type placesView struct {
 }
 
 func (p placesView) Draw() app.UI {
-	return placesPanel(&rituals.View{Seat: p.N.Me, Places: p.Places}, p.Place, p.Target, p.N, p.t.act)
+	return placesPanel(p.Places, p.Place, p.Target, p.N, p.t)
 }
 
 func (t *Table) placesPart(n Names) app.UI {

@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/board"
 	"miskatonic/engine"
 	"miskatonic/engine/rituals"
 )
@@ -18,8 +19,9 @@ import (
 
 // seatsPanel is every player's public side: hand size, score, chosen or sent cultist, visit
 // order. locked are the seats the table says have locked in.
-// targets are the pressed event's plays on a player, drawn beside that player.
-func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
+// targets are the pressed event's plays on a player, drawn beside that player. Each player is a
+// part of its own (seatRow): a move that changes one player's line redraws that line alone.
+func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n Names, t *Table) app.UI {
 	order := make([]rituals.SeatView, len(v.Seats))
 	copy(order, v.Seats)
 	visiting := v.Phase != rituals.PhaseSend && v.Phase != rituals.PhaseGrab && v.Phase != rituals.PhaseDeal && v.Round > 0
@@ -39,37 +41,19 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n 
 	}
 	items := make([]app.UI, 0, len(order))
 	for _, s := range order {
-		var sent app.UI
-		switch {
-		case s.Sent != 0:
-			sent = cardChip(s.Sent, "rit-sent")
-		case s.NoCultist && visiting:
-			sent = app.Elem("span").Class("rit-none").Text(i18n.T("rit.no_cultist"))
-		case v.Sealed && (s.Chosen || slices.Contains(locked, s.Seat)):
-			sent = app.Elem("span").Class("rit-done").Text("✓ " + i18n.T("rit.chosen"))
-		case v.Sealed:
-			sent = app.Elem("span").Class("rit-thinking").Text(i18n.T("rit.choosing"))
-		}
-		state := ""
+		// Only what the line shows: the Secret Influence and a grab are drawn elsewhere.
+		s.Left, s.Right, s.Grab = nil, nil, ""
+		r := seatRow{S: s, Visiting: visiting, Sealed: v.Sealed, Target: onSeat[s.Seat], N: n, t: t}
+		r.Done = v.Sealed && (s.Chosen || slices.Contains(locked, s.Seat))
 		if visiting && s.Sent != 0 {
-			state = "waiting"
+			r.State = "waiting"
 			if s.Placed {
-				state = "placed"
+				r.State = "placed"
 			} else if v.Placing != nil && v.Placing.Seat == s.Seat {
-				state = "placing"
+				r.State = "placing"
 			}
 		}
-		label := i18n.T("rit.seat_label", n.Seat(s.Seat), s.HandSize, s.Score)
-		items = append(items, app.Elem("li").Class("rit-seat").DataSet("seat", int(s.Seat)).DataSet("state", state).
-			DataSet("me", flag(s.Seat == v.Seat)).Aria("label", label).Body(
-			app.Elem("span").Class("rit-sname").Text(n.Seat(s.Seat)),
-			app.Elem("span").Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
-			app.If(s.Steer != "", app.Elem("span").Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
-			app.If(visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
-				app.Elem("span").Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
-			sent,
-			targetButtons(onSeat[s.Seat], n, act),
-		))
+		items = append(items, board.Memo(r))
 	}
 	title := i18n.T("rit.players")
 	if visiting {
@@ -81,65 +65,120 @@ func seatsPanel(v *rituals.View, locked []engine.Seat, targets []engine.Move, n 
 	)
 }
 
+// seatRow is one player's line of seatsPanel.
+type seatRow struct {
+	S        rituals.SeatView
+	Visiting bool          // phase 2: the visit order, the cultists sent
+	Sealed   bool          // a sealed step
+	Done     bool          // ... in which this player has chosen
+	State    string        // waiting, placing or placed (data-state)
+	Target   []engine.Move // the pressed event's plays on this player
+	N        Names
+	t        *Table
+}
+
+func (r seatRow) Draw() app.UI {
+	s, n := r.S, r.N
+	var sent app.UI
+	switch {
+	case s.Sent != 0:
+		sent = cardChip(s.Sent, "rit-sent")
+	case s.NoCultist && r.Visiting:
+		sent = app.Elem("span").Class("rit-none").Text(i18n.T("rit.no_cultist"))
+	case r.Done:
+		sent = app.Elem("span").Class("rit-done").Text("✓ " + i18n.T("rit.chosen"))
+	case r.Sealed:
+		sent = app.Elem("span").Class("rit-thinking").Text(i18n.T("rit.choosing"))
+	}
+	label := i18n.T("rit.seat_label", n.Seat(s.Seat), s.HandSize, s.Score)
+	return app.Elem("li").Class("rit-seat").DataSet("seat", int(s.Seat)).DataSet("state", r.State).
+		DataSet("me", flag(s.Seat == n.Me)).Aria("label", label).Body(
+		app.Elem("span").Class("rit-sname").Text(n.Seat(s.Seat)),
+		app.Elem("span").Class("rit-sinfo").Text(i18n.T("rit.seat_info", s.HandSize, s.Score)),
+		app.If(s.Steer != "", app.Elem("span").Class("rit-steer").Text(i18n.T("rit.steer."+string(s.Steer), n.Seat(s.SteerBy)))),
+		app.If(r.Visiting && s.Sent != 0 && s.Insanity != s.Sent.Card().Insanity,
+			app.Elem("span").Class("rit-eff").Text(i18n.T("rit.insanity_now", s.Insanity))),
+		sent,
+		targetButtons(r.Target, n, r.t.act),
+	)
+}
+
 // placesPanel is the twelve ritual places with their owner and positions; a place the viewer
 // may put the cultist on has a button sending that move, and targets (the pressed event's
-// plays at a place) are drawn on their places.
-func placesPanel(v *rituals.View, legal, targets []engine.Move, n Names, act func(engine.Move) app.EventHandler) app.UI {
-	canPlace := map[string]engine.Move{}
+// plays at a place) are drawn on their places. Each place is a part of its own (placeTile): a
+// cultist placed redraws its place, not the twelve.
+func placesPanel(places []rituals.Place, legal, targets []engine.Move, n Names, t *Table) app.UI {
+	canPlace := map[string][]engine.Move{}
 	for _, m := range legal {
 		if m.Kind == rituals.MovePlace {
-			canPlace[m.Option] = m
+			canPlace[m.Option] = []engine.Move{m}
 		}
 	}
 	atPlace := map[string][]engine.Move{}
 	for _, m := range targets {
 		atPlace[m.Option] = append(atPlace[m.Option], m)
 	}
-	tiles := make([]app.UI, 0, len(v.Places))
-	for i, p := range v.Places {
-		known := p.Owner >= 0
-		owner := i18n.T("rit.forgotten")
-		if known {
-			owner = i18n.T("rit.known_by", n.Seat(p.Owner))
-		}
-		slots := make([]app.UI, 3)
-		for k := range slots {
-			var body app.UI = app.Elem("span").Class("rit-empty").Text("—")
-			if k < len(p.Cultists) {
-				c := p.Cultists[k]
-				// Whose cultist it is: the engine keeps each position's sender across rounds
-				// (the log, which restarts every round, would forget it).
-				who := ""
-				if k < len(p.Senders) {
-					who = n.Seat(p.Senders[k])
-				}
-				body = app.Elem("span").Body(cardChip(c, "rit-at"), app.If(who != "", app.Elem("span").Class("rit-who").Text(who)))
-			}
-			slots[k] = app.Elem("li").Class("rit-slot").DataSet("pos", k+1).Body(
-				app.Elem("span").Class("rit-pos").Text("#"+strconv.Itoa(k+1)), body)
-		}
-		var btn app.UI
-		if m, ok := canPlace[p.Key]; ok {
-			btn = app.Elem("button").Attr("type", "button").Class("btn", "primary", "rit-here").ID("rit-place-"+p.Key).
-				Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(act(m), p.Key)
-		}
-		pl := rituals.Places[i]
-		tiles = append(tiles, app.Elem("li").Class("rit-place").DataSet("place", p.Key).DataSet("known", flag(known)).
-			DataSet("mine", flag(known && p.Owner == v.Seat)).Aria("label", PlaceName(p.Key)+", "+owner).Body(
-			app.Div().Class("rit-ptitle").Body(
-				app.Elem("span").Class("rit-letter").Text(pl.Letter),
-				app.Elem("span").Class("rit-god").Text(GodName(i)),
-			),
-			app.Elem("span").Class("rit-owner").Text(owner),
-			app.If(p.RisenBy >= 0, app.Elem("span").Class("rit-risen").Text(i18n.T("rit.risen"))),
-			app.Elem("ol").Class("rit-slots").Body(slots...),
-			btn,
-			targetButtons(atPlace[p.Key], n, act),
-		))
+	tiles := make([]app.UI, 0, len(places))
+	for i, p := range places {
+		tiles = append(tiles, board.Memo(placeTile{I: i, P: p, Here: canPlace[p.Key], Target: atPlace[p.Key], N: n, t: t}))
 	}
 	return app.Elem("section").Class("rit-places").Aria("label", i18n.T("rit.places")).Body(
 		app.Elem("h2").Text(i18n.T("rit.places")),
 		app.Elem("ul").Class("rit-grid").Body(tiles...),
+	)
+}
+
+// placeTile is one place of placesPanel.
+type placeTile struct {
+	I      int // its index in rituals.Places
+	P      rituals.Place
+	Here   []engine.Move // the viewer's move putting the cultist here, if any (one)
+	Target []engine.Move // the pressed event's plays here
+	N      Names
+	t      *Table
+}
+
+func (pt placeTile) Draw() app.UI {
+	p, n := pt.P, pt.N
+	known := p.Owner >= 0
+	owner := i18n.T("rit.forgotten")
+	if known {
+		owner = i18n.T("rit.known_by", n.Seat(p.Owner))
+	}
+	slots := make([]app.UI, 3)
+	for k := range slots {
+		var body app.UI = app.Elem("span").Class("rit-empty").Text("—")
+		if k < len(p.Cultists) {
+			c := p.Cultists[k]
+			// Whose cultist it is: the engine keeps each position's sender across rounds
+			// (the log, which restarts every round, would forget it).
+			who := ""
+			if k < len(p.Senders) {
+				who = n.Seat(p.Senders[k])
+			}
+			body = app.Elem("span").Body(cardChip(c, "rit-at"), app.If(who != "", app.Elem("span").Class("rit-who").Text(who)))
+		}
+		slots[k] = app.Elem("li").Class("rit-slot").DataSet("pos", k+1).Body(
+			app.Elem("span").Class("rit-pos").Text("#"+strconv.Itoa(k+1)), body)
+	}
+	var btn app.UI
+	if len(pt.Here) > 0 {
+		m := pt.Here[0]
+		btn = app.Elem("button").Attr("type", "button").Class("btn", "primary", "rit-here").ID("rit-place-"+p.Key).
+			Text(i18n.T("rit.place_here")).Aria("label", n.MoveLabel(m)).OnClick(pt.t.act(m), p.Key)
+	}
+	pl := rituals.Places[pt.I]
+	return app.Elem("li").Class("rit-place").DataSet("place", p.Key).DataSet("known", flag(known)).
+		DataSet("mine", flag(known && p.Owner == n.Me)).Aria("label", PlaceName(p.Key)+", "+owner).Body(
+		app.Div().Class("rit-ptitle").Body(
+			app.Elem("span").Class("rit-letter").Text(pl.Letter),
+			app.Elem("span").Class("rit-god").Text(GodName(pt.I)),
+		),
+		app.Elem("span").Class("rit-owner").Text(owner),
+		app.If(p.RisenBy >= 0, app.Elem("span").Class("rit-risen").Text(i18n.T("rit.risen"))),
+		app.Elem("ol").Class("rit-slots").Body(slots...),
+		btn,
+		targetButtons(pt.Target, n, pt.t.act),
 	)
 }
 

@@ -41,6 +41,36 @@ func BenchmarkGuestUpdate(b *testing.B) {
 	boardtest.BenchUpdate[Table](b, Draw, gameProps(b, 4, 3)[1])
 }
 
+// BenchmarkWatcherPlaceUpdate is showing a cultist placed to the watcher of a five-player game:
+// the game's placements in turn, each from the view before it (so every other update is the
+// jump from one placement to the next one's view).
+func BenchmarkWatcherPlaceUpdate(b *testing.B) {
+	benchMoves(b, 5, func(v0, _ *rituals.View) bool { return v0.Phase == rituals.PhasePlace })
+}
+
+// BenchmarkWatcherPassUpdate is the same for event windows' passes (the next player asked).
+func BenchmarkWatcherPassUpdate(b *testing.B) {
+	benchMoves(b, 5, func(v0, v1 *rituals.View) bool {
+		return v0.Window != nil && v1.Window != nil && v0.Phase == v1.Phase && len(v0.Log) == len(v1.Log)
+	})
+}
+
+// benchMoves benches the updates of a five-player game's watcher (viewer) whose views before
+// and after match.
+func benchMoves(b *testing.B, viewer int, match func(v0, v1 *rituals.View) bool) {
+	props := gameProps(b, 5, 3)[viewer]
+	var seq []board.Props
+	for i := 1; i < len(props); i++ {
+		if match(props[i-1].View.(*rituals.View), props[i].View.(*rituals.View)) {
+			seq = append(seq, props[i-1], props[i])
+		}
+	}
+	if len(seq) == 0 {
+		b.Fatal("no such move in the game")
+	}
+	boardtest.BenchUpdate[Table](b, Draw, append([]board.Props{seq[0]}, seq...))
+}
+
 // TestPartsFollowEveryUpdate: the table, updated move after move as a page is (its parts
 // redrawn only when their inputs change), shows exactly what a table drawn afresh from the same
 // props shows, at every step of whole games, for every seat and the watcher, in two languages;

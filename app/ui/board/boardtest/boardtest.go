@@ -1,6 +1,6 @@
 // Package boardtest holds what the three boards' tests share: a form of go-app's HTML that
 // ignores the order it writes attributes in, the first difference between two pages, and the
-// check that every mounted part of a board still reaches the mounted table.
+// check that every mounted part of a board still reaches the mounted table, and the parts mounted.
 package boardtest
 
 import (
@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -24,6 +25,31 @@ func PartsReach(ui app.UI, want any) error {
 	if want == nil || reflect.ValueOf(want).IsNil() {
 		return fmt.Errorf("no table mounted")
 	}
+	return walkMounted(ui, func(v reflect.Value) error {
+		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
+			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
+		}
+		return nil
+	})
+}
+
+// MountedParts is every board.Part mounted under ui, by address, with the data it last drew
+// (go-app sets a part's data only when it changed, and then draws the part again).
+func MountedParts(ui app.UI) map[*board.Part]board.Drawer {
+	out := map[*board.Part]board.Drawer{}
+	_ = walkMounted(ui, func(v reflect.Value) error {
+		if v.Type() == reflect.TypeOf(board.Part{}) && v.CanAddr() {
+			p := (*board.Part)(unsafe.Pointer(v.UnsafeAddr())) // held in go-app's unexported fields
+			out[p] = p.Of
+		}
+		return nil
+	})
+	return out
+}
+
+// walkMounted calls fn on every component and element mounted under ui (a struct, reached
+// through go-app's unexported fields) until fn returns an error.
+func walkMounted(ui app.UI, fn func(v reflect.Value) error) error {
 	var walk func(v reflect.Value) error
 	walk = func(v reflect.Value) error {
 		for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
@@ -35,8 +61,8 @@ func PartsReach(ui app.UI, want any) error {
 		if v.Kind() != reflect.Struct {
 			return nil
 		}
-		if f := v.FieldByName("t"); f.IsValid() && f.Type() == reflect.TypeOf(want) && f.Pointer() != reflect.ValueOf(want).Pointer() {
-			return fmt.Errorf("a mounted %s does not reach the mounted table", v.Type())
+		if err := fn(v); err != nil {
+			return err
 		}
 		if c := v.FieldByName("Compo"); c.IsValid() && c.Type() == reflect.TypeOf(app.Compo{}) {
 			return walk(c.FieldByName("root"))
