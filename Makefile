@@ -20,7 +20,7 @@ WASM_TESTED := $(wildcard engine/rng engine/fair engine/mask)
 # staticcheck, pinned and installed from the module proxy (v0.8.x is the line that knows Go 1.26).
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build wasm static size test fmt-check vet staticcheck purity unit race wasm-test browser-test compare chromium clean
+.PHONY: run build goapp-patch wasm static size test fmt-check vet staticcheck purity unit race wasm-test browser-test compare chromium clean
 
 run: wasm build
 	./bin/miskatonic serve -addr $(ADDR) $(if $(TURN),-turn $(TURN))
@@ -41,8 +41,28 @@ build:
 # and keep the inliner; every other package of ours (later ones too) goes without.
 WASM_GCFLAGS := -gcflags=miskatonic/...=-l $(foreach p,engine/table engine/wire engine/fair engine/mask engine/blindtable internal/sigcheck,-gcflags=miskatonic/$(p)=)
 
-wasm: build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags '-s -w $(LDFLAGS)' -o web/app.wasm ./cmd/miskatonic
+# go-app v9's engine, patched (app/goappframe): in the browser it draws on the page's next
+# animation frame after a change instead of on its own timer, and wakes nothing while idle.
+# Wasm builds of the app use a copy of go-app made here (bin/goapp: the module cache's, with the
+# patched engine.go) through a go.mod of their own (bin/goapp.mod: ours plus a replace); native
+# builds and tests keep go-app as published. Go's -overlay would be smaller but refuses files in
+# the module cache. The copy is made at each build (the module cache's place differs from machine
+# to machine) and only from the go-app release the patch was made from (app/goappframe's hash).
+GOAPP_PATCHED := -modfile=$(CURDIR)/bin/goapp.mod
+
+goapp-patch:
+	@mkdir -p bin
+	@$(GO) mod download github.com/maxence-charriere/go-app/v9
+	@dir=$$($(GO) list -m -f '{{.Dir}}' github.com/maxence-charriere/go-app/v9) && \
+	{ echo "$$(cat app/goappframe/engine.go.sha256)  $$dir/pkg/app/engine.go" | sha256sum -c --quiet - || \
+	  { echo "go-app's engine.go is not the one app/goappframe patches: redo the patch for this release"; exit 1; }; } && \
+	rm -rf bin/goapp && mkdir bin/goapp && cp -R "$$dir/go.mod" "$$dir/LICENSE" "$$dir/pkg" bin/goapp/ && chmod -R u+w bin/goapp && \
+	cp app/goappframe/engine.go.txt bin/goapp/pkg/app/engine.go && \
+	{ cat go.mod; printf '\nreplace github.com/maxence-charriere/go-app/v9 => %s/bin/goapp\n' "$(CURDIR)"; } > bin/goapp.mod && \
+	cp go.sum bin/goapp.sum
+
+wasm: build goapp-patch
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(GOAPP_PATCHED) $(WASM_GCFLAGS) -ldflags '-s -w $(LDFLAGS)' -o web/app.wasm ./cmd/miskatonic
 	./bin/miskatonic pack web/app.wasm
 	cp $(WASM_EXEC) web/wasm_exec.js
 
@@ -54,7 +74,7 @@ static: wasm build
 # test measures us against (app/e2e/testdata/minimal; all from builds that keep the names).
 size: wasm build
 	./bin/miskatonic size web/app.wasm
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(GOAPP_PATCHED) $(WASM_GCFLAGS) -ldflags '$(LDFLAGS)' -o bin/app-names.wasm ./cmd/miskatonic
 	cd app/e2e/testdata/minimal && GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(CURDIR)/bin/minimal-names.wasm .
 	./bin/miskatonic size -packages -against bin/minimal-names.wasm bin/app-names.wasm
 
@@ -64,10 +84,10 @@ test: fmt-check vet staticcheck purity unit wasm-test browser-test
 fmt-check:
 	@out=$$(gofmt -l app cmd engine); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-vet:
+vet: goapp-patch
 	$(GO) vet ./...
 	$(GO) vet -tags browser ./app/e2e/
-	GOOS=js GOARCH=wasm $(GO) vet $$(GOOS=js GOARCH=wasm $(GO) list -e -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./app/... ./cmd/... ./engine/...)
+	GOOS=js GOARCH=wasm $(GO) vet $(GOAPP_PATCHED) $$(GOOS=js GOARCH=wasm $(GO) list -e -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./app/... ./cmd/... ./engine/...)
 
 # Installed natively into bin/ (so the wasm pass runs a native binary over wasm packages).
 staticcheck:

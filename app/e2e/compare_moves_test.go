@@ -23,6 +23,7 @@ type moveSide struct {
 	// and its renderer's CPU (/proc).
 	thread, script float64
 	cpu            time.Duration
+	wakes          int             // browser timers that woke Go on the host page (goWakesJS)
 	again          []time.Duration // Play again → every page in the new lobby
 	load           *loadRange      // the machine's load over both builds' games
 }
@@ -32,13 +33,8 @@ type moveSide struct {
 func newMoveSide(t *testing.T, name string, srv *Server, load *loadRange) *moveSide {
 	t.Helper()
 	s := &moveSide{name: name, srv: srv, load: load}
-	s.host = NewBrowser(t, name+"-host", Laptop)
-	bea, cy := NewBrowser(t, name+"-bea", Phone), NewBrowser(t, name+"-cy", Laptop)
-	s.players = []*Browser{s.host, bea, cy}
-	link := hostTable(t, s.host, srv.URL, "Ann")
-	joinTable(t, bea, link, "Bea")
-	joinTable(t, cy, link, "Cy")
-	s.host.WaitText("#lobby .lobby-seats h2", "3 of 7")
+	s.host, s.players = threeAtTable(t, srv.URL, name+"-")
+	countGoWakesNow(t, s.host)
 	return s
 }
 
@@ -62,40 +58,11 @@ func (s *moveSide) play(t *testing.T) {
 	s.host.Click("#start")
 	for _, b := range s.players {
 		b.WaitVisible(".ark")
-		watch(t, b)
-		// Each game's seqs start again from the first: forget the last game's stamps.
-		if _, err := Eval[bool](b, `(window.__seq = {}, true)`); err != nil {
-			t.Fatal(err)
-		}
+		watchGame(t, b)
 	}
-	meter, cpu := newPageMeter(s.host), newCPUMeter(s.host)
+	meter, cpu, wakes := newPageMeter(s.host), newCPUMeter(s.host), goWakes(s.host)
 	measured := len(s.lat)
-	deadline, lastProgress := time.Now().Add(8*time.Minute), time.Now()
-	for over := 0; over < len(s.players); {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: game %d did not end in 8 minutes", s.name, s.games)
-		}
-		over = 0
-		progressed := false
-		for _, b := range s.players {
-			switch st, d := timedStep(t, b, s.players); {
-			case st == "over":
-				over++
-			case d > 0:
-				s.lat = append(s.lat, d)
-				progressed = true
-			}
-		}
-		if progressed {
-			lastProgress = time.Now()
-		} else {
-			time.Sleep(20 * time.Millisecond)
-		}
-		if time.Since(lastProgress) > 25*time.Second {
-			stuck(t, s.players)
-		}
-		checkNoLeak(t, s.players...)
-	}
+	playOut(t, s.players, fmt.Sprintf("%s: game %d", s.name, s.games), nil, func(d time.Duration) { s.lat = append(s.lat, d) })
 	end := meter.read()
 	s.thread += end["ThreadTime"] - meter.start["ThreadTime"]
 	s.script += end["ScriptDuration"] - meter.start["ScriptDuration"]
@@ -103,6 +70,7 @@ func (s *moveSide) play(t *testing.T) {
 		s.cpu += treeCPU(cpu.pid) - cpu.start
 	}
 	s.moves += max(0, seqOf(s.host))
+	s.wakes += goWakes(s.host) - wakes
 	s.load.add()
 	t.Logf("%s game %d: %d moves, %d measured, load %s", s.name, s.games, seqOf(s.host), len(s.lat)-measured, loadAvg())
 }
@@ -164,6 +132,8 @@ func TestCompareMoves(t *testing.T) {
 	if bc > 0 && ac > 0 {
 		compareRow(t, "host renderer CPU per move, ms (/proc, the test's probes included)", fmt.Sprintf("%.1f", bc), fmt.Sprintf("%.1f", ac), ac/bc, load)
 	}
+	bw, aw := float64(b.wakes)/float64(max(1, b.moves)), float64(a.wakes)/float64(max(1, a.moves))
+	compareRow(t, "host page's browser timers waking Go per move (counted)", fmt.Sprintf("%.1f", bw), fmt.Sprintf("%.1f", aw), aw/max(bw, 1e-9), load)
 	if len(b.again) > 0 && len(a.again) > 0 {
 		compareRow(t, fmt.Sprintf("Play again → every page in the new lobby, median (n=%d / %d, every one started)", len(b.again), len(a.again)),
 			ms(median(b.again)), ms(median(a.again)), float64(median(a.again))/float64(median(b.again)), load)

@@ -29,6 +29,26 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 	if os.Getenv("E2E_TRACE") == "" {
 		return func(int) {}
 	}
+	rec := recordTrace(t, b, traceCategories())
+	return func(moves int) {
+		raw := rec()
+		if all, err := json.Marshal(map[string]any{"traceEvents": raw}); err == nil {
+			// Opens in DevTools' Performance panel.
+			name := filepath.Join(os.Getenv("E2E_TRACE"), b.Name+".trace.json")
+			if err := os.WriteFile(name, all, 0o644); err != nil {
+				t.Logf("trace: %v", err)
+			}
+		}
+		t.Logf("FIGURE %s page's trace, main thread by kind of work (own time):\n%s", b.Name, traceSelfTimes(raw, moves))
+		n, ms := lazyCompiles(raw)
+		t.Logf("FIGURE %s page's wasm functions compiled on first use during the game (load %s): %d, %.1f ms", b.Name, loadAvg(), n, ms)
+	}
+}
+
+// recordTrace starts Chromium's trace of page b with the categories cats and returns what ends
+// it and hands back its events.
+func recordTrace(t *testing.T, b *Browser, cats []string) (stop func() []json.RawMessage) {
+	t.Helper()
 	var mu sync.Mutex
 	var raw []json.RawMessage
 	done := make(chan struct{})
@@ -49,12 +69,12 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 			TransferMode: tracing.StartTransferModeReportEvents,
 			TraceConfig: &tracing.TraceConfig{
 				RecordMode:         tracing.TraceConfigRecordModeRecordAsMuchAsPossible,
-				IncludedCategories: traceCategories(),
+				IncludedCategories: cats,
 			},
 		})
 		return err
 	}))
-	return func(moves int) {
+	return func() []json.RawMessage {
 		b.Do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 			_, err := chromedp.Call(ctx, tracing.End, cdp.Empty{})
 			return err
@@ -62,16 +82,7 @@ func tracePage(t *testing.T, b *Browser) (stop func(moves int)) {
 		<-done
 		mu.Lock()
 		defer mu.Unlock()
-		if all, err := json.Marshal(map[string]any{"traceEvents": raw}); err == nil {
-			// Opens in DevTools' Performance panel.
-			name := filepath.Join(os.Getenv("E2E_TRACE"), b.Name+".trace.json")
-			if err := os.WriteFile(name, all, 0o644); err != nil {
-				t.Logf("trace: %v", err)
-			}
-		}
-		t.Logf("FIGURE %s page's trace, main thread by kind of work (own time):\n%s", b.Name, traceSelfTimes(raw, moves))
-		n, ms := lazyCompiles(raw)
-		t.Logf("FIGURE %s page's wasm functions compiled on first use during the game (load %s): %d, %.1f ms", b.Name, loadAvg(), n, ms)
+		return raw
 	}
 }
 

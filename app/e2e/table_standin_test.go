@@ -28,13 +28,7 @@ func TestStandInAndBack(t *testing.T) {
 	if _, err := Eval[bool](ann, `(localStorage.setItem('miskatonic.turnTimeout', '1500'), true)`); err != nil {
 		t.Fatal(err)
 	}
-	link := hostTable(t, ann, srv.URL, "Ann")
-	joinTable(t, bea, link, "Bea")
-	ann.Click("#add-bot")
-	ann.WaitText("#lobby .lobby-seats h2", "3 of 7")
-	ann.Click("#start")
-	ann.WaitVisible(".ark")
-	bea.WaitVisible(".ark")
+	link := annBeaAndBot(t, ann, bea, srv.URL)
 
 	// Bea's tab closes; Ann plays on until the table waits for Bea past the deadline.
 	closed := time.Now()

@@ -1,11 +1,13 @@
 // Package uiloop is how the app's pages run work off go-app's UI goroutine and how a new
 // table state reaches the screen without waiting for go-app's next frame.
 //
-// go-app v9 applies a dispatched change at once but draws it only on its own frame tick (a
-// 120 Hz ticker that slows down while the page is idle, then a browser timer on top): measured
-// in three Chromium pages, the wait between a guest's new snapshot and its board on screen was
-// most of a move's latency. Now asks go-app's dispatcher to draw what is pending at once,
-// through the dispatcher's own Consume (the method go-app's client tester uses).
+// go-app v9 applies a dispatched change at once but draws it only on its own frame tick (as
+// published, a 120 Hz ticker that slows down while the page is idle, then a browser timer on
+// top: measured in three Chromium pages, the wait between a guest's new snapshot and its board
+// on screen was most of a move's latency; patched, app/goappframe, the page's next animation
+// frame). Now asks go-app's dispatcher to draw what is pending at once, through the
+// dispatcher's own Consume (the method go-app's client tester uses): the drawing then neither
+// waits for the next frame nor holds that frame back while it runs.
 //
 // Consume first waits for every goroutine started with ctx.Async or ctx.After to end. Those
 // include network calls of seconds and one-second countdown ticks, so a page that used them
