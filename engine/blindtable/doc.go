@@ -43,11 +43,10 @@
 // public entry and a Notice naming the seat as away, not as a cheat. Back gives the player a
 // key again from the next deal.
 //
-// Speed: every token is proven once, on receipt, into its need's mask.Opening; no path or
-// option checks less. A page's own token is recomputed from its own key (one multiplication,
-// AddOwn) and refused unless equal, which is stronger than a proof, since the page holds the
-// secret. A public opening of a card the page knows already (AddKnown) has every proof checked
-// like any other, then must sum to that card: a shifted token is refused naming its seat, even
-// when a second holder's opposite shift would hide it in the sum. TestShiftedTokenOnKnownCard
-// plays both attacks against real Pages; its dishonest host lives in the test file alone.
+// Proofs: every token is proven once, on receipt, into its need's mask.Opening. A page's own
+// token is recomputed from its own key (one multiplication, AddOwn) and refused unless equal,
+// which is stronger than a proof, since the page holds the secret. A public opening of a card the
+// page knows already (AddKnown) has every proof checked like any other, then must sum to that
+// card: a shifted token is refused naming its seat, even when a second holder's opposite shift
+// would hide it in the sum. TestShiftedTokenOnKnownCard plays both attacks against real Pages.
 package blindtable
