@@ -56,6 +56,14 @@ const overflowJS = `(() => {
     const r = e.getBoundingClientRect();
     if (r.right > window.innerWidth + 1) out.push('off screen ' + e.tagName + ' "' + e.textContent.trim().slice(0, 40) + '" right=' + Math.round(r.right));
   });
+  // A table wider than the box holding it sticks out past the panel's edge and padding.
+  document.querySelectorAll('table').forEach(e => {
+    if (!e.offsetParent) return;
+    const p = e.parentElement, cs = getComputedStyle(p);
+    const inner = p.getBoundingClientRect().right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+    const over = e.getBoundingClientRect().right - inner;
+    if (over > 1) out.push('table wider than its box by ' + Math.round(over) + ' px: "' + e.textContent.trim().slice(0, 40) + '"');
+  });
   return out.join('\n');
 })()`
 
