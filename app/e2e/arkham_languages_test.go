@@ -73,10 +73,12 @@ const overflowJS = `(() => {
     const room = first.getBoundingClientRect().left - box.getBoundingClientRect().left - box.clientLeft;
     if (need > room + 1) out.push('list number "' + n + '." clipped: needs ' + Math.round(need) + ' px, has ' + Math.round(room));
   });
-  // A table wider than the box holding it sticks out past the panel's edge and padding.
+  // A table wider than the box holding it sticks out past the panel's edge and padding (unless
+  // that box scrolls sideways on purpose, as the replay's round-by-round table does).
   document.querySelectorAll('table').forEach(e => {
     if (!e.offsetParent) return;
     const p = e.parentElement, cs = getComputedStyle(p);
+    if (cs.overflowX !== 'visible') return;
     const inner = p.getBoundingClientRect().right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
     const over = e.getBoundingClientRect().right - inner;
     if (over > 1) out.push('table wider than its box by ' + Math.round(over) + ' px: "' + e.textContent.trim().slice(0, 40) + '"');
