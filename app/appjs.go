@@ -10,6 +10,8 @@ import (
 	"regexp"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"miskatonic/app/ui/appupdate"
 )
 
 // go-app's app.js counts the download's progress by wrapping fetch's Response in one it builds
@@ -158,6 +160,15 @@ async function mkInstantiateStreaming(source, imports) {
 }
 `
 
+// goappNotifyUpdate is go-app v9.8.0's call, in goappSetupNotifyUpdate, once a newer service
+// worker has installed under a page it already controls; ourNotifyUpdate also leaves a flag the
+// page's new-version notice reads when it mounts (app/ui/appupdate), since go-app's call reaches
+// only a wasm already running.
+const (
+	goappNotifyUpdate = "      goappOnUpdate();"
+	ourNotifyUpdate   = "      self." + appupdate.ReadyFlag + " = true;\n      goappOnUpdate();"
+)
+
 // wasmURL finds app.wasm's path in go-app's app.js (the argument of its fetchWithProgress call).
 var wasmURL = regexp.MustCompile(`fetchWithProgress\(\s*"([^"]+)"`)
 
@@ -171,11 +182,13 @@ func loaderScripts(h *app.Handler) (map[string][]byte, error) {
 	}
 	js := rec.Body.Bytes()
 	m := wasmURL.FindSubmatch(js)
-	if bytes.Count(js, []byte(goappFetchWithProgress)) != 1 || bytes.Count(js, []byte(goappInstantiate)) != 1 || m == nil {
+	if bytes.Count(js, []byte(goappFetchWithProgress)) != 1 || bytes.Count(js, []byte(goappInstantiate)) != 1 ||
+		bytes.Count(js, []byte(goappNotifyUpdate)) != 1 || m == nil {
 		return nil, errors.New("go-app's app.js is not v9.8.0's, whose loader we patch (app/appjs.go)")
 	}
 	js = bytes.Replace(js, []byte(goappFetchWithProgress), []byte(ourFetchWithProgress), 1)
 	js = bytes.Replace(js, []byte(goappInstantiate), []byte(ourInstantiate), 1)
+	js = bytes.Replace(js, []byte(goappNotifyUpdate), []byte(ourNotifyUpdate), 1)
 	js = append(js, mkInstantiateStreaming...)
 	files := map[string][]byte{BootScriptPath: bootScript(string(m[1]), h.WasmContentLengthHeader)}
 	for _, p := range appScriptPaths {

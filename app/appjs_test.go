@@ -43,6 +43,7 @@ func TestAppScriptKeepsFetchResponse(t *testing.T) {
 			"async function mkInstantiateStreaming(",
 			"response.clone().body.getReader()", // progress from a clone
 			"goappInitWebAssembly",              // the rest of go-app's loader
+			ourNotifyUpdate,                     // a new version's flag for the notice
 			wasmLengthHeader,
 		} {
 			if !strings.Contains(js, want) {

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"miskatonic/app/i18n"
+	"miskatonic/app/ui/appupdate"
 )
 
 // langKey is where the browser remembers the player's language. localStorage is per browser
@@ -93,6 +94,8 @@ func (s *Switch) Render() app.UI {
 		opts = append(opts, app.Elem("option").Attr("value", string(l)).Lang(string(l)).Attr("selected", l == cur).Text(l.Name()))
 	}
 	return app.Div().Class("mk-lang").Body(
+		// The one component on every page, so the new-version notice rides along at its left.
+		&appupdate.Notice{},
 		app.Elem("label").Attr("for", "lang-select").Class("mk-lang-label").Aria("hidden", "true").Text("文A"),
 		app.Elem("select").ID("lang-select").Aria("label", i18n.T("app.language")).Title(i18n.T("app.language")).
 			Body(opts...).OnChange(s.change),
