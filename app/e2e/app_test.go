@@ -3,12 +3,17 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 
 	"miskatonic/app"
 )
@@ -96,10 +101,35 @@ func TestInstallable(t *testing.T) {
 			t.Errorf("manifest lacks a %s icon (has %v)", want, sizes)
 		}
 	}
+	b.WaitServiceWorker()
+	checkInstallable(t, b)
 	theme, _ := Eval[string](b, `document.querySelector('meta[name=theme-color]').content`)
 	if theme != app.ThemeColor {
 		t.Errorf("theme-color = %q, want %q", theme, app.ThemeColor)
 	}
+}
+
+// checkInstallable asks Chromium itself whether it would install the page (its manifest parsed
+// without complaint, and no installability errors: icons, start_url, display, worker).
+func checkInstallable(t *testing.T, b *Browser) {
+	t.Helper()
+	b.Do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		m, err := chromedp.Call(ctx, page.GetAppManifest, page.GetAppManifestParams{})
+		if err != nil {
+			return err
+		}
+		for _, e := range m.Errors {
+			t.Errorf("Chromium on %s: %s (line %d)", m.URL, e.Message, e.Line)
+		}
+		r, err := chromedp.Call(ctx, page.GetInstallabilityErrors, cdp.Empty{})
+		if err != nil {
+			return err
+		}
+		for _, e := range r.InstallabilityErrors {
+			t.Errorf("Chromium would not install the app: %s", e.ErrorID)
+		}
+		return nil
+	}))
 }
 
 // TestOfflineStart: after one visit the service worker holds the app, so with the server gone
@@ -224,6 +254,7 @@ func TestStaticDist(t *testing.T) {
 		t.Errorf("relay URL in the page = %q", relay)
 	}
 	b.WaitServiceWorker()
+	checkInstallable(t, b)
 
 	b.Open(srv.URL + "/no/such/crypt")
 	b.WaitApp()
