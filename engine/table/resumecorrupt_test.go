@@ -9,7 +9,7 @@ import (
 )
 
 // midGameSnapshot plays a table until seq reaches at and returns the host's last saved table.
-func midGameSnapshot(t *testing.T, rules engine.Rules, at int) []byte {
+func midGameSnapshot(t testing.TB, rules engine.Rules, at int) []byte {
 	t.Helper()
 	saved := &memBox{}
 	tt := newTable(t, tableOpts{rules: rules, guests: 3, bots: 1, seed: 41, save: saved.save})
@@ -73,4 +73,24 @@ func TestCorruptSnapshotRefused(t *testing.T) {
 			t.Fatalf("the save cut at %d bytes: %v", cut, err)
 		}
 	}
+}
+
+// FuzzResume: any bytes as a host page's saved table. Resume refuses them or gives a host that
+// answers and closes; it never panics.
+func FuzzResume(f *testing.F) {
+	snap := midGameSnapshot(f, toy.Rules{}, 3)
+	f.Add(snap)
+	f.Add([]byte(`{"v":1,"game":"toy","table":"AAAA","started":true,"config":{"seats":2},"seats":[{"name":"a"},{"name":"b"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := Resume(toy.Rules{}, data, HostConfig{Rand: newRand(3)})
+		if err != nil {
+			if engine.KindOf(err) != engine.KindMalformed && engine.KindOf(err) != engine.KindBadConfig {
+				t.Fatalf("refused as %v", err)
+			}
+			return
+		}
+		_ = h.State()
+		_, _ = h.Snapshot()
+		h.Close()
+	})
 }

@@ -5,7 +5,6 @@ package signaltest
 import (
 	"context"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 
@@ -23,33 +22,8 @@ type Tap struct {
 func TapProxy(t testing.TB, upstream string) (string, *Tap) {
 	t.Helper()
 	tp := &Tap{}
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var protos []string
-		for _, p := range strings.Split(r.Header.Get("Sec-WebSocket-Protocol"), ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				protos = append(protos, p)
-			}
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		up, _, err := websocket.Dial(ctx, upstream+r.URL.RequestURI(), &websocket.DialOptions{Subprotocols: protos})
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		defer up.CloseNow()
-		down, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: protos})
-		if err != nil {
-			return
-		}
-		defer down.CloseNow()
-		up.SetReadLimit(1 << 20)
-		down.SetReadLimit(1 << 20)
-		tp.keep([]byte(r.URL.RequestURI())) // the address asked for is seen too
-		go func() { tp.pump(ctx, down, up); cancel() }()
-		tp.pump(ctx, up, down)
-	})
-	return serve(t, h), tp
+	open := func(r *http.Request) { tp.keep([]byte(r.URL.RequestURI())) } // the address asked for is seen too
+	return wsProxy(t, upstream, open, tp.pump), tp
 }
 
 func (tp *Tap) pump(ctx context.Context, src, dst *websocket.Conn) {
