@@ -262,9 +262,9 @@ func (s *Session) watchCode(c *rtc.Conn) {
 }
 
 // StartHostAnyNet is StartHost for a page that may have no internet: when the relay cannot be
-// reached the table still opens (saved as usual, so a reload resumes it and reclaims its room
-// if the relay is back), without an invite link and with ProblemNoRelay shown, and devices
-// connect by code. Any other failure is StartHost's.
+// reached the table still opens (saved as usual), without an invite link and with
+// ProblemNoRelay shown, and devices connect by code; it keeps trying to claim its room, and the
+// link appears (the problem cleared) once the relay answers. Any other failure is StartHost's.
 func StartHostAnyNet(st Store, cfg HostConfig) (*Session, error) {
 	s, err := StartHost(st, cfg)
 	var je *JoinError
@@ -292,5 +292,7 @@ func StartHostAnyNet(st Store, cfg HostConfig) (*Session, error) {
 	s.problem = ProblemNoRelay
 	invJSON, _ := json.Marshal(inv)
 	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: DefaultBotDelay})
+	s.wg.Add(1)
+	go s.relisten(inv, cfg.Net) // the link appears once the relay answers (reach.go)
 	return s, nil
 }

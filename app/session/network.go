@@ -104,14 +104,27 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 func (s *Session) listen(inv signal.Invite, n Net) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	go func() { // a table closed meanwhile stops the try (relisten)
+		select {
+		case <-s.quit:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	l, err := rtc.Listen(ctx, n.RelayURL, inv, n.RTC)
 	if err != nil {
 		return &JoinError{Problem: ProblemUnreachable, Err: err}
 	}
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		l.Close()
+		return &JoinError{Problem: ProblemUnreachable, Err: errors.New("session: closed while claiming the room")}
+	}
 	s.invite = inv.Guest().Link(n.Origin)
 	s.onClose = append(s.onClose, func() { l.Close() })
 	s.mu.Unlock()
+	l.OnReach(s.reach) // say so when invitations stop reaching this table (reach.go)
 	go func() {
 		for j := range l.Joiners() {
 			go func(j *rtc.Joiner) {
@@ -151,8 +164,11 @@ func ResumeHosted(st Store, n Net, game string) (*Session, error) {
 			return nil, err
 		}
 		if err := s.listen(inv, n); err != nil {
-			// Keep the table: it is saved and may be reached later; say what is wrong.
+			// Keep the table: it is saved and may be reached later; say what is wrong, and
+			// claim the room again until it works (reach.go).
 			s.setProblem(ProblemNoRelay, false) // devices can still connect by code
+			s.wg.Add(1)
+			go s.relisten(inv, n)
 		}
 	}
 	return s, nil

@@ -67,7 +67,12 @@ type multi struct {
 	// A host keeps retrying, but Open fails as soon as every endpoint's first try has.
 	firstFails int
 	allFailed  chan struct{}
+	reach      Reach // a host's: whether any endpoint is up (reach.go)
 }
+
+// OnReach reports, for a host, when every endpoint has failed a try to reconnect and when one
+// is back (see Reach).
+func (m *multi) OnReach(f func(up bool)) { m.reach.OnChange(f) }
 
 const maxSent = 64
 
@@ -129,7 +134,11 @@ func (m *multi) keep(i int) {
 					close(m.allFailed)
 				}
 			}
+			down := m.allDownLocked()
 			m.mu.Unlock()
+			if down && m.role == RoleHost {
+				m.reach.Set(false)
+			}
 		}
 		if m.role != RoleHost || m.ctx.Err() != nil {
 			break
@@ -155,12 +164,24 @@ func (m *multi) attach(i int, c Conn) {
 	sent := append([][]byte(nil), m.sent...)
 	m.mu.Unlock()
 	m.once.Do(func() { close(m.first) })
+	m.reach.Set(true)
 	for _, b := range sent {
 		f, _ := ParseFrame(b)
 		ctx, cancel := context.WithTimeout(m.ctx, 5*time.Second)
 		_ = c.Send(ctx, f)
 		cancel()
 	}
+}
+
+// allDownLocked reports whether no endpoint is up and each has failed its last try: one that
+// dropped and is being tried again does not count as down yet.
+func (m *multi) allDownLocked() bool {
+	for i := range m.eps {
+		if m.conns[i] != nil || m.errs[i] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // forward reads endpoint i until it ends.

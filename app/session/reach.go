@@ -1,0 +1,53 @@
+package session
+
+import (
+	"time"
+
+	"miskatonic/app/signal"
+)
+
+// ProblemRelayDown: a hosted table's signaling went down mid-session and does not come back:
+// nobody new can join by the link until it does (seated players play on). Not fatal; it
+// clears by itself when the relay or a broker is back.
+const ProblemRelayDown = "conn.relay_down"
+
+// reach shows or clears what the host's page says about invitations reaching it (rtc.Host's
+// OnReach). It never hides another problem, and clears only its own (and ProblemNoRelay,
+// which said the same at the start).
+func (s *Session) reach(up bool) {
+	s.mu.Lock()
+	switch {
+	case !up && s.problem == "":
+		s.problem = ProblemRelayDown
+	case up && (s.problem == ProblemRelayDown || s.problem == ProblemNoRelay):
+		s.problem = ""
+	default:
+		s.mu.Unlock()
+		return
+	}
+	s.fatal = false
+	s.mu.Unlock()
+	s.notify()
+}
+
+// relistenMax bounds the wait between tries to claim the room again.
+const relistenMax = 30 * time.Second
+
+// relisten claims the table's room again until it works or the session closes: a host whose
+// relay (or internet) was out at the start or at a reload would otherwise keep a link nobody
+// can use until the next reload, and its guests would wait for it in vain. When it works the
+// invite link is back and ProblemNoRelay is cleared.
+func (s *Session) relisten(inv signal.Invite, n Net) {
+	defer s.wg.Done()
+	for wait := time.Second; ; wait = min(2*wait, relistenMax) {
+		select {
+		case <-s.quit:
+			return
+		case <-time.After(wait):
+		}
+		if s.listen(inv, n) == nil {
+			s.reach(true)
+			return
+		}
+	}
+}

@@ -1,0 +1,172 @@
+//go:build !wasm
+
+package session
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"miskatonic/app/relay"
+	"miskatonic/app/rtc"
+	"miskatonic/engine/table"
+)
+
+// switchedRelay is our real relay on one fixed address that a test turns off (every connection
+// cut, the port closed) and on again, the way a restarting or unplugged relay looks to a page.
+type switchedRelay struct {
+	t    *testing.T
+	addr string
+	srv  *httptest.Server
+	rl   *relay.Relay
+}
+
+func newSwitchedRelay(t *testing.T) *switchedRelay {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &switchedRelay{t: t, addr: l.Addr().String()}
+	l.Close()
+	t.Cleanup(r.off)
+	return r
+}
+
+func (r *switchedRelay) url() string { return "ws://" + r.addr + "/signal" }
+
+func (r *switchedRelay) on() {
+	l, err := net.Listen("tcp", r.addr)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.rl = relay.NewRelay(relay.Config{})
+	mux := http.NewServeMux()
+	mux.Handle("/signal", r.rl)
+	r.srv = &httptest.Server{Listener: l, Config: &http.Server{Handler: mux}}
+	r.srv.Start()
+}
+
+func (r *switchedRelay) off() {
+	if r.srv != nil {
+		r.rl.Close() // its WebSockets: the server no longer tracks hijacked connections
+		r.srv.Close()
+		r.srv = nil
+	}
+}
+
+// waitProblem waits until s shows problem (not fatal), or fails the test.
+func waitProblem(t *testing.T, s *Session, problem, when string) {
+	t.Helper()
+	if !waitFor(s.guest, time.Minute, func(table.GuestState) bool { p := s.Snapshot(); return p.Problem == problem && !p.Fatal }) {
+		p := s.Snapshot()
+		t.Fatalf("%s: the host shows %q (fatal %v), want %q", when, p.Problem, p.Fatal, problem)
+	}
+}
+
+// TestHostToldWhenInvitationsStop: mid-session the relay goes down and stays down (alone, and
+// beside a broker that was never up, the public-bus path). The host's page says that nobody new
+// can join by the link (not fatal) while Bea, seated over her own data channel, plays on; when
+// the relay is back the notice clears by itself and Cy joins by the same link. Before, the
+// host was told nothing and its friends' joins failed against a link that looked fine.
+func TestHostToldWhenInvitationsStop(t *testing.T) {
+	for _, tc := range []struct{ name, spec string }{
+		{"our relay", ""},
+		{"our relay beside a dead broker", "nostr:ws://127.0.0.1:1,"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newSwitchedRelay(t)
+			r.on()
+			n := Net{Origin: "http://miskatonic.test", RelayURL: tc.spec + r.url(), RTC: rtc.LoopbackConfig()}
+			if tc.spec != "" {
+				n.RelayURL = tc.spec + "relay:" + r.url()
+			}
+			host, err := StartHost(&MemStore{}, HostConfig{Name: "Ann", Game: "arkham", Net: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer host.Forget()
+			link := host.Snapshot().Invite
+			bea, err := Join(&MemStore{}, JoinConfig{Name: "Bea", Link: link, Net: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer bea.Forget()
+			if p := host.Snapshot().Problem; p != "" {
+				t.Fatalf("before the outage the host shows %q", p)
+			}
+
+			r.off()
+			waitProblem(t, host, ProblemRelayDown, "relay down")
+			if err := bea.Say("still here"); err != nil {
+				t.Fatalf("Bea's link went down with the relay: %v", err)
+			}
+			if !waitFor(host.guest, time.Minute, func(g table.GuestState) bool {
+				return len(g.Chat) > 0 && g.Chat[len(g.Chat)-1].Text == "still here"
+			}) {
+				t.Fatal("Bea's chat never reached the host while the relay was down")
+			}
+			if p := bea.Snapshot().Problem; p != "" {
+				t.Fatalf("Bea, seated, shows %q while only the relay is down", p)
+			}
+
+			r.on()
+			waitProblem(t, host, "", "relay back")
+			cy, err := Join(&MemStore{}, JoinConfig{Name: "Cy", Link: link, Net: n})
+			if err != nil {
+				t.Fatalf("Cy could not join once the relay was back: %v", err)
+			}
+			defer cy.Forget()
+			if !waitFor(host.guest, time.Minute, func(g table.GuestState) bool { return len(g.Lobby.Seats) == 3 }) {
+				t.Fatal("the lobby never showed Cy")
+			}
+		})
+	}
+}
+
+// TestHostClaimsRoomWhenRelayComesBack: a table opened, or resumed after a reload, while the
+// relay was out of reach shows ProblemNoRelay; once the relay answers, the page claims its
+// room by itself: the notice clears, the invite link is there and a guest joins by it. Before,
+// it stayed without a working link (and its guests waited in vain) until another reload.
+func TestHostClaimsRoomWhenRelayComesBack(t *testing.T) {
+	r := newSwitchedRelay(t)
+	n := Net{Origin: "http://miskatonic.test", RelayURL: r.url(), RTC: rtc.LoopbackConfig()}
+	st := &MemStore{}
+	host, err := StartHostAnyNet(st, HostConfig{Name: "Ann", Game: "arkham", Net: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := host.Snapshot(); p.Problem != ProblemNoRelay || p.Invite != "" {
+		t.Fatalf("opened without the relay: problem %q, invite %q", p.Problem, p.Invite)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if ok, _ := Saved(st, Host, "arkham"); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table was never saved")
+		}
+	}
+	host.Close() // the page reloads, the relay still out
+	host, err = ResumeHosted(st, n, "arkham")
+	if err != nil || host == nil {
+		t.Fatalf("resume: %v", err)
+	}
+	defer host.Forget()
+	if p := host.Snapshot().Problem; p != ProblemNoRelay {
+		t.Fatalf("resumed without the relay: problem %q", p)
+	}
+
+	r.on()
+	waitProblem(t, host, "", "relay back")
+	link := host.Snapshot().Invite
+	if link == "" {
+		t.Fatal("the relay is back but the host has no invite link")
+	}
+	bea, err := Join(&MemStore{}, JoinConfig{Name: "Bea", Link: link, Net: n})
+	if err != nil {
+		t.Fatalf("Bea could not join once the relay was back: %v", err)
+	}
+	defer bea.Forget()
+}
