@@ -346,8 +346,9 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 		}
 		saveRec()
 		s.setProblem(ProblemLost, false)
+		offline := false // the last try reached no transport at all (reach.go)
 		for try, wait := 1, 500*time.Millisecond; ; try, wait = try+1, min(2*wait, 5*time.Second) {
-			if try == 8 {
+			if try == 8 && !offline {
 				// About half a minute without the host: say so and offer a way out, but keep
 				// trying in case it comes back.
 				s.setProblem(ProblemHostGone, true)
@@ -372,6 +373,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 				s.setProblem(je.Problem, true)
 				return
 			}
+			offline = s.lostOffline(errors.As(err, &je) && je.Problem == ProblemAllDown, offline, try)
 		}
 	}
 }

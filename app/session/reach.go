@@ -6,6 +6,11 @@ import (
 	"miskatonic/app/signal"
 )
 
+// ProblemLostOffline: a seated guest lost the host, and its tries to get back reach no
+// transport at all: the fault is on this side (its internet, or the relay), not the host's
+// page. Not fatal; the page keeps trying and clears it when it is back.
+const ProblemLostOffline = "conn.lost_offline"
+
 // ProblemRelayDown: a hosted table's signaling went down mid-session and does not come back:
 // nobody new can join by the link until it does (seated players play on). Not fatal; it
 // clears by itself when the relay or a broker is back.
@@ -28,6 +33,22 @@ func (s *Session) reach(up bool) {
 	s.fatal = false
 	s.mu.Unlock()
 	s.notify()
+}
+
+// lostOffline words a guest's failed try to get back to the host (keepJoined): down says it
+// reached no transport at all. It shows ProblemLostOffline while that holds (rather than
+// blaming the host for what is this side's network), and puts back what the host's absence
+// alone would show once a try reaches a transport again. It returns down.
+func (s *Session) lostOffline(down, was bool, try int) bool {
+	switch {
+	case down && !was:
+		s.setProblem(ProblemLostOffline, false)
+	case !down && was && try >= 8:
+		s.setProblem(ProblemHostGone, true)
+	case !down && was:
+		s.setProblem(ProblemLost, false)
+	}
+	return down
 }
 
 // relistenMax bounds the wait between tries to claim the room again.

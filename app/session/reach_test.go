@@ -61,7 +61,7 @@ func waitProblem(t *testing.T, s *Session, problem, when string) {
 	t.Helper()
 	if !waitFor(s.guest, time.Minute, func(table.GuestState) bool { p := s.Snapshot(); return p.Problem == problem && !p.Fatal }) {
 		p := s.Snapshot()
-		t.Fatalf("%s: the host shows %q (fatal %v), want %q", when, p.Problem, p.Fatal, problem)
+		t.Fatalf("%s: the page shows %q (fatal %v), want %q", when, p.Problem, p.Fatal, problem)
 	}
 }
 
@@ -140,14 +140,7 @@ func TestHostClaimsRoomWhenRelayComesBack(t *testing.T) {
 	if p := host.Snapshot(); p.Problem != ProblemNoRelay || p.Invite != "" {
 		t.Fatalf("opened without the relay: problem %q, invite %q", p.Problem, p.Invite)
 	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-		if ok, _ := Saved(st, Host, "arkham"); ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the table was never saved")
-		}
-	}
+	waitSaved(t, st, "arkham")
 	host.Close() // the page reloads, the relay still out
 	host, err = ResumeHosted(st, n, "arkham")
 	if err != nil || host == nil {
@@ -169,4 +162,65 @@ func TestHostClaimsRoomWhenRelayComesBack(t *testing.T) {
 		t.Fatalf("Bea could not join once the relay was back: %v", err)
 	}
 	defer bea.Forget()
+}
+
+// waitSaved waits until st holds the hosted table of game (the saver writes after a change).
+func waitSaved(t *testing.T, st Store, game string) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if ok, _ := Saved(st, Host, game); ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table was never saved")
+		}
+	}
+}
+
+// TestGuestToldWhenItIsOffline: Bea's link to the host breaks while nothing that carries
+// invitations answers from her side (here the relay is off). She is told the fault looks to
+// be on her side, not the host's, while her page keeps trying; once the relay answers again
+// but the host is still away she is back to waiting for the host; when the host's page comes
+// back she is at the table with nothing shown. Before, she was told after half a minute that
+// the host had not come back, whatever the reason.
+func TestGuestToldWhenItIsOffline(t *testing.T) {
+	r := newSwitchedRelay(t)
+	r.on()
+	n := Net{Origin: "http://miskatonic.test", RelayURL: r.url(), RTC: rtc.LoopbackConfig()}
+	hostSt := &MemStore{}
+	host, err := StartHost(hostSt, HostConfig{Name: "Ann", Game: "arkham", Net: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bea, err := Join(&MemStore{}, JoinConfig{Name: "Bea", Link: host.Snapshot().Invite, Net: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bea.Forget()
+	if !waitFor(host.guest, time.Minute, func(g table.GuestState) bool { return len(g.Lobby.Seats) == 2 }) {
+		t.Fatal("the lobby never showed Bea")
+	}
+	waitSaved(t, hostSt, "arkham")
+
+	r.off()
+	host.Close() // the link breaks; every way back is out of reach from Bea's side
+	waitProblem(t, bea, ProblemLostOffline, "nothing reachable")
+
+	r.on()
+	if !waitFor(bea.guest, time.Minute, func(table.GuestState) bool {
+		p := bea.Snapshot().Problem
+		return p == ProblemLost || p == ProblemHostGone
+	}) {
+		t.Fatalf("relay back, host away: Bea shows %q", bea.Snapshot().Problem)
+	}
+
+	host, err = ResumeHosted(hostSt, n, "arkham")
+	if err != nil || host == nil {
+		t.Fatalf("resume: %v", err)
+	}
+	defer host.Forget()
+	waitProblem(t, bea, "", "host back")
+	if !bea.Snapshot().Connected {
+		t.Fatal("Bea shows no problem but is not connected")
+	}
 }
