@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"time"
 
 	"miskatonic/app/signal"
@@ -10,6 +11,17 @@ import (
 // transport at all: the fault is on this side (its internet, or the relay), not the host's
 // page. Not fatal; the page keeps trying and clears it when it is back.
 const ProblemLostOffline = "conn.lost_offline"
+
+// ProblemBrokersRefused: a guest's join found every transport down or refusing, and at least
+// one refused our messages (a public relay's rate limit, a paid relay): the host may be fine.
+const ProblemBrokersRefused = "conn.brokers_refused"
+
+// refusedAll reports whether no transport carried the join and at least one of them refused
+// it (signal.ErrRefused) rather than being out of reach.
+func refusedAll(err error) bool {
+	var na *signal.NoAnswerError
+	return errors.As(err, &na) && na.Refused()
+}
 
 // ProblemRelayDown: a hosted table's signaling went down mid-session and does not come back:
 // nobody new can join by the link until it does (seated players play on). Not fatal; it

@@ -40,6 +40,31 @@ func (e *NoAnswerError) Error() string {
 
 func (e *NoAnswerError) Unwrap() error { return ErrNoAnswer }
 
+// GaveOut reports whether every endpoint failed for a reason of its own (out of reach, or
+// refused us), so none was up merely waiting for the host.
+func (e *NoAnswerError) GaveOut() bool {
+	for _, err := range e.Errs {
+		if err == nil {
+			return false
+		}
+	}
+	return len(e.Errs) > 0
+}
+
+// Refused reports whether every endpoint gave out and at least one refused our messages
+// (ErrRefused) rather than being out of reach.
+func (e *NoAnswerError) Refused() bool {
+	if !e.GaveOut() {
+		return false
+	}
+	for _, err := range e.Errs {
+		if errors.Is(err, ErrRefused) {
+			return true
+		}
+	}
+	return false
+}
+
 // multi is one Conn over several endpoints, all tried at once. A guest sends every frame
 // through each endpoint that is up (an endpoint that comes up late is sent what went before)
 // and takes the first copy of each reply: the sealed sequence numbers make the others no-ops.
@@ -120,10 +145,13 @@ func (m *multi) keep(i int) {
 		if err == nil {
 			backoff = 250 * time.Millisecond
 			m.attach(i, c)
-			m.forward(i, c)
+			ferr := m.forward(i, c)
 			c.CloseNow()
 			m.mu.Lock()
 			m.conns[i] = nil
+			if errors.Is(ferr, ErrRefused) {
+				m.errs[i] = ferr // it was up, but carried nothing of ours: not a silent host
+			}
 			m.mu.Unlock()
 		} else {
 			m.mu.Lock()
@@ -184,14 +212,14 @@ func (m *multi) allDownLocked() bool {
 	return true
 }
 
-// forward reads endpoint i until it ends.
-func (m *multi) forward(i int, c Conn) {
+// forward reads endpoint i until it ends, and returns why.
+func (m *multi) forward(i int, c Conn) error {
 	stop := context.AfterFunc(m.ctx, func() { c.CloseNow() })
 	defer stop()
 	for {
 		f, err := c.Recv(m.ctx)
 		if err != nil {
-			return
+			return err
 		}
 		switch m.role {
 		case RoleHost:
@@ -220,7 +248,7 @@ func (m *multi) forward(i int, c Conn) {
 		select {
 		case m.in <- f:
 		case <-m.ctx.Done():
-			return
+			return m.ctx.Err()
 		}
 	}
 }

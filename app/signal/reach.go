@@ -1,6 +1,13 @@
 package signal
 
-import "sync"
+import (
+	"errors"
+	"sync"
+)
+
+// ErrRefused is wrapped when a transport was reached but refused to carry our messages (a
+// public relay's rate limit, a paid or closed relay): no fault of the host's or the network's.
+var ErrRefused = errors.New("signal: the service refused our messages")
 
 // Reach tells a host whether invitations can reach it: false once a try to (re)connect every
 // transport it listens on has failed, true again when one is back. A dropped connection that

@@ -7,6 +7,7 @@
 package signaltest
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/fiatjaf/khatru"
+	"github.com/nbd-wtf/go-nostr"
 )
 
 // Mosquitto starts mosquitto on loopback ports for the test's life and returns its WebSocket
@@ -77,6 +79,18 @@ func Nostr(t testing.TB) string {
 	t.Helper()
 	rl := khatru.NewRelay()
 	rl.Log.SetOutput(discard{})
+	srv := httptest.NewServer(rl)
+	t.Cleanup(srv.Close)
+	return "ws" + strings.TrimPrefix(srv.URL, "http")
+}
+
+// NostrRefusing starts a real Nostr relay (khatru) that takes connections and subscriptions
+// but refuses every event with reason, as a rate-limited or paid public relay does.
+func NostrRefusing(t testing.TB, reason string) string {
+	t.Helper()
+	rl := khatru.NewRelay()
+	rl.Log.SetOutput(discard{})
+	rl.RejectEvent = append(rl.RejectEvent, func(context.Context, *nostr.Event) (bool, string) { return true, reason })
 	srv := httptest.NewServer(rl)
 	t.Cleanup(srv.Close)
 	return "ws" + strings.TrimPrefix(srv.URL, "http")
