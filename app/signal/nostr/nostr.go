@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -273,6 +274,9 @@ func refusal(typ string, msg []json.RawMessage) (string, bool) {
 		}
 		if len(msg) > 3 {
 			_ = json.Unmarshal(msg[3], &why)
+		}
+		if strings.HasPrefix(why, "duplicate:") {
+			return "", false // it has the event already (some relays say so with false)
 		}
 	case "CLOSED":
 		if len(msg) > 2 {
