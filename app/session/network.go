@@ -65,13 +65,30 @@ func (e *JoinError) Unwrap() error { return e.Err }
 // StartHost opens a table in this page for others to join over WebRTC through the relay; the
 // host plays too, over an in-memory pipe. The table waits in its lobby until Start.
 func StartHost(st Store, cfg HostConfig) (*Session, error) {
+	s, inv, delay, err := newHosted(st, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.listen(inv, cfg.Net); err != nil {
+		s.guest.Close()
+		s.host.Close()
+		return nil, err
+	}
+	s.runHosted(inv, delay)
+	return s, nil
+}
+
+// newHosted sets up a hosted table with a fresh invite and the local player seated, before
+// any network: StartHost claims its room, StartHostAnyNet opens it without (code.go).
+// It returns the bot delay the table runs with (cfg's, or DefaultBotDelay).
+func newHosted(st Store, cfg HostConfig) (*Session, signal.Invite, time.Duration, error) {
 	rules, ok := games.Lookup(cfg.Game)
 	if !ok {
-		return nil, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
+		return nil, signal.Invite{}, 0, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
 	}
 	inv, err := signal.NewInvite()
 	if err != nil {
-		return nil, err
+		return nil, inv, 0, err
 	}
 	s := newHostSession(Host, cfg.Game, cfg.Name, st)
 	delay := cfg.BotDelay
@@ -80,23 +97,22 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 	}
 	h, err := table.NewHost(rules, s.hostConfig(delay, 0, cfg.Options))
 	if err != nil {
-		return nil, err
+		return nil, inv, 0, err
 	}
 	s.host = h
 	s.blind = newBlind(s)
 	s.blind.dealing = dealingOf(st, cfg.Dealing)
 	if err := s.seatLocal(cfg.Name, ""); err != nil {
 		h.Close()
-		return nil, err
+		return nil, inv, 0, err
 	}
-	if err := s.listen(inv, cfg.Net); err != nil {
-		s.guest.Close()
-		h.Close()
-		return nil, err
-	}
+	return s, inv, delay, nil
+}
+
+// runHosted starts saving and pumping a table newHosted set up.
+func (s *Session) runHosted(inv signal.Invite, delay time.Duration) {
 	invJSON, _ := json.Marshal(inv)
-	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: delay, Dealing: s.blind.dealing})
-	return s, nil
+	s.run(saved{Kind: Host, Game: s.game, Name: s.name, Invite: invJSON, BotDelay: delay, Dealing: s.blind.dealing})
 }
 
 // listen claims the invite's room at the relay and seats every joiner the table accepts; the

@@ -13,6 +13,7 @@ import (
 
 	"miskatonic/app/relay"
 	"miskatonic/app/rtc"
+	"miskatonic/engine/blindtable"
 	"miskatonic/engine/table"
 )
 
@@ -174,6 +175,12 @@ func TestHostClaimsRoomWhenRelayComesBack(t *testing.T) {
 	}
 	if p := host.Snapshot(); p.Problem != ProblemNoRelay || p.Invite != "" {
 		t.Fatalf("opened without the relay: problem %q, invite %q", p.Problem, p.Invite)
+	}
+	// Dealt like any hosted table: host-blind by default, the host's to choose in the lobby
+	// (before, a table opened offline dealt open, the host's browser able to read every card,
+	// and offered no choice).
+	if d, choose := host.Dealing(); d != blindtable.DealingBlind || !choose {
+		t.Fatalf("opened without the relay: dealing %q (choice offered %v), want %s", d, choose, blindtable.DealingBlind)
 	}
 	waitSaved(t, st, "arkham")
 	host.Close() // the page reloads, the relay still out
