@@ -13,7 +13,8 @@ import (
 )
 
 // TestJoinBrokersRefuse: a public relay that takes the guest's connection but refuses every
-// event (a real khatru answering OK false, as a rate-limited one does) is told apart from a
+// event (a real khatru answering OK false, as a rate-limited one does), or a broker that admits
+// only its members (a real mosquitto refusing at CONNACK), is told apart from a
 // host that stays silent: when every transport refused or was out of reach the guest hears
 // that the services refused (the host may be fine) with the transports tried named; when one
 // carried the offer and heard nothing back, the host's silence is still what is said. Before,
@@ -23,11 +24,14 @@ func TestJoinBrokersRefuse(t *testing.T) {
 	signal.AnswerWait = 2 * time.Second
 	defer func() { signal.AnswerWait = old }()
 	refusing := "nostr:" + signaltest.NostrRefusing(t, "rate-limited: slow down")
+	members := "mqtt:" + signaltest.MosquittoMembersOnly(t)
 	live := "nostr:" + signaltest.Nostr(t)
 	for _, tc := range []struct{ name, spec, want string }{
 		{"refused alone", refusing, ProblemBrokersRefused},
 		{"refused beside one out of reach", refusing + ",mqtt:ws://127.0.0.1:1/mqtt", ProblemBrokersRefused},
 		{"refused beside one that carries it (nobody hosts)", refusing + "," + live, ProblemUnreachable},
+		{"an MQTT broker for its members only", members, ProblemBrokersRefused},
+		{"members only beside one out of reach", members + ",nostr:ws://127.0.0.1:1", ProblemBrokersRefused},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := Net{Origin: "http://miskatonic.test", RelayURL: tc.spec, RTC: rtc.LoopbackConfig()}

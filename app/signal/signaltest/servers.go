@@ -27,6 +27,19 @@ import (
 // address ("ws://127.0.0.1:PORT"). Missing mosquitto fails the test (apt-get install mosquitto).
 func Mosquitto(t testing.TB) string {
 	t.Helper()
+	return mosquitto(t, true)
+}
+
+// MosquittoMembersOnly starts mosquitto as Mosquitto does, but admitting nobody without an
+// account: every connection is refused at CONNACK (not authorised), as a members-only broker
+// refuses the public.
+func MosquittoMembersOnly(t testing.TB) string {
+	t.Helper()
+	return mosquitto(t, false)
+}
+
+func mosquitto(t testing.TB, anonymous bool) string {
+	t.Helper()
 	bin, err := exec.LookPath("mosquitto")
 	if err != nil {
 		if _, serr := os.Stat("/usr/sbin/mosquitto"); serr != nil {
@@ -37,7 +50,7 @@ func Mosquitto(t testing.TB) string {
 	plain, ws := freePort(t), freePort(t)
 	// mosquitto 2.0.11 counts only plain listeners as "listening", so it needs one beside the
 	// WebSocket one; and its WebSocket listener cannot take a bind address.
-	conf := fmt.Sprintf("listener %d 127.0.0.1\nprotocol mqtt\nlistener %d\nprotocol websockets\nallow_anonymous true\n", plain, ws)
+	conf := fmt.Sprintf("listener %d 127.0.0.1\nprotocol mqtt\nlistener %d\nprotocol websockets\nallow_anonymous %v\n", plain, ws, anonymous)
 	path := filepath.Join(t.TempDir(), "mosquitto.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
