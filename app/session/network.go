@@ -325,7 +325,9 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
 	je := &JoinError{Problem: dialProblem(err), Err: err}
-	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath || je.Problem == ProblemNoPathTURN {
+	// conn.tried says none answered: not for these, where one did (or refused, which its own
+	// words say).
+	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath || je.Problem == ProblemNoPathTURN || je.Problem == ProblemBrokersRefused {
 		return nil, je
 	}
 	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {
