@@ -56,6 +56,33 @@ const overflowJS = `(() => {
     const r = e.getBoundingClientRect();
     if (r.right > window.innerWidth + 1) out.push('off screen ' + e.tagName + ' "' + e.textContent.trim().slice(0, 40) + '" right=' + Math.round(r.right));
   });
+  // A numbered list in a box that clips (a scroll box) needs room at its left for its widest
+  // number: "12." showed as "2." in the history and the log once a game ran past nine lines.
+  document.querySelectorAll('ol').forEach(o => {
+    const first = o.children[0];
+    if (!o.offsetParent || !first) return;
+    const cs = getComputedStyle(o);
+    if (cs.listStyleType !== 'decimal' || cs.listStylePosition !== 'outside') return;
+    let box = o;
+    while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    if (!box || box === document.body) return;
+    const n = o.reversed ? o.children.length : o.start + o.children.length - 1;
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = getComputedStyle(first).font;
+    const need = ctx.measureText(n + '. ').width;
+    const room = first.getBoundingClientRect().left - box.getBoundingClientRect().left - box.clientLeft;
+    if (need > room + 1) out.push('list number "' + n + '." clipped: needs ' + Math.round(need) + ' px, has ' + Math.round(room));
+  });
+  // A table wider than the box holding it sticks out past the panel's edge and padding (unless
+  // that box scrolls sideways on purpose, as the replay's round-by-round table does).
+  document.querySelectorAll('table').forEach(e => {
+    if (!e.offsetParent) return;
+    const p = e.parentElement, cs = getComputedStyle(p);
+    if (cs.overflowX !== 'visible') return;
+    const inner = p.getBoundingClientRect().right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+    const over = e.getBoundingClientRect().right - inner;
+    if (over > 1) out.push('table wider than its box by ' + Math.round(over) + ' px: "' + e.textContent.trim().slice(0, 40) + '"');
+  });
   return out.join('\n');
 })()`
 

@@ -5,9 +5,12 @@ package e2e
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"miskatonic/app/i18n"
 	"miskatonic/engine/shadows"
@@ -92,6 +95,20 @@ func TestTablesInJapaneseAndFrench(t *testing.T) {
 			if bad, _ := Eval[string](b, overflowJS); bad != "" {
 				t.Errorf("%s %s: %s", l, g.game, bad)
 			}
+		}
+		// A Rituals of Madness game's end, read back from its record: the score table's five
+		// columns fit the phone (the French headings are the longest; they stuck out of the panel).
+		b.Open(srv.URL + "/replay")
+		b.WaitApp()
+		b.WaitVisible("#replay-file")
+		b.Do(chromedp.SetUploadFiles(chromedp.CSS("#replay-file"),
+			[]string{filepath.Join(RepoRoot(t), "engine", "replay", "testdata", "rituals.json")}))
+		b.Click("#replay-end")
+		b.WaitVisible("#rit-result")
+		b.Do(chromedp.ScrollIntoView(chromedp.CSS("#rit-result")))
+		b.Screenshot("rituals-result")
+		if bad, _ := Eval[string](b, overflowJS); bad != "" {
+			t.Errorf("%s rituals result: %s", l, bad)
 		}
 	}
 }

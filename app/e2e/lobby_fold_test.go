@@ -8,7 +8,7 @@ import (
 )
 
 // lobbyInViewJS: the host's lobby as it stands (never scrolled): the seats' heading, Add a bot
-// and Start lie wholly inside the screen. It returns "" or what is wrong.
+// and Start lie wholly inside the screen, Start right under the seats. It returns "" or what is wrong.
 const lobbyInViewJS = `(() => {
   const H = innerHeight, W = document.documentElement.clientWidth, bad = [];
   for (const css of ['.lobby-seats h2', '#add-bot', '#start']) {
@@ -16,6 +16,12 @@ const lobbyInViewJS = `(() => {
     if (!el) { bad.push(css + ' missing'); continue; }
     const r = el.getBoundingClientRect();
     if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) bad.push(css + ' outside ' + JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round)));
+  }
+  // Start follows the seats directly, not below the (taller) invite beside them.
+  const seats = document.querySelector('.lobby-seats'), start = document.querySelector('.lobby-start');
+  if (seats && start) {
+    const gap = start.getBoundingClientRect().top - seats.getBoundingClientRect().bottom;
+    if (gap > 40) bad.push('Start sits ' + Math.round(gap) + ' px below the seats');
   }
   if (scrollY !== 0) bad.push('scrolled to ' + scrollY);
   return bad.join('; ');

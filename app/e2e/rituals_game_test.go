@@ -368,6 +368,17 @@ func openAll(t *testing.T, bs []*Browser, url string) {
 	}
 }
 
+// ritWindowHoleJS: on a two-column table an event window, with no buttons of the viewer's own
+// beside it, heads the right column level with the places (it had a row of its own, a hole
+// the places' width at its left). "" when so, or on one column, or with no window.
+const ritWindowHoleJS = `(() => {
+  const r = document.querySelector('#rit'), w = document.querySelector('#rit-window'), p = document.querySelector('.rit-places');
+  if (!r || !w || !p || document.querySelector('#rit > .rit-actions')) return '';
+  if (getComputedStyle(r).gridTemplateColumns.trim().split(/\s+/).length < 2) return '';
+  const d = p.getBoundingClientRect().top - w.getBoundingClientRect().top;
+  return Math.abs(d) > 2 ? 'the event window sits ' + Math.round(d) + ' px above the places, a hole beside it' : '';
+})()`
+
 func ritNetGame(t *testing.T, n int) {
 	start := time.Now()
 	srv := StartApp(t)
@@ -475,6 +486,9 @@ func ritNetGame(t *testing.T, n int) {
 			if i < len(shooters) && st.Phase != "" && !shots[b.Name+st.Phase] {
 				shots[b.Name+st.Phase] = true
 				b.Screenshot("rit-" + st.Phase)
+				if hole, _ := Eval[string](b, ritWindowHoleJS); hole != "" {
+					t.Errorf("%s in %s: %s", b.Name, st.Phase, hole)
+				}
 			}
 			// The guest reloads once, mid-round in phase 2, and must get its seat and hand back.
 			// Every page stops playing first, so the hand read before is the hand to expect.

@@ -23,6 +23,7 @@ var untranslated = map[Lang]map[string]bool{
 		"game.arkham":             true, // the French edition keeps the English title
 		"ark.round":               true, // "Round 3": the French rulebook says "round" too
 		"lobby.options":           true, // same word in French
+		"rit.col.total":           true, // "Total": the same word in French
 		"opt.doom":                true, // the French rulebook keeps "Doom Track" untranslated
 		"ark.doom":                true, // "Doom 3": the track's name, as above
 		"opt.choice.cthulhu":      true, // Great Old Ones' names are the same in French

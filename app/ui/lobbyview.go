@@ -66,35 +66,42 @@ func (l *Lobby) Render() app.UI {
 		app.H1().Text(i18n.T("game."+m.Game)+" — "+i18n.T("lobby.title")),
 		problem(m.Problem),
 		l.newGame(),
-		l.invite(),
-		l.Extra,
-		app.Elem("section").Class("panel", "lobby-seats").Body(
-			app.Elem("h2").Text(i18n.T("lobby.seats", n, m.Max)),
-			app.Elem("ul").Class("seat-list").Body(l.seatItems()...),
-			app.If(m.IsHost && n < m.Max,
-				app.Elem("button").Attr("type", "button").Class("btn").ID("add-bot").Text(i18n.T("lobby.add_bot")).
-					OnClick(func(ctx app.Context, e app.Event) {
-						if l.OnAddBot != nil {
-							l.OnAddBot(ctx)
-						}
-					}),
-			),
-			seatNote(m.Noter, n),
+		// Two columns on a wide screen (arkham.css): what the host shares, and the table itself.
+		// Each column is one box, so the seats and Start sit under each other whatever the
+		// invite's height (in one grid of loose panels, Start waited below the tall invite).
+		app.Div().Class("lobby-share").Body(
+			l.invite(),
+			l.Extra,
 		),
-		l.options(),
-		app.Div().Class("lobby-start").Body(
-			app.If(m.IsHost,
-				app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("start").Attr("disabled", !canStart).
-					Text(i18n.T("lobby.start")).
-					OnClick(func(ctx app.Context, e app.Event) {
-						if l.OnStart != nil {
-							l.OnStart(ctx)
-						}
-					}),
-			).Else(
-				app.P().Class("muted").Text(i18n.T("lobby.waiting_host")),
+		app.Div().Class("lobby-side").Body(
+			app.Elem("section").Class("panel", "lobby-seats").Body(
+				app.Elem("h2").Text(i18n.T("lobby.seats", n, m.Max)),
+				app.Elem("ul").Class("seat-list").Body(l.seatItems()...),
+				app.If(m.IsHost && n < m.Max,
+					app.Elem("button").Attr("type", "button").Class("btn").ID("add-bot").Text(i18n.T("lobby.add_bot")).
+						OnClick(func(ctx app.Context, e app.Event) {
+							if l.OnAddBot != nil {
+								l.OnAddBot(ctx)
+							}
+						}),
+				),
+				seatNote(m.Noter, n),
 			),
-			app.If(!canStart && m.IsHost, app.P().Class("muted", "small").Text(i18n.T("lobby.need_players", m.Min, m.Max, n))),
+			l.options(),
+			app.Div().Class("lobby-start").Body(
+				app.If(m.IsHost,
+					app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("start").Attr("disabled", !canStart).
+						Text(i18n.T("lobby.start")).
+						OnClick(func(ctx app.Context, e app.Event) {
+							if l.OnStart != nil {
+								l.OnStart(ctx)
+							}
+						}),
+				).Else(
+					app.P().Class("muted").Text(i18n.T("lobby.waiting_host")),
+				),
+				app.If(!canStart && m.IsHost, app.P().Class("muted", "small").Text(i18n.T("lobby.need_players", m.Min, m.Max, n))),
+			),
 		),
 	)
 }

@@ -244,12 +244,21 @@ func (p *Join) Render() app.UI {
 	}
 	return app.Main().Class("mk-page", "setup").ID("join").Body(
 		&lang.Switch{},
-		app.H1().Text(i18n.T("invite.title")),
+		app.H1().Text(i18n.T(p.title())),
 		top[0], top[1],
 		app.If(p.tried != "" && p.problem != "", app.P().Class("muted").ID("join-tried").Text(p.tried)),
 		codeJoinHint(p.problem),
 		form,
 	)
+}
+
+// title heads the page: an invitation, unless the link cannot be one (then the banner below
+// says why and what to do).
+func (p *Join) title() string {
+	if p.problem == session.ProblemBadLink {
+		return "invite.title_bad"
+	}
+	return "invite.title"
 }
 
 func (p *Join) join(ctx app.Context) {

@@ -213,7 +213,17 @@ func (r *Replay) where(n int) string {
 	if m.Seat == engine.Dealer {
 		return i18n.T("replay.at_deal", r.at, n)
 	}
-	return i18n.T("replay.at", r.at, n, r.mover(m.Seat), m.Kind)
+	return i18n.T("replay.at", r.at, n, r.mover(m.Seat), moveKindName(r.rec.Game, m.Kind))
+}
+
+// moveKindName is a move's kind in the reader's words: each game's board names its kinds
+// (replay.kind.<game>.<kind>); a kind it does not name shows as recorded.
+func moveKindName(game, kind string) string {
+	key := "replay.kind." + game + "." + kind
+	if !i18n.Has(key) {
+		return kind
+	}
+	return i18n.T(key)
 }
 
 func (r *Replay) mover(s engine.Seat) string {

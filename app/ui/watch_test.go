@@ -161,3 +161,15 @@ func TestNoHostOffersAWayForward(t *testing.T) {
 		}
 	}
 }
+
+// TestBadLinkIsNotHeadedAnInvitation: a link that cannot be an invitation is not headed as one
+// above the banner that says it is broken.
+func TestBadLinkIsNotHeadedAnInvitation(t *testing.T) {
+	bad := app.HTMLString((&Join{problem: session.ProblemBadLink}).Render())
+	if strings.Contains(bad, html.EscapeString(i18n.T("invite.title"))) || !strings.Contains(bad, html.EscapeString(i18n.T("invite.title_bad"))) {
+		t.Errorf("a broken link's page: %s", bad)
+	}
+	if ok := app.HTMLString((&Join{}).Render()); !strings.Contains(ok, html.EscapeString(i18n.T("invite.title"))) {
+		t.Errorf("an invitation's page: %s", ok)
+	}
+}

@@ -76,7 +76,7 @@ func (t *Table) Render() app.UI {
 		DataSet("round", v.Round).DataSet("over", flag(v.Outcome != nil)).DataSet("decide", t.decide()).Body(
 		app.Elem("header").Class("rit-head").Body(
 			app.H1().Text(i18n.T("game."+Name)),
-			app.Elem("span").Class("rit-meta").Text(i18n.T("rit.round_deck", v.Round, v.DeckSize)),
+			app.Elem("span").Class("rit-meta").Text(roundLine(v.Round, v.DeckSize)),
 			app.Elem("a").Class("rit-howto").Attr("href", board.RulesPath(Name)).Attr("target", "_blank").Text(i18n.T("pages.how_to_play")),
 		),
 		app.P().Class("rit-prompt").ID("rit-prompt").Aria("live", "polite").Attr("tabindex", "-1").DataSet(board.FocusHome, "prompt").Text(t.prompt(n)),
@@ -90,6 +90,15 @@ func (t *Table) Render() app.UI {
 		board.Memo(logView{Log: v.Log, Of: v.LogRound, N: n}),
 		t.resultPart(n),
 	)
+}
+
+// roundLine is the header's round and draw pile; before round 1 (the places' grab) it says
+// the table is being set up rather than "Round 0".
+func roundLine(round, deck int) string {
+	if round == 0 {
+		return i18n.T("rit.setup_deck", deck)
+	}
+	return i18n.T("rit.round_deck", round, deck)
 }
 
 // prompt says what the viewer is asked to do, or whom the table waits for.

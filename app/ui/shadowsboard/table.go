@@ -107,6 +107,9 @@ func (t *Table) status(n Names) app.UI {
 		)
 	}
 	meta := i18n.T("sh.round_turn", v.Round, v.Turn)
+	if v.Round == 0 { // choosing characters and the Ring: no round has begun
+		meta = i18n.T("sh.meta_setup")
+	}
 	return app.Elem("section").Class("sh-status").ID("sh-status").Aria("label", i18n.T("sh.status")).Body(
 		app.P().Class("sh-prompt").ID("sh-prompt").Aria("live", "polite").Text(line),
 		counter,

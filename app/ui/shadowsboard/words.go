@@ -290,7 +290,10 @@ func (n Names) LogLine(e shadows.Event, v *shadows.View) string {
 	case shadows.EventEscort:
 		return i18n.T("sh.log.escort", who)
 	case shadows.EventView:
-		return i18n.T("sh.log.view", who, threatName(e.Card, v, true))
+		if name := threatName(e.Card, v, true); name != "" {
+			return i18n.T("sh.log.view", who, name)
+		}
+		return i18n.T("sh.log.view_unnamed", who) // what was seen is not this page's to know
 	case shadows.EventBanish:
 		return i18n.T("sh.log.banish", who, threatName(e.Card, v, true))
 	case shadows.EventBanishFailed:
@@ -301,6 +304,9 @@ func (n Names) LogLine(e shadows.Event, v *shadows.View) string {
 		name := e.Card
 		if a := ability(e.Card); a != nil {
 			name = a.Name
+		}
+		if name == "" {
+			return i18n.T("sh.log.ability_unnamed", who)
 		}
 		return i18n.T("sh.log.ability", who, name)
 	case shadows.EventDiscardAsset:
