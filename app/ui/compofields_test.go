@@ -13,6 +13,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"miskatonic/app/ui/appupdate"
 	"miskatonic/app/ui/arkhamboard"
 	"miskatonic/app/ui/board"
 	"miskatonic/app/ui/doc"
@@ -26,7 +27,7 @@ import (
 var components = []app.Composer{
 	&GameScreen{}, &Lobby{}, &HostCode{}, &CodeJoin{}, &Resume{}, &NewTable{}, &Join{}, &Replay{},
 	&Home{}, &AwayBanner{}, &NotFound{}, &historyPanel{}, &historyRoundView{}, &Solo{}, &rehearsalScreen{},
-	&lang.Switch{}, &doc.Article{}, &board.Part{},
+	&lang.Switch{}, &appupdate.Notice{}, &doc.Article{}, &board.Part{},
 	&arkhamboard.Table{}, &ritualsboard.Table{}, &shadowsboard.Table{}, &shadowsboard.Ours{},
 }
 
