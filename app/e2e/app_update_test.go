@@ -31,7 +31,7 @@ func TestNewVersionNotice(t *testing.T) {
 	}
 	deploy("update-a")
 	srv := start(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*cur.Load()).ServeHTTP(w, r) }))
-	b := NewTab(t, "update", Laptop)
+	b := NewTab(t, "update", Phone)
 	b.Open(srv.URL + "/")
 	b.WaitApp()
 	b.WaitServiceWorker()
@@ -93,6 +93,10 @@ func TestNewVersionNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.WaitVisible("#app-update")
+	b.Screenshot("update-midgame")
+	if spill, err := Eval[[]string](b, overflowJS); err != nil || len(spill) > 0 {
+		t.Errorf("the notice on a phone's game page: %v (%v)", spill, err)
+	}
 	reloadFromNotice()
 	b.WaitVisible(".ark")
 	if v := running(); v != "update-c" {
