@@ -94,8 +94,8 @@ func TestNewVersionNotice(t *testing.T) {
 	}
 	b.WaitVisible("#app-update")
 	b.Screenshot("update-midgame")
-	if spill, err := Eval[[]string](b, overflowJS); err != nil || len(spill) > 0 {
-		t.Errorf("the notice on a phone's game page: %v (%v)", spill, err)
+	if spill, err := Eval[string](b, overflowJS); err != nil || spill != "" {
+		t.Errorf("the notice on a phone's game page: %s (%v)", spill, err)
 	}
 	reloadFromNotice()
 	b.WaitVisible(".ark")
