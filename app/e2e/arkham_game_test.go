@@ -156,6 +156,9 @@ func TestArkhamSoloSevenSeats(t *testing.T) {
 	if !keys.reveal || !keys.explain {
 		t.Errorf("the keyboard checks did not all run (reveal %v, explanation %v)", keys.reveal, keys.explain)
 	}
+	// The game over's way on takes the focus the dock held under it (a keyboard is one Enter
+	// from the next game); its autofocus attribute did nothing on a page already loaded.
+	waitFocus(t, b, "play-again", "the game ended")
 
 	// Play again deals a new game at the same table at once: the same seven seats.
 	b.Click("#play-again")
