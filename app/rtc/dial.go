@@ -74,6 +74,10 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 	// host sends right after agreeing) wait in it.
 	var sink chunkSink
 	var wg sync.WaitGroup
+	// ended says why signaling ended when every transport gave out, each with its reason (a
+	// signal.NoAnswerError; not a wait for the host that ran out): which were out of reach and
+	// which refused us is what the guest is told.
+	ended := make(chan error, 1)
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -81,6 +85,9 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 		for {
 			f, err := client.Recv(rctx)
 			if err != nil {
+				if na := (*signal.NoAnswerError)(nil); errors.As(err, &na) && na.GaveOut() {
+					ended <- err
+				}
 				return
 			}
 			switch f.Type {
@@ -169,6 +176,11 @@ func Dial(ctx context.Context, relayURL string, inv signal.Invite, name string, 
 		select {
 		case ierr := <-impostor:
 			return nil, fmt.Errorf("rtc: refused the room's host: %w", ierr)
+		default:
+		}
+		select {
+		case eerr := <-ended:
+			return nil, fmt.Errorf("%w; %w", err, eerr)
 		default:
 		}
 		select {

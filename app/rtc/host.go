@@ -28,6 +28,7 @@ type Host struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	done     chan struct{}
+	reach    signal.Reach // whether invitations reach this host now (OnReach)
 
 	mu       sync.Mutex
 	client   signal.Conn
@@ -79,9 +80,18 @@ func Listen(ctx context.Context, relayURL string, inv signal.Invite, cfg Config)
 		joiners: make(chan *Joiner, 16), ctx: hctx, cancel: cancel, done: make(chan struct{}),
 		client: client, sessions: map[signal.Session]*session{},
 	}
+	if r, ok := client.(signal.Reacher); ok {
+		r.OnReach(h.reach.Set) // public buses: the transports reconnect by themselves
+	}
 	go h.run(client)
 	return h, nil
 }
+
+// OnReach calls f with false when invitations can no longer reach this host (every try to
+// reconnect its signaling failed: the relay is down, or this device lost the internet), and
+// with true once they can again, so the host's page can say why nobody new arrives. Links
+// already open are not affected, except those relayed over that signaling.
+func (h *Host) OnReach(f func(up bool)) { h.reach.OnChange(f) }
 
 // Joiners delivers each guest asking to join. It is closed when the host closes.
 func (h *Host) Joiners() <-chan *Joiner { return h.joiners }
@@ -134,7 +144,14 @@ func (h *Host) run(client signal.Conn) {
 				h.mu.Lock()
 				h.client = c
 				h.mu.Unlock()
+				if r, ok := c.(signal.Reacher); ok {
+					r.OnReach(h.reach.Set)
+				}
+				h.reach.Set(true)
 				break
+			}
+			if h.ctx.Err() == nil {
+				h.reach.Set(false)
 			}
 		}
 	}

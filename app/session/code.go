@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,8 +11,6 @@ import (
 
 	"miskatonic/app/rtc"
 	"miskatonic/app/signal"
-	"miskatonic/engine/games"
-	"miskatonic/engine/table"
 )
 
 // Connecting by code: the serverless fallback for devices that share a network (a LAN, a phone's
@@ -262,35 +259,22 @@ func (s *Session) watchCode(c *rtc.Conn) {
 }
 
 // StartHostAnyNet is StartHost for a page that may have no internet: when the relay cannot be
-// reached the table still opens (saved as usual, so a reload resumes it and reclaims its room
-// if the relay is back), without an invite link and with ProblemNoRelay shown, and devices
-// connect by code. Any other failure is StartHost's.
+// reached the table still opens (saved as usual), without an invite link and with
+// ProblemNoRelay shown, and devices connect by code; it keeps trying to claim its room, and the
+// link appears (the problem cleared) once the relay answers. Any other failure is StartHost's.
 func StartHostAnyNet(st Store, cfg HostConfig) (*Session, error) {
 	s, err := StartHost(st, cfg)
 	var je *JoinError
 	if err == nil || !errors.As(err, &je) || je.Problem != ProblemUnreachable {
 		return s, err
 	}
-	rules, ok := games.Lookup(cfg.Game)
-	if !ok {
-		return nil, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
-	}
-	inv, err := signal.NewInvite()
+	s, inv, delay, err := newHosted(st, cfg)
 	if err != nil {
-		return nil, err
-	}
-	s = newHostSession(Host, cfg.Game, cfg.Name, st)
-	h, err := table.NewHost(rules, s.hostConfig(DefaultBotDelay, 0, cfg.Options))
-	if err != nil {
-		return nil, err
-	}
-	s.host = h
-	if err := s.seatLocal(cfg.Name, ""); err != nil {
-		h.Close()
 		return nil, err
 	}
 	s.problem = ProblemNoRelay
-	invJSON, _ := json.Marshal(inv)
-	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: DefaultBotDelay})
+	s.runHosted(inv, delay)
+	s.wg.Add(1)
+	go s.relisten(inv, cfg.Net) // the link appears once the relay answers (reach.go)
 	return s, nil
 }

@@ -110,7 +110,8 @@ func TestCodeJoinWithoutRelay(t *testing.T) {
 		t.Fatal(startErr)
 	}
 	for _, g := range []*Session{bea, cy} {
-		if !waitFor(g.guest, time.Minute, func(s table.GuestState) bool { return s.Started && s.HasView }) {
+		// What the screen shows (a host-blind game's view is the blind page's, not the table's).
+		if !waitFor(g.guest, time.Minute, func(table.GuestState) bool { s := g.Snapshot(); return s.Started && s.HasView }) {
 			t.Fatal("a code-joined guest never got its view")
 		}
 	}

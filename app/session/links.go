@@ -120,6 +120,8 @@ func dialProblem(err error) string {
 		return ProblemNoPathTURN
 	case errors.Is(err, rtc.ErrNoPath):
 		return ProblemNoPath
+	case refusedAll(err):
+		return ProblemBrokersRefused
 	case allDown(err):
 		return ProblemAllDown
 	}
@@ -133,13 +135,5 @@ func allDown(err error) bool {
 		return true
 	}
 	var na *signal.NoAnswerError
-	if !errors.As(err, &na) || len(na.Errs) == 0 {
-		return false
-	}
-	for _, e := range na.Errs {
-		if e == nil {
-			return false
-		}
-	}
-	return true
+	return errors.As(err, &na) && na.GaveOut()
 }

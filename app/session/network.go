@@ -65,13 +65,30 @@ func (e *JoinError) Unwrap() error { return e.Err }
 // StartHost opens a table in this page for others to join over WebRTC through the relay; the
 // host plays too, over an in-memory pipe. The table waits in its lobby until Start.
 func StartHost(st Store, cfg HostConfig) (*Session, error) {
+	s, inv, delay, err := newHosted(st, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.listen(inv, cfg.Net); err != nil {
+		s.guest.Close()
+		s.host.Close()
+		return nil, err
+	}
+	s.runHosted(inv, delay)
+	return s, nil
+}
+
+// newHosted sets up a hosted table with a fresh invite and the local player seated, before
+// any network: StartHost claims its room, StartHostAnyNet opens it without (code.go).
+// It returns the bot delay the table runs with (cfg's, or DefaultBotDelay).
+func newHosted(st Store, cfg HostConfig) (*Session, signal.Invite, time.Duration, error) {
 	rules, ok := games.Lookup(cfg.Game)
 	if !ok {
-		return nil, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
+		return nil, signal.Invite{}, 0, problemf(ProblemUnknownGame, "unknown game %q", cfg.Game)
 	}
 	inv, err := signal.NewInvite()
 	if err != nil {
-		return nil, err
+		return nil, inv, 0, err
 	}
 	s := newHostSession(Host, cfg.Game, cfg.Name, st)
 	delay := cfg.BotDelay
@@ -80,23 +97,22 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 	}
 	h, err := table.NewHost(rules, s.hostConfig(delay, 0, cfg.Options))
 	if err != nil {
-		return nil, err
+		return nil, inv, 0, err
 	}
 	s.host = h
 	s.blind = newBlind(s)
 	s.blind.dealing = dealingOf(st, cfg.Dealing)
 	if err := s.seatLocal(cfg.Name, ""); err != nil {
 		h.Close()
-		return nil, err
+		return nil, inv, 0, err
 	}
-	if err := s.listen(inv, cfg.Net); err != nil {
-		s.guest.Close()
-		h.Close()
-		return nil, err
-	}
+	return s, inv, delay, nil
+}
+
+// runHosted starts saving and pumping a table newHosted set up.
+func (s *Session) runHosted(inv signal.Invite, delay time.Duration) {
 	invJSON, _ := json.Marshal(inv)
-	s.run(saved{Kind: Host, Game: cfg.Game, Name: cfg.Name, Invite: invJSON, BotDelay: delay, Dealing: s.blind.dealing})
-	return s, nil
+	s.run(saved{Kind: Host, Game: s.game, Name: s.name, Invite: invJSON, BotDelay: delay, Dealing: s.blind.dealing})
 }
 
 // listen claims the invite's room at the relay and seats every joiner the table accepts; the
@@ -104,14 +120,27 @@ func StartHost(st Store, cfg HostConfig) (*Session, error) {
 func (s *Session) listen(inv signal.Invite, n Net) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	go func() { // a table closed meanwhile stops the try (relisten)
+		select {
+		case <-s.quit:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	l, err := rtc.Listen(ctx, n.RelayURL, inv, n.RTC)
 	if err != nil {
 		return &JoinError{Problem: ProblemUnreachable, Err: err}
 	}
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		l.Close()
+		return &JoinError{Problem: ProblemUnreachable, Err: errors.New("session: closed while claiming the room")}
+	}
 	s.invite = inv.Guest().Link(n.Origin)
 	s.onClose = append(s.onClose, func() { l.Close() })
 	s.mu.Unlock()
+	l.OnReach(s.reach) // say so when invitations stop reaching this table (reach.go)
 	go func() {
 		for j := range l.Joiners() {
 			go func(j *rtc.Joiner) {
@@ -151,8 +180,11 @@ func ResumeHosted(st Store, n Net, game string) (*Session, error) {
 			return nil, err
 		}
 		if err := s.listen(inv, n); err != nil {
-			// Keep the table: it is saved and may be reached later; say what is wrong.
+			// Keep the table: it is saved and may be reached later; say what is wrong, and
+			// claim the room again until it works (reach.go).
 			s.setProblem(ProblemNoRelay, false) // devices can still connect by code
+			s.wg.Add(1)
+			go s.relisten(inv, n)
 		}
 	}
 	return s, nil
@@ -293,7 +325,9 @@ func dial(inv signal.Invite, cfg JoinConfig) (*rtc.Conn, error) {
 		return nil, &JoinError{Problem: ProblemRemoved, Err: err}
 	}
 	je := &JoinError{Problem: dialProblem(err), Err: err}
-	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath || je.Problem == ProblemNoPathTURN {
+	// conn.tried says none answered: not for these, where one did (or refused, which its own
+	// words say).
+	if je.Problem == ProblemNoHost || je.Problem == ProblemNoPath || je.Problem == ProblemNoPathTURN || je.Problem == ProblemBrokersRefused {
 		return nil, je
 	}
 	if eps, perr := signal.ParseEndpoints(cfg.Net.RelayURL); perr == nil {
@@ -330,8 +364,9 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 		}
 		saveRec()
 		s.setProblem(ProblemLost, false)
+		offline := false // the last try reached no transport at all (reach.go)
 		for try, wait := 1, 500*time.Millisecond; ; try, wait = try+1, min(2*wait, 5*time.Second) {
-			if try == 8 {
+			if try == 8 && !offline {
 				// About half a minute without the host: say so and offer a way out, but keep
 				// trying in case it comes back.
 				s.setProblem(ProblemHostGone, true)
@@ -356,6 +391,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 				s.setProblem(je.Problem, true)
 				return
 			}
+			offline = s.lostOffline(errors.As(err, &je) && je.Problem == ProblemAllDown, offline, try)
 		}
 	}
 }

@@ -72,7 +72,7 @@ func Problems() []string {
 		ProblemCodePass, ProblemCodeNotCode, ProblemCodeWantOff, ProblemCodeWantAns, ProblemCodeNoOpen,
 		ProblemCodeNoLink, ProblemCodeLost, ProblemCodeNotHost, ProblemCodeNoTable, ProblemNoRelay,
 		ProblemStorage, ProblemSavedBroken, ProblemUnknownGame, ProblemSetup, ProblemNoSeat, ProblemNotHost,
-		ProblemInternal, ProblemNoPath, ProblemNoPathTURN, ProblemAllDown,
+		ProblemInternal, ProblemNoPath, ProblemNoPathTURN, ProblemAllDown, ProblemRelayDown, ProblemLostOffline, ProblemBrokersRefused,
 	}
 }
 

@@ -40,6 +40,31 @@ func (e *NoAnswerError) Error() string {
 
 func (e *NoAnswerError) Unwrap() error { return ErrNoAnswer }
 
+// GaveOut reports whether every endpoint failed for a reason of its own (out of reach, or
+// refused us), so none was up merely waiting for the host.
+func (e *NoAnswerError) GaveOut() bool {
+	for _, err := range e.Errs {
+		if err == nil {
+			return false
+		}
+	}
+	return len(e.Errs) > 0
+}
+
+// Refused reports whether every endpoint gave out and at least one refused our messages
+// (ErrRefused) rather than being out of reach.
+func (e *NoAnswerError) Refused() bool {
+	if !e.GaveOut() {
+		return false
+	}
+	for _, err := range e.Errs {
+		if errors.Is(err, ErrRefused) {
+			return true
+		}
+	}
+	return false
+}
+
 // multi is one Conn over several endpoints, all tried at once. A guest sends every frame
 // through each endpoint that is up (an endpoint that comes up late is sent what went before)
 // and takes the first copy of each reply: the sealed sequence numbers make the others no-ops.
@@ -67,7 +92,12 @@ type multi struct {
 	// A host keeps retrying, but Open fails as soon as every endpoint's first try has.
 	firstFails int
 	allFailed  chan struct{}
+	reach      Reach // a host's: whether any endpoint is up (reach.go)
 }
+
+// OnReach reports, for a host, when every endpoint has failed a try to reconnect and when one
+// is back (see Reach).
+func (m *multi) OnReach(f func(up bool)) { m.reach.OnChange(f) }
 
 const maxSent = 64
 
@@ -115,10 +145,13 @@ func (m *multi) keep(i int) {
 		if err == nil {
 			backoff = 250 * time.Millisecond
 			m.attach(i, c)
-			m.forward(i, c)
+			ferr := m.forward(i, c)
 			c.CloseNow()
 			m.mu.Lock()
 			m.conns[i] = nil
+			if errors.Is(ferr, ErrRefused) {
+				m.errs[i] = ferr // it was up, but carried nothing of ours: not a silent host
+			}
 			m.mu.Unlock()
 		} else {
 			m.mu.Lock()
@@ -129,7 +162,11 @@ func (m *multi) keep(i int) {
 					close(m.allFailed)
 				}
 			}
+			down := m.allDownLocked()
 			m.mu.Unlock()
+			if down && m.role == RoleHost {
+				m.reach.Set(false)
+			}
 		}
 		if m.role != RoleHost || m.ctx.Err() != nil {
 			break
@@ -155,6 +192,7 @@ func (m *multi) attach(i int, c Conn) {
 	sent := append([][]byte(nil), m.sent...)
 	m.mu.Unlock()
 	m.once.Do(func() { close(m.first) })
+	m.reach.Set(true)
 	for _, b := range sent {
 		f, _ := ParseFrame(b)
 		ctx, cancel := context.WithTimeout(m.ctx, 5*time.Second)
@@ -163,14 +201,25 @@ func (m *multi) attach(i int, c Conn) {
 	}
 }
 
-// forward reads endpoint i until it ends.
-func (m *multi) forward(i int, c Conn) {
+// allDownLocked reports whether no endpoint is up and each has failed its last try: one that
+// dropped and is being tried again does not count as down yet.
+func (m *multi) allDownLocked() bool {
+	for i := range m.eps {
+		if m.conns[i] != nil || m.errs[i] == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// forward reads endpoint i until it ends, and returns why.
+func (m *multi) forward(i int, c Conn) error {
 	stop := context.AfterFunc(m.ctx, func() { c.CloseNow() })
 	defer stop()
 	for {
 		f, err := c.Recv(m.ctx)
 		if err != nil {
-			return
+			return err
 		}
 		switch m.role {
 		case RoleHost:
@@ -199,7 +248,7 @@ func (m *multi) forward(i int, c Conn) {
 		select {
 		case m.in <- f:
 		case <-m.ctx.Done():
-			return
+			return m.ctx.Err()
 		}
 	}
 }

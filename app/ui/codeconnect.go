@@ -461,7 +461,7 @@ func hostCodeRejoin(s *session.Session, snap session.Snapshot) app.UI {
 // which works on a shared network with no internet. nil for any other problem.
 func codeJoinHint(problem string) app.UI {
 	switch problem {
-	case session.ProblemUnreachable, session.ProblemHostGone, session.ProblemNoPath, session.ProblemNoPathTURN, session.ProblemAllDown:
+	case session.ProblemUnreachable, session.ProblemHostGone, session.ProblemNoPath, session.ProblemNoPathTURN, session.ProblemAllDown, session.ProblemBrokersRefused:
 	default:
 		return nil
 	}

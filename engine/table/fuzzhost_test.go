@@ -480,7 +480,11 @@ func (fg fuzzGame) budget() time.Duration {
 	return 120 * time.Second
 }
 
-// FuzzHost lets the fuzzer choose the seeds: each input is one game's seed.
+// FuzzHost lets the fuzzer choose the seeds: each input is one game's seed. Under -fuzz, Go's
+// worker panics on any input that runs past 10 s ("deadlocked!", which the coordinator reports
+// only as "fuzzing process hung or terminated unexpectedly: exit status 2"), and a whole game
+// with its waits can take that long on a loaded machine: rerun a reported seed with -run (it
+// prints the real failure, if any) before suspecting the host.
 func FuzzHost(f *testing.F) {
 	for _, s := range []uint64{1, 2, 3, 7, 11} {
 		f.Add(s)

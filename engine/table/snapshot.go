@@ -159,9 +159,15 @@ func Resume(rules engine.Rules, data []byte, cfg HostConfig) (*Host, error) {
 			st.botFn = cfg.Bots(st.Level)
 		}
 	}
+	// A started game has one seat per player for good, and each of its deals one roster entry
+	// per seat: a save that says otherwise was damaged, and would resume into a table that
+	// can only stall (a player with no seat, a deal nobody can verify).
+	if h.started && len(h.seats) != s.Config.Seats {
+		return nil, engine.Errorf(engine.KindMalformed, "table: resume", "%d seats for a game of %d", len(h.seats), s.Config.Seats)
+	}
 	applied := 0
 	for _, d := range h.deals {
-		if d == nil || len(d.H) != 32 || len(d.C) != 32 {
+		if d == nil || len(d.H) != 32 || len(d.C) != 32 || h.started && len(d.Roster) != len(h.seats) {
 			return nil, engine.Errorf(engine.KindMalformed, "table: resume", "bad deal")
 		}
 		if d.Shares == nil {

@@ -105,7 +105,9 @@ func (b *Bus) connect(ctx context.Context) error {
 		return errors.New("the broker did not acknowledge the connection")
 	}
 	if ack[3] != 0 {
-		return fmt.Errorf("the broker refused the connection (code %d)", ack[3])
+		// 4 and 5: a broker for its members only; 2, 3: it will not take us now. Either way it
+		// was reached, and the guest is told it refused (signal.ErrRefused), not that it is down.
+		return fmt.Errorf("%w: the broker refused the connection (code %d)", signal.ErrRefused, ack[3])
 	}
 	return nil
 }
@@ -125,7 +127,7 @@ func (b *Bus) Subscribe(ctx context.Context, topic string) error {
 	select {
 	case rc := <-b.subs:
 		if rc == 0x80 {
-			return fmt.Errorf("mqtt: the broker refused the subscription")
+			return fmt.Errorf("mqtt: %w: the broker refused the subscription", signal.ErrRefused)
 		}
 		return nil
 	case <-b.done:

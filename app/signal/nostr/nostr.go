@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -204,8 +205,10 @@ func (b *Bus) send(ctx context.Context, msg []any) error {
 	return b.ws.Write(ctx, true, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
-// read handles relay messages until the connection ends: EVENT deliveries and EOSE; OK,
-// NOTICE and CLOSED need no action (a refused event is one more dropped message).
+// read handles relay messages until the connection ends: EVENT deliveries and EOSE; an event
+// refused (OK false: rate-limited, proof of work, paid relay…) or a subscription closed by the
+// relay ends the connection with signal.ErrRefused, so a guest is told the service refused
+// rather than that the host is silent, and a host connects again; NOTICE needs no action.
 func (b *Bus) read() {
 	for {
 		data, _, err := b.ws.Read(context.Background())
@@ -222,6 +225,11 @@ func (b *Bus) read() {
 			continue
 		}
 		switch typ {
+		case "OK", "CLOSED":
+			if why, refused := refusal(typ, msg); refused {
+				b.stop(fmt.Errorf("%w: the nostr relay said %q", signal.ErrRefused, why))
+				return
+			}
 		case "EOSE":
 			select {
 			case b.eose <- sub:
@@ -252,6 +260,30 @@ func (b *Bus) read() {
 			}
 		}
 	}
+}
+
+// refusal reads an OK (["OK", id, accepted, message]) or CLOSED (["CLOSED", sub, message])
+// from the relay: whether it refuses us, and its words (for the console).
+func refusal(typ string, msg []json.RawMessage) (string, bool) {
+	var why string
+	switch typ {
+	case "OK":
+		var ok bool
+		if len(msg) < 3 || json.Unmarshal(msg[2], &ok) != nil || ok {
+			return "", false
+		}
+		if len(msg) > 3 {
+			_ = json.Unmarshal(msg[3], &why)
+		}
+		if strings.HasPrefix(why, "duplicate:") {
+			return "", false // it has the event already (some relays say so with false)
+		}
+	case "CLOSED":
+		if len(msg) > 2 {
+			_ = json.Unmarshal(msg[2], &why)
+		}
+	}
+	return why, true
 }
 
 func tagged(ev Event, topic string) bool {

@@ -27,6 +27,13 @@ type Chaos struct {
 func ChaosProxy(t testing.TB, upstream string) (string, *Chaos) {
 	t.Helper()
 	c := &Chaos{}
+	return wsProxy(t, upstream, nil, c.pump), c
+}
+
+// wsProxy serves a WebSocket proxy to upstream (ws://…) on loopback: each connection dials
+// upstream with the same address and subprotocols, calls open (if set) with the request,
+// and runs pump each way until either way ends.
+func wsProxy(t testing.TB, upstream string, open func(*http.Request), pump func(ctx context.Context, src, dst *websocket.Conn)) string {
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var protos []string
 		for _, p := range strings.Split(r.Header.Get("Sec-WebSocket-Protocol"), ",") {
@@ -36,7 +43,7 @@ func ChaosProxy(t testing.TB, upstream string) (string, *Chaos) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		up, _, err := websocket.Dial(ctx, upstream+r.URL.Path, &websocket.DialOptions{Subprotocols: protos})
+		up, _, err := websocket.Dial(ctx, upstream+r.URL.RequestURI(), &websocket.DialOptions{Subprotocols: protos})
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
@@ -49,10 +56,13 @@ func ChaosProxy(t testing.TB, upstream string) (string, *Chaos) {
 		defer down.CloseNow()
 		up.SetReadLimit(1 << 20)
 		down.SetReadLimit(1 << 20)
-		go func() { c.pump(ctx, down, up); cancel() }()
-		c.pump(ctx, up, down)
+		if open != nil {
+			open(r)
+		}
+		go func() { pump(ctx, down, up); cancel() }()
+		pump(ctx, up, down)
 	})
-	return serve(t, h), c
+	return serve(t, h)
 }
 
 // pump copies messages from src to dst, messing with deliveries.

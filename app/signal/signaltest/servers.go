@@ -7,6 +7,7 @@
 package signaltest
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -19,11 +20,25 @@ import (
 	"time"
 
 	"github.com/fiatjaf/khatru"
+	"github.com/nbd-wtf/go-nostr"
 )
 
 // Mosquitto starts mosquitto on loopback ports for the test's life and returns its WebSocket
 // address ("ws://127.0.0.1:PORT"). Missing mosquitto fails the test (apt-get install mosquitto).
 func Mosquitto(t testing.TB) string {
+	t.Helper()
+	return mosquitto(t, true)
+}
+
+// MosquittoMembersOnly starts mosquitto as Mosquitto does, but admitting nobody without an
+// account: every connection is refused at CONNACK (not authorised), as a members-only broker
+// refuses the public.
+func MosquittoMembersOnly(t testing.TB) string {
+	t.Helper()
+	return mosquitto(t, false)
+}
+
+func mosquitto(t testing.TB, anonymous bool) string {
 	t.Helper()
 	bin, err := exec.LookPath("mosquitto")
 	if err != nil {
@@ -35,7 +50,7 @@ func Mosquitto(t testing.TB) string {
 	plain, ws := freePort(t), freePort(t)
 	// mosquitto 2.0.11 counts only plain listeners as "listening", so it needs one beside the
 	// WebSocket one; and its WebSocket listener cannot take a bind address.
-	conf := fmt.Sprintf("listener %d 127.0.0.1\nprotocol mqtt\nlistener %d\nprotocol websockets\nallow_anonymous true\n", plain, ws)
+	conf := fmt.Sprintf("listener %d 127.0.0.1\nprotocol mqtt\nlistener %d\nprotocol websockets\nallow_anonymous %v\n", plain, ws, anonymous)
 	path := filepath.Join(t.TempDir(), "mosquitto.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
@@ -77,6 +92,18 @@ func Nostr(t testing.TB) string {
 	t.Helper()
 	rl := khatru.NewRelay()
 	rl.Log.SetOutput(discard{})
+	srv := httptest.NewServer(rl)
+	t.Cleanup(srv.Close)
+	return "ws" + strings.TrimPrefix(srv.URL, "http")
+}
+
+// NostrRefusing starts a real Nostr relay (khatru) that takes connections and subscriptions
+// but refuses every event with reason, as a rate-limited or paid public relay does.
+func NostrRefusing(t testing.TB, reason string) string {
+	t.Helper()
+	rl := khatru.NewRelay()
+	rl.Log.SetOutput(discard{})
+	rl.RejectEvent = append(rl.RejectEvent, func(context.Context, *nostr.Event) (bool, string) { return true, reason })
 	srv := httptest.NewServer(rl)
 	t.Cleanup(srv.Close)
 	return "ws" + strings.TrimPrefix(srv.URL, "http")

@@ -43,8 +43,10 @@ func Draw(p board.Props) app.UI {
 		}
 		return i18n.T("hc.seat_n", s+1)
 	}
-	seats := make([]app.UI, 0, v.Seats)
-	for s := 0; s < v.Seats; s++ {
+	// A view from a host may say anything: draw no more seats than the game has.
+	n := min(max(v.Seats, 0), highcard.MaxSeats)
+	seats := make([]app.UI, 0, n)
+	for s := 0; s < n; s++ {
 		card := "?"
 		switch {
 		case v.Over && s < len(v.Hands):

@@ -118,8 +118,11 @@ func placesPanel(places []rituals.Place, legal, targets []engine.Move, n Names, 
 	for _, m := range targets {
 		atPlace[m.Option] = append(atPlace[m.Option], m)
 	}
-	tiles := make([]app.UI, 0, len(places))
+	tiles := make([]app.UI, 0, rituals.NumPlaces)
 	for i, p := range places {
+		if i >= rituals.NumPlaces {
+			break // a view from a host may say anything: the board has twelve places to draw
+		}
 		tiles = append(tiles, board.Memo(placeTile{I: i, P: p, Here: canPlace[p.Key], Target: atPlace[p.Key], N: n, t: t}))
 	}
 	return app.Elem("section").Class("rit-places").Aria("label", i18n.T("rit.places")).Body(

@@ -40,7 +40,12 @@ func PlaceName(key string) string {
 }
 
 // GodName is the Great Old One of place p in the reader's language.
-func GodName(p int) string { return i18n.T("rit.god." + rituals.Places[p].Key) }
+func GodName(p int) string {
+	if p < 0 || p >= rituals.NumPlaces {
+		return ""
+	}
+	return i18n.T("rit.god." + rituals.Places[p].Key)
+}
 
 // RankName is a cultist's rank in the viewer's language with the German printed name beside.
 func RankName(rank int) string {

@@ -3,6 +3,7 @@ package shadowsboard
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -276,16 +277,15 @@ func deckPanel(v *shadows.View) app.UI {
 
 // pips draws count of limit as filled and empty marks.
 func pips(count, limit int) string {
-	s := ""
-	for i := 0; i < limit || i < count; i++ {
-		if i < count {
-			s += "●"
-		} else {
-			s += "○"
-		}
-	}
-	return s
+	count, limit = clampPips(count), clampPips(limit)
+	return strings.Repeat("●", count) + strings.Repeat("○", max(0, limit-count))
 }
+
+// maxPips bounds a row of pips. The rules never count past a handful; a view from a host may
+// say anything, and a row a million long would freeze the page (the number is still shown).
+const maxPips = 30
+
+func clampPips(n int) int { return min(max(n, 0), maxPips) }
 
 // cityPanel is the Arkham map: five locations, their corruption, their actions, and who is
 // there (v's characters need only their seat and location).
@@ -333,13 +333,7 @@ func cityPanel(v *shadows.View, n Names) app.UI {
 	)
 }
 
-func repeat(s string, n int) string {
-	out := ""
-	for i := 0; i < n; i++ {
-		out += s
-	}
-	return out
-}
+func repeat(s string, n int) string { return strings.Repeat(s, clampPips(n)) }
 
 // chars is every character card (a part each, charView): its clips against their limits, its
 // assets and ability, and which human plays it.
