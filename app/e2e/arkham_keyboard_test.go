@@ -37,11 +37,7 @@ func (k *arkhamKeyboard) step(t *testing.T, b *Browser) bool {
 		if up, _ := Eval[bool](b, `!!document.querySelector('#continue') && !document.querySelector('#card-explain')`); up {
 			k.reveal = true
 			waitFocus(t, b, "continue", "a round's reveal opened")
-			b.Do(chromedp.KeyEvent(kb.Enter))
-			if err := b.Try(poll(`!document.querySelector('#continue')`, 20*time.Millisecond)); err != nil {
-				t.Fatalf("%s: Enter on Continue left the reveal open", b.Name)
-			}
-			waitFocus(t, b, "ark-dock", "the reveal was shut with Enter")
+			shutBy(t, b, kb.Enter, "#continue", "the reveal")
 			return true
 		}
 	}
@@ -51,13 +47,20 @@ func (k *arkhamKeyboard) step(t *testing.T, b *Browser) bool {
 			b.Click(".dock-cards .card[data-card]")
 			b.WaitVisible("#card-explain")
 			waitFocus(t, b, "explain-close", "a card's explanation opened")
-			b.Do(chromedp.KeyEvent(kb.Escape))
-			if err := b.Try(poll(`!document.querySelector('#card-explain')`, 20*time.Millisecond)); err != nil {
-				t.Fatalf("%s: Escape left the card's explanation open", b.Name)
-			}
-			waitFocus(t, b, "ark-dock", "the explanation was shut with Escape")
+			shutBy(t, b, kb.Escape, "#card-explain", "the card's explanation")
 			return true
 		}
 	}
 	return false
+}
+
+// shutBy presses key, waits (bounded) for what css selects to go, and for the focus to be back
+// on the dock (not on <body>).
+func shutBy(t *testing.T, b *Browser, key, css, what string) {
+	t.Helper()
+	b.Do(chromedp.KeyEvent(key))
+	if err := b.Try(poll(fmt.Sprintf(`!document.querySelector(%q)`, css), 20*time.Millisecond)); err != nil {
+		t.Fatalf("%s: the key %q left %s open", b.Name, key, what)
+	}
+	waitFocus(t, b, "ark-dock", what+" was shut from the keyboard")
 }

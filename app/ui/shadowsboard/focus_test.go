@@ -11,17 +11,11 @@ import (
 // prompt above the moves), so a pressed move whose button goes away hands its focus there and
 // a keyboard or screen-reader player is not sent back to the top of the page.
 func TestPromptIsTheFocusHome(t *testing.T) {
-	n := 0
-	boardtest.EachState(t, shadows.Rules{}, 4, 11, func(g *shadows.Game) {
-		if n++; n > 80 {
-			return
-		}
+	boardtest.FocusHomeInEachState(t, shadows.Rules{}, 4, 11, 80, func(g *shadows.Game) string {
 		mover := g.ViewOf(0).ToMove
 		if mover < 0 {
 			mover = 0
 		}
-		if err := boardtest.OneFocusHome(render(g, mover)); err != nil {
-			t.Fatalf("state %d: %v", n, err)
-		}
+		return render(g, mover)
 	})
 }
