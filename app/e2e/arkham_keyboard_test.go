@@ -28,9 +28,11 @@ func waitFocus(t *testing.T, b *Browser, want, when string) {
 // arkhamKeyboard checks, once each, what a keyboard player meets at an Arkham table: a round's
 // reveal puts the focus on Continue, Enter on it shuts the reveal and the focus goes back to
 // the dock (not to <body>); a card's explanation puts the focus on Close and Escape shuts it,
-// the focus back on the dock. It returns true when it acted on the page this step.
+// the focus back on the dock. The fields say which checks have run.
 type arkhamKeyboard struct{ reveal, explain bool }
 
+// step runs a check not yet run whose moment has come; it returns true when it acted on the
+// page (the caller then looks at the page afresh before playing).
 func (k *arkhamKeyboard) step(t *testing.T, b *Browser) bool {
 	t.Helper()
 	if !k.reveal {
