@@ -127,7 +127,11 @@ func TestArkhamSoloSevenSeats(t *testing.T) {
 	watchReveals(t, b)
 	deadline := time.Now().Add(10 * time.Minute)
 	shot := false
+	var keys arkhamKeyboard
 	for time.Now().Before(deadline) {
+		if keys.step(t, b) {
+			continue
+		}
 		st := playStepThen(t, b, func(st string) {
 			if st == "click:#continue" && !shot {
 				shot = true
@@ -149,6 +153,12 @@ func TestArkhamSoloSevenSeats(t *testing.T) {
 	if txt := b.Text("#game-over"); !strings.Contains(txt, "ritual is over") {
 		t.Errorf("game over says %q", txt)
 	}
+	if !keys.reveal || !keys.explain {
+		t.Errorf("the keyboard checks did not all run (reveal %v, explanation %v)", keys.reveal, keys.explain)
+	}
+	// The game over's way on takes the focus the dock held under it (a keyboard is one Enter
+	// from the next game); its autofocus attribute did nothing on a page already loaded.
+	waitFocus(t, b, "play-again", "the game ended")
 
 	// Play again deals a new game at the same table at once: the same seven seats.
 	b.Click("#play-again")

@@ -27,7 +27,7 @@ func (f Frame) outcome(stopped bool) app.UI {
 	case f.OnAgain != nil:
 		onAgain := f.OnAgain
 		again = app.Div().Class("over-actions").Body(
-			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("play-again").Attr("autofocus", true).
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("play-again").
 				Text(i18n.T("frame.play_again")).OnClick(func(ctx app.Context, e app.Event) { onAgain(ctx) }),
 			app.Elem("a").Class("btn").ID("back-home").Attr("href", "/").Text(i18n.T("rematch.leave")),
 		)
@@ -40,7 +40,7 @@ func (f Frame) outcome(stopped bool) app.UI {
 		}
 		onStay := f.OnStay
 		again = app.Div().Class("over-actions").Body(
-			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("stay").Attr("autofocus", true).
+			app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("stay").
 				Aria("pressed", strconv.FormatBool(f.Staying)).Text(i18n.T("rematch.stay")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					if onStay != nil {
@@ -54,6 +54,9 @@ func (f Frame) outcome(stopped bool) app.UI {
 	var record app.UI
 	if !stopped {
 		record = f.Record
+		// The way on takes a loose focus (on <body>, or on the board's focus home under the
+		// game over): the autofocus attribute these buttons had works only at a page's load.
+		board.TakeFocus("#play-again, #stay")
 	}
 	return app.Div().Class("frame-over").ID("frame-over").Body(
 		scoreLine(f.Score),

@@ -27,7 +27,9 @@ func cardFace(c Card, size string) app.UI {
 			app.Elem("span").Class("card-name").Text(c.Name()),
 			app.Elem("span").Class("card-kind").Text(i18n.T("kind."+c.Kind)),
 			app.If(c.Cursed,
-				app.ElemSelfClosing("img").Class("card-cursed").Attr("src", "/web/cards/cursed.svg").Attr("alt", "").Title(i18n.T("card.cursed")),
+				// Hidden from screen readers: the card's own label already says cursed, and an
+				// empty alt beside a title made Chromium list an image with no name.
+				app.ElemSelfClosing("img").Class("card-cursed").Attr("src", "/web/cards/cursed.svg").Attr("alt", "").Aria("hidden", "true").Title(i18n.T("card.cursed")),
 			),
 		)
 }

@@ -58,6 +58,7 @@ func (t *Table) listenTaps(ctx app.Context) {
 	t.taps.Listen(t.JSValue(), func(target app.Value) {
 		if key, cursed, ok := tappedCard(target); ok {
 			ctx.Dispatch(func(app.Context) { t.explain, t.explainCursed = key, cursed })
+			board.TakeFocus("#explain-close") // so Escape, or Enter on Close, shuts it from the keyboard
 		}
 	})
 }
@@ -87,17 +88,25 @@ func (t *Table) explainPanel() app.UI {
 		return nil
 	}
 	c := Card{Key: t.explain, Kind: kindOfKey(t.explain), Cursed: t.explainCursed}
+	closePanel := func(ctx app.Context, e app.Event) {
+		t.explain = ""
+		board.ReleaseFocus() // back beside the moves, not to <body> with the Close button
+	}
 	return app.Elem("aside").Class("card-explain", "panel").ID("card-explain").Attr("role", "dialog").
-		Aria("label", c.Name()).Body(
+		Aria("label", c.Name()).OnKeyDown(func(ctx app.Context, e app.Event) {
+		if e.Get("key").String() == "Escape" {
+			closePanel(ctx, e)
+		}
+	}).Body(
 		app.Div().Class("explain-head").Body(
 			cardFace(c, "s"),
 			app.Div().Body(
 				app.Elem("h2").Text(c.Name()),
 				app.P().Class("muted", "small").Text(c.Label()),
 			),
-			app.Elem("button").Attr("type", "button").Class("btn", "small").ID("explain-close").Attr("autofocus", true).
+			app.Elem("button").Attr("type", "button").Class("btn", "small").ID("explain-close").
 				Text(i18n.T("app.close")).
-				OnClick(func(ctx app.Context, e app.Event) { t.explain = "" }),
+				OnClick(closePanel),
 		),
 		app.P().Text(i18n.T(ruleKey(c.Key))),
 		docLink("", hrefRules+ruleAnchor(c.Kind), i18n.T("explain.more")),

@@ -1,6 +1,7 @@
 package arkhamboard
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -35,6 +36,7 @@ type Table struct {
 	hintsDone     bool       // the first-game hints were dismissed, in this browser
 	seenResult    int        // the last round whose reveal the viewer dismissed
 	seenGame      string     // the game seenResult belongs to
+	focusedResult string     // the game and round whose reveal took the focus (board.TakeFocus), once
 	taps          board.Taps // the table's click listener (listenTaps)
 }
 
@@ -195,8 +197,18 @@ func (t *Table) resultPanel(b Board) app.UI {
 	}
 	var cont app.UI
 	if !b.Over {
-		cont = app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("continue").Attr("autofocus", true).Text(i18n.T("ark.continue")).
-			OnClick(func(ctx app.Context, e app.Event) { t.seenResult, t.seenGame = r.Round, t.Game }, t.Game, r.Round) // scope: see actionBar
+		// Continue takes the focus when the reveal opens over the table (the focus was on the
+		// dock behind it, five Tabs away) and hands it back to the dock when pressed (it went
+		// to <body>, the top of the page, with the button).
+		if key := t.Game + "/" + strconv.Itoa(r.Round); t.focusedResult != key {
+			t.focusedResult = key
+			board.TakeFocus("#continue")
+		}
+		cont = app.Elem("button").Attr("type", "button").Class("btn", "primary").ID("continue").Text(i18n.T("ark.continue")).
+			OnClick(func(ctx app.Context, e app.Event) {
+				t.seenResult, t.seenGame = r.Round, t.Game
+				board.ReleaseFocus()
+			}, t.Game, r.Round) // scope: see actionBar
 	}
 	return app.Elem("section").Class("banner", "round-end").ID("round-end").Attr("role", "status").
 		DataSet("round", r.Round).Body(

@@ -30,3 +30,24 @@ func ReleaseFocus() {
 		}
 	})
 }
+
+// TakeFocus moves the focus to the element css selects once the drawing under way is on the
+// page, if the focus is loose: on <body> or on the board's focus home. A panel that opens over
+// the table (a round's reveal, a card's explanation) so puts a keyboard or screen-reader player
+// on its button, while a person typing elsewhere (the table talk) keeps their place. The HTML
+// autofocus attribute does not do it: a browser honours it once per page, at load.
+func TakeFocus(css string) {
+	if !app.IsClient {
+		return
+	}
+	time.AfterFunc(time.Millisecond, func() {
+		doc := app.Window().Get("document")
+		at := doc.Get("activeElement")
+		if at.Truthy() && !at.Equal(doc.Get("body")) && !at.Call("hasAttribute", "data-"+FocusHome).Bool() {
+			return
+		}
+		if el := doc.Call("querySelector", css); el.Truthy() {
+			el.Call("focus", map[string]any{"preventScroll": true})
+		}
+	})
+}

@@ -111,7 +111,10 @@ func (t *Table) status(n Names) app.UI {
 		meta = i18n.T("sh.meta_setup")
 	}
 	return app.Elem("section").Class("sh-status").ID("sh-status").Aria("label", i18n.T("sh.status")).Body(
-		app.P().Class("sh-prompt").ID("sh-prompt").Aria("live", "polite").Text(line),
+		// The prompt is the board's focus home (board.ReleaseFocus): a pressed move whose
+		// button goes away (the Ring given, the deck viewed, the turn ended) hands its focus
+		// here, beside the next choices, not to the page's <body>.
+		app.P().Class("sh-prompt").ID("sh-prompt").Aria("live", "polite").Attr("tabindex", "-1").DataSet(board.FocusHome, "prompt").Text(line),
 		counter,
 		app.P().Class("sh-meta", "muted", "small").Text(meta),
 	)
