@@ -225,7 +225,7 @@ func (a *CodeAnswer) Join(ctx context.Context, st Store, name string) (*Session,
 		return nil, &JoinError{Problem: ProblemCodeNoLink, Err: err}
 	}
 	mx := newMux(c)
-	g, err := newGuest(mx.table, name, st, "")
+	g, err := newGuest(mx.table, name, st, "", false)
 	if err != nil {
 		c.Close()
 		return nil, err

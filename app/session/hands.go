@@ -110,7 +110,8 @@ func (s *Session) handGuest(c table.Conn, n int) (*table.Guest, error) {
 	// (one away deadline, one stand-in choice), not two people's.
 	return table.NewGuest(c, table.GuestConfig{Name: handName(s.name, n), Identity: id, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
 		Person: person.Public(), PersonSig: person.SignPerson(id.Public()),
-		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) }, Yield: pageYield})
+		Memory: []byte(mem), Save: func(b []byte) { _ = s.store.Set(key, string(b)) },
+		Own: s.host != nil, Yield: pageYield}) // s.host: the table runs in this page
 }
 
 // handMemoryKey is where extra seat n keeps its verdicts.

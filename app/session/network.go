@@ -235,7 +235,7 @@ func Join(st Store, cfg JoinConfig) (*Session, error) {
 			return nil, err
 		}
 		mx = newMux(tc)
-		g, err := newGuest(mx.table, cfg.Name, st, token)
+		g, err := newGuest(mx.table, cfg.Name, st, token, false)
 		if err != nil {
 			c.Close()
 			return nil, err

@@ -448,7 +448,9 @@ func SavedName(st Store) string {
 	return n
 }
 
-func newGuest(c table.Conn, name string, st Store, token string) (*table.Guest, error) {
+// newGuest seats this page's player through c. own says the table's host runs in this page
+// (table.GuestConfig.Own).
+func newGuest(c table.Conn, name string, st Store, token string, own bool) (*table.Guest, error) {
 	id, err := identity(st)
 	if err != nil {
 		return nil, err
@@ -458,7 +460,7 @@ func newGuest(c table.Conn, name string, st Store, token string) (*table.Guest, 
 	return table.NewGuest(c, table.GuestConfig{Name: name, Identity: id, Token: token, Rand: rand.Reader, Rules: games.Lookup, Logf: tableLogf,
 		// Verdicts outlive the page: a failed check or a withheld reveal is never forgotten.
 		Memory: []byte(mem), Save: func(b []byte) { _ = st.Set(keyMemory, string(b)) },
-		Yield: pageYield}) // the page draws a new view before the guest audits it
+		Own: own, Yield: pageYield}) // the page draws a new view before the guest audits it
 }
 
 func newBot(game, level string, seed uint64) (table.BotFunc, error) {

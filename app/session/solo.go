@@ -121,7 +121,7 @@ func (s *Session) seatLocal(name, token string) error {
 	if err := s.host.AddGuest(hostEnd); err != nil {
 		return err
 	}
-	g, err := newGuest(guestEnd, name, s.store, token)
+	g, err := newGuest(guestEnd, name, s.store, token, true)
 	if err != nil {
 		return err
 	}

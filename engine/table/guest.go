@@ -40,6 +40,12 @@ type GuestConfig struct {
 	// by then stays failed.
 	Memory []byte
 	Save   func(memory []byte)
+	// Own says the table's host runs in this same page (a solo table, or the table this
+	// browser hosts): its deals are audited like any guest's, but when the page later sits at
+	// another table, a deal of this one that was still waiting for its reveal is not carried
+	// over as a note that this browser left before it. The person closed their own table; the
+	// note could only tell them so. A failed deal is carried over as always.
+	Own bool
 	// Yield is called on the guest's goroutine after it has told its screens of a change and
 	// before it audits what came (records the view, checks its signature, replays a revealed
 	// deal: up to a whole round's replay), when no other frame is waiting. The browser waits
@@ -52,6 +58,7 @@ type GuestConfig struct {
 // Memory is what a guest keeps across reloads.
 type Memory struct {
 	Table string       `json:"table,omitempty"` // hex id of the game the deals belong to
+	Own   bool         `json:"own,omitempty"`   // the table was this page's own (GuestConfig.Own)
 	Deals []DealStatus `json:"deals,omitempty"` // that game's verdicts
 	Prev  []DealStatus `json:"prev,omitempty"`  // earlier games' verdicts, oldest first
 	// Sealed is a sealed choice committed and not yet applied: after a reload the same

@@ -294,9 +294,9 @@ func (g *Guest) welcome(l *link, m *wire.Welcome) {
 			g.restoreDeals() // a reload: this game's verdicts stand
 			g.restoreSealed(m.Table, g.memory.Sealed)
 		} else {
-			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, closeDeals(g.memory.Deals, reason{wire.DealLeftBefore, "this browser left the game before the deal was revealed", nil})...))
+			g.st.PrevDeals = keepPrev(append(g.st.PrevDeals, leftDeals(g.memory)...))
 		}
-		g.memory.Table, g.memory.Deals, g.memory.Sealed = "", nil, nil
+		g.memory.Table, g.memory.Own, g.memory.Deals, g.memory.Sealed = "", false, nil, nil
 	}
 	g.st.Connected, g.st.Dropped = true, nil
 	if !m.Started {

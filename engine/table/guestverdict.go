@@ -2,6 +2,8 @@ package table
 
 // Deal verdicts kept across games and reloads (Memory).
 
+import "miskatonic/engine/wire"
+
 // endGame closes the current game's verdicts (unverified ones fail with why) and returns every
 // verdict kept from earlier games with them.
 func (g *Guest) endGame(why reason) []DealStatus {
@@ -19,6 +21,23 @@ func closeDeals(deals []DealStatus, why reason) []DealStatus {
 			d.fail(why.code, why.text, why.args...)
 		}
 		out = append(out, d)
+	}
+	return out
+}
+
+// leftDeals are the verdicts a page carries over from a game it left for another table. A
+// deal still waiting for its reveal is failed as left before it, unless the game was the page's
+// own table (Memory.Own): then nobody else's deal went unchecked for this person, who closed
+// the table themselves, and the deal is not carried. Every other verdict is carried as it was.
+func leftDeals(m Memory) []DealStatus {
+	if !m.Own {
+		return closeDeals(m.Deals, reason{wire.DealLeftBefore, "this browser left the game before the deal was revealed", nil})
+	}
+	out := make([]DealStatus, 0, len(m.Deals))
+	for _, d := range m.Deals {
+		if d.State != DealPending {
+			out = append(out, d)
+		}
 	}
 	return out
 }
@@ -56,7 +75,7 @@ func (g *Guest) save() {
 	for i := range deals {
 		deals[i].Table = g.st.Table
 	}
-	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory(), Fault: g.st.Fault})
+	b, changed, err := g.mem.encode(Memory{Table: g.st.Table, Own: g.cfg.Own && g.st.Table != "", Deals: deals, Prev: g.st.PrevDeals, Sealed: g.sealedMemory(), Fault: g.st.Fault})
 	if err != nil || !changed || string(b) == g.saved {
 		return
 	}

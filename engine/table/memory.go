@@ -43,7 +43,7 @@ func sameStatus(a, b DealStatus) bool {
 // encode returns json.Marshal(m), byte for byte, with m.Prev's part from the cache; changed
 // is false when nothing changed since the last call (b is then nil).
 func (c *memoryCache) encode(m Memory) (b []byte, changed bool, err error) {
-	head, err := json.Marshal(Memory{Table: m.Table, Deals: m.Deals})
+	head, err := json.Marshal(Memory{Table: m.Table, Own: m.Own, Deals: m.Deals})
 	if err != nil {
 		return nil, false, err
 	}

@@ -32,6 +32,7 @@ func TestMemoryEncoding(t *testing.T) {
 		switch r.intn(8) {
 		case 0:
 			m.Table = []string{"", "aa", "bb"}[r.intn(3)]
+			m.Own = r.intn(2) == 0
 		case 1:
 			m.Deals = append(m.Deals, status())
 		case 2:
