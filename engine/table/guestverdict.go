@@ -27,8 +27,8 @@ func closeDeals(deals []DealStatus, why reason) []DealStatus {
 
 // leftDeals are the verdicts a page carries over from a game it left for another table. A
 // deal still waiting for its reveal is failed as left before it, unless the game was the page's
-// own table (Memory.Own): then nobody else's deal went unchecked for this person, who closed
-// the table themselves, and the deal is not carried. Every other verdict is carried as it was.
+// own table (Memory.Own): its person ended that table themselves, and the note would only tell
+// them so, so that deal is not carried. Every verified or failed verdict is carried as it was.
 func leftDeals(m Memory) []DealStatus {
 	if !m.Own {
 		return closeDeals(m.Deals, reason{wire.DealLeftBefore, "this browser left the game before the deal was revealed", nil})
