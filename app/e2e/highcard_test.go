@@ -23,7 +23,13 @@ func TestHighCardSolo(t *testing.T) {
 	b.WaitApp()
 	b.WaitText("#game-highcard h2", "High Card")
 	b.Click("#home-solo-highcard")
-	b.WaitVisible("#solo-setup")
+	// Polled in the page, not chromedp's WaitVisible: that query can wait forever on a document
+	// a navigation has replaced (once in a CI run, 90 s with no way to see what the page showed).
+	if err := b.Try(poll(`!!document.querySelector('#solo-setup')`, 50*time.Millisecond)); err != nil {
+		at, _ := Eval[string](b, `location.href + ' shows #' + ((document.querySelector('main') || {}).id || '(no main)')`)
+		b.Screenshot("highcard-no-setup")
+		t.Fatalf("the solo set-up never showed: %s: %v", at, err)
+	}
 	typeInto(b, "#player-name", "Ann")
 	setSelect(b, "#solo-players", "3")
 	setSelect(b, "#solo-level", "random")
