@@ -32,9 +32,9 @@
 // (σ is a scalar, so the same machinery escrows it) to the others, sealed; threshold = all the
 // others. When the host seats a stand-in for a vanished holder, the others publish their shares,
 // every page rebuilds the key and σ, computes that seat's tokens itself, and the round goes on;
-// only the absent player's own secrecy is lost. A stood-in peeker's Trapezohedron colour is a
-// public coin (State.StandInColour), never convicted: the card was opened to the absent player
-// alone. With two holders there is no escrow (the one other holder would learn the key).
+// only the absent player's own secrecy is lost. The colour a stood-in peeker reports for the
+// Trapezohedron is a public coin (State.StandInColour): the card was opened to the absent
+// player alone, whose page is gone. With two holders there is no escrow (the one other holder would learn the key).
 //
 // Players who stay away (seats.go): a stood-in seat not back by the round's end is dealt as a
 // bot seat from the next deal (no key; the host's page plays it); the host's Absent mark voids
@@ -43,10 +43,10 @@
 // public entry and a Notice naming the seat as away, not as a cheat. Back gives the player a
 // key again from the next deal.
 //
-// Proofs: every token is proven once, on receipt, into its need's mask.Opening. A page's own
-// token is recomputed from its own key (one multiplication, AddOwn) and refused unless equal,
-// which is stronger than a proof, since the page holds the secret. A public opening of a card the
-// page knows already (AddKnown) has every proof checked like any other, then must sum to that
-// card: a shifted token is refused naming its seat, even when a second holder's opposite shift
-// would hide it in the sum. TestShiftedTokenOnKnownCard plays both attacks against real Pages.
+// Proofs: every token is checked once, when it arrives, as it is added to its need's
+// mask.Opening. A token from the page's own seat is computed again from the page's own key
+// (AddOwn) and refused unless the two are equal. A public opening of a card the page already
+// knows (AddKnown) has the proof of every token checked, and the tokens must then add up to that
+// card: a shifted token is refused and its seat named, even when another holder's opposite shift
+// would cancel it in the sum.
 package blindtable
