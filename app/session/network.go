@@ -366,7 +366,7 @@ func (s *Session) keepJoined(inv signal.Invite, cfg JoinConfig, c *rtc.Conn) {
 		s.setProblem(ProblemLost, false)
 		offline := false // the last try reached no transport at all (reach.go)
 		for try, wait := 1, 500*time.Millisecond; ; try, wait = try+1, min(2*wait, 5*time.Second) {
-			if try == 8 && !offline {
+			if try == hostGoneTry && !offline {
 				// About half a minute without the host: say so and offer a way out, but keep
 				// trying in case it comes back.
 				s.setProblem(ProblemHostGone, true)

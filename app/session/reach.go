@@ -47,6 +47,10 @@ func (s *Session) reach(up bool) {
 	s.notify()
 }
 
+// hostGoneTry is the try (about half a minute of them, keepJoined) from which a guest that
+// still cannot reach its host says the host is gone rather than lost.
+const hostGoneTry = 8
+
 // lostOffline words a guest's failed try to get back to the host (keepJoined): down says it
 // reached no transport at all. It shows ProblemLostOffline while that holds (rather than
 // blaming the host for what is this side's network), and puts back what the host's absence
@@ -55,7 +59,7 @@ func (s *Session) lostOffline(down, was bool, try int) bool {
 	switch {
 	case down && !was:
 		s.setProblem(ProblemLostOffline, false)
-	case !down && was && try >= 8:
+	case !down && was && try >= hostGoneTry:
 		s.setProblem(ProblemHostGone, true)
 	case !down && was:
 		s.setProblem(ProblemLost, false)
